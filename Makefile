@@ -1,0 +1,141 @@
+# Makefile for icnx: build, test, bench, install.
+#
+#   make            build ./icnx (assumes the Debian packages are present)
+#   make run        install missing packages, build, start the explorer
+#   make test       install missing packages, build, run the fast test suite
+#   make ci         warnings as errors, sanitizer builds, the heavier checks
+#   make bench      timings and ratios as a table
+#   make install    PREFIX=/usr/local DESTDIR= (binary, man pages, presets)
+#
+# User CPPFLAGS/CFLAGS/LDFLAGS/LDLIBS are respected; the project's own flags
+# and the pkg-config output live in separate variables.  SAN=address,undefined
+# or SAN=thread builds into its own directory.
+
+PREFIX    ?= /usr/local
+BINDIR    ?= $(PREFIX)/bin
+DATADIR   ?= $(PREFIX)/share
+MANPREFIX ?= $(DATADIR)/man
+PKG_CONFIG ?= pkg-config
+INSTALL   ?= install
+CC        ?= cc
+CFLAGS    ?= -O2 -g
+
+VERSION := 0.1.0
+comma   := ,
+BUILD   ?= build$(if $(SAN),-$(subst $(comma),-,$(SAN)))
+
+PKGS      := ncursesw yaml-0.1
+PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
+CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
+
+WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+        -Wno-unused-parameter -Wno-missing-field-initializers -Wno-format-truncation
+ifeq ($(WERROR),1)
+WARN += -Werror
+endif
+ifneq ($(SAN),)
+SANFLAGS := -fsanitize=$(SAN) -fno-omit-frame-pointer -fno-sanitize-recover=all -g -O1
+endif
+
+ICNX_CPPFLAGS := -Isrc -DICNX_VERSION=\"$(VERSION)\" \
+                 -DICNX_DATADIR=\"$(DATADIR)/icnx\" -D_POSIX_C_SOURCE=200809L
+ICNX_CFLAGS   := -std=c11 $(WARN) -MMD -MP $(SANFLAGS)
+ALL_CFLAGS     = $(ICNX_CPPFLAGS) $(PKG_CFLAGS) $(CPPFLAGS) $(ICNX_CFLAGS) $(CFLAGS)
+ALL_LDFLAGS    = $(SANFLAGS) $(LDFLAGS)
+ALL_LIBS       = $(PKG_LIBS) -lpthread -lm $(LDLIBS)
+
+LIB_SRC  := $(sort $(wildcard src/core/*.c src/model/*.c src/topo/*.c src/sim/*.c src/render/*.c \
+                              src/family/*.c src/cli/*.c src/ui/*.c))
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
+MAIN_OBJ := $(BUILD)/src/main.o
+TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
+TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+BENCH_SRC := $(sort $(wildcard bench/*.c))
+BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
+MANPAGES := man/icnx.1 man/icnx.yaml.5 man/icnx-models.7
+
+.PHONY: all build run test unit e2e lint-man check-purity ci bench install \
+        uninstall clean deps-build deps-test
+
+all: icnx
+
+# The binary for this build flavour; ./icnx always points at the plain build.
+icnx: $(BUILD)/icnx
+	@if [ "$(BUILD)" = build ]; then ln -sf build/icnx icnx; fi
+
+$(BUILD)/icnx: $(MAIN_OBJ) $(BUILD)/libicnx.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ALL_LIBS)
+
+$(BUILD)/libicnx.a: $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%.o: tests/unit/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -Itests/unit -c -o $@ $<
+
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/libicnx.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(ALL_LIBS)
+
+$(BUILD)/bench/%: bench/%.c $(BUILD)/libicnx.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(ALL_LIBS)
+
+# --- the README's two commands ---------------------------------------------
+deps-build:
+	@sh scripts/deps.sh build
+deps-test:
+	@sh scripts/deps.sh test
+
+run: deps-build
+	@$(MAKE) --no-print-directory icnx
+	./icnx $(ARGS)
+
+test: deps-test
+	@$(MAKE) --no-print-directory icnx
+	@$(MAKE) --no-print-directory unit-build
+	@sh tests/run.sh $(BUILD)
+
+unit-build: $(BUILD)/icnx $(TEST_BIN)
+
+# --- heavier checks ----------------------------------------------------------
+check-purity:
+	@sh tests/check-purity.sh
+
+lint-man:
+	@sh tests/lint-man.sh $(MANPAGES)
+
+ci: deps-test
+	@sh tests/ci.sh
+
+bench: deps-build
+	@$(MAKE) --no-print-directory icnx $(BENCH_BIN)
+	@sh bench/run.sh $(BUILD)
+
+# --- install -------------------------------------------------------------------
+install: icnx
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANPREFIX)/man1 \
+	    $(DESTDIR)$(MANPREFIX)/man5 $(DESTDIR)$(MANPREFIX)/man7 \
+	    $(DESTDIR)$(DATADIR)/icnx/presets
+	$(INSTALL) -m 0755 $(BUILD)/icnx $(DESTDIR)$(BINDIR)/icnx
+	$(INSTALL) -m 0644 man/icnx.1 $(DESTDIR)$(MANPREFIX)/man1/icnx.1
+	$(INSTALL) -m 0644 man/icnx.yaml.5 $(DESTDIR)$(MANPREFIX)/man5/icnx.yaml.5
+	$(INSTALL) -m 0644 man/icnx-models.7 $(DESTDIR)$(MANPREFIX)/man7/icnx-models.7
+	$(INSTALL) -m 0644 presets/*.yaml $(DESTDIR)$(DATADIR)/icnx/presets/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/icnx $(DESTDIR)$(MANPREFIX)/man1/icnx.1 \
+	    $(DESTDIR)$(MANPREFIX)/man5/icnx.yaml.5 $(DESTDIR)$(MANPREFIX)/man7/icnx-models.7
+	rm -f $(patsubst presets/%,$(DESTDIR)$(DATADIR)/icnx/presets/%,$(wildcard presets/*.yaml))
+	-rmdir $(DESTDIR)$(DATADIR)/icnx/presets $(DESTDIR)$(DATADIR)/icnx 2>/dev/null
+
+clean:
+	rm -rf build build-* icnx
+
+-include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_BIN:=.d)

@@ -1,0 +1,38 @@
+#!/bin/sh
+# deps.sh: make sure the Debian packages icnx needs are installed.
+# Usage: scripts/deps.sh build|test|ci
+#   build: compiler, pkg-config, ncursesw, libyaml (enough for `make run`)
+#   test:  build + cmocka, tmux, mandoc (enough for `make test`)
+#   ci:    test + what `make ci` needs beyond that
+# Installs missing packages with apt-get (as root, or through sudo without a
+# password); otherwise prints the exact command to run and exits 1.
+set -eu
+level=${1:-build}
+pkgs="gcc make pkg-config libncurses-dev libyaml-dev"
+case "$level" in
+  build) ;;
+  test) pkgs="$pkgs libcmocka-dev tmux mandoc" ;;
+  ci) pkgs="$pkgs libcmocka-dev tmux mandoc" ;;
+  *) echo "deps.sh: unknown level '$level' (allowed: build, test, ci)" >&2; exit 2 ;;
+esac
+missing=""
+for p in $pkgs; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing="$missing $p"
+  fi
+done
+[ -z "$missing" ] && exit 0
+echo "icnx: installing missing Debian packages:$missing" >&2
+if [ "$(id -u)" = 0 ]; then
+  SUDO=""
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+  SUDO="sudo"
+else
+  echo "icnx: cannot install packages (not root, no password-less sudo). Run:" >&2
+  echo "  sudo apt-get update && sudo apt-get install -y$missing" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq >&2
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -qq $missing >&2

@@ -1,0 +1,57 @@
+/* batch.c: the batch mode (see batch.h). */
+#include "cli/batch.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli/write.h"
+
+int batch_run(const struct options *o, const struct loaded *l)
+{
+	const struct family *f = l->cfg.family;
+	const struct output_desc *out = o->output ? family_output(f, o->output) : &f->outputs[0];
+	struct run_req req;
+	struct table t;
+	struct diag d;
+	double *xs = NULL;
+	char names[256], msg[1024];
+
+	if (!out) {
+		fprintf(stderr, "icnx: -o %s: model %s has no such output (allowed: %s)\n",
+			o->output, f->name, family_output_names(f, names, sizeof names));
+		return 2;
+	}
+	run_req_init(&req);
+	req.at = o->at;
+	req.select = o->select;
+	if (o->has_load) {
+		xs = malloc(o->load_n * sizeof *xs);
+		if (!xs) {
+			fprintf(stderr, "icnx: out of memory\n");
+			return 1;
+		}
+		for (size_t k = 0; k < o->load_n; k++)
+			xs[k] = o->load_n > 1 ? o->load_from + (o->load_to - o->load_from) *
+						(double)k / (double)(o->load_n - 1)
+					      : o->load_from;
+		req.x = xs;
+		req.nx = o->load_n;
+	}
+	table_init(&t, "");
+	diag_clear(&d);
+	int rc = out->run(&l->cfg, &req, &t, &d);
+	free(xs);
+	if (rc) {
+		fprintf(stderr, "icnx: %s: %s\n", l->name, diag_format(&d, msg, sizeof msg));
+		table_free(&t);
+		return 1;
+	}
+	struct write_meta meta = { f->name, l->name, out->name };
+	rc = write_table(stdout, &t, (enum out_format)o->format, &meta);
+	table_free(&t);
+	if (rc || fflush(stdout)) {
+		perror("icnx: writing output");
+		return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,171 @@
+/* options.c: command-line parsing with getopt_long (see options.h). */
+#include "cli/options.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/write.h"
+#include "core/family.h"
+
+enum { O_BATCH = 256, O_LIST, O_DUMP, O_CHECK, O_ASCII, O_NOCOLOR, O_NOMOUSE, O_VERSION,
+       O_LOAD, O_AT, O_SELECT };
+
+static const struct option longopts[] = {
+	{ "batch", no_argument, NULL, O_BATCH },
+	{ "output", required_argument, NULL, 'o' },
+	{ "format", required_argument, NULL, 'f' },
+	{ "set", required_argument, NULL, 's' },
+	{ "load", required_argument, NULL, O_LOAD },
+	{ "at", required_argument, NULL, O_AT },
+	{ "select", required_argument, NULL, O_SELECT },
+	{ "list-presets", no_argument, NULL, O_LIST },
+	{ "dump-config", no_argument, NULL, O_DUMP },
+	{ "check", no_argument, NULL, O_CHECK },
+	{ "ascii", no_argument, NULL, O_ASCII },
+	{ "no-color", no_argument, NULL, O_NOCOLOR },
+	{ "no-colour", no_argument, NULL, O_NOCOLOR },
+	{ "no-mouse", no_argument, NULL, O_NOMOUSE },
+	{ "version", no_argument, NULL, O_VERSION },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+void options_usage(void)
+{
+	char names[256];
+	printf("usage: icnx [options] [PRESET|FILE]            interactive explorer\n"
+	       "       icnx --batch [options] [PRESET|FILE]    compute and print\n"
+	       "\n"
+	       "  -o, --output WHAT    what to print (per model, below)\n"
+	       "  -f, --format FMT     table | csv | tsv | json (default table)\n"
+	       "  -s, --set KEY=VALUE  override a field, dotted path as in the file;\n"
+	       "                       lists from 0, '*' for all: clusters.*.tau=0\n"
+	       "      --load FROM:TO:N the curve's loads: N points, both ends included\n"
+	       "      --at X           the load for per-point outputs (point, cluster-latency)\n"
+	       "      --select I       the item for per-item outputs (distances: cluster group)\n"
+	       "      --list-presets   list the presets and where they are\n"
+	       "      --dump-config    print the effective configuration as YAML\n"
+	       "      --check          validate the configuration and exit\n"
+	       "      --ascii          ASCII glyphs only (explorer)\n"
+	       "      --no-color       no colour (also: a non-empty NO_COLOR)\n"
+	       "      --no-mouse       ignore the mouse (explorer)\n"
+	       "      --version, -h --help\n"
+	       "\n"
+	       "A PRESET is a name looked up in ./presets, $XDG_CONFIG_HOME/icnx/presets,\n"
+	       "then the installed presets; an argument with '/' or ending in .yaml is a FILE.\n"
+	       "Default: %s.\n\nOutputs (-o) per model:\n", "javadi-n1120");
+	for (size_t i = 0; icnx_families[i]; i++) {
+		const struct family *f = icnx_families[i];
+		printf("  model: %s (%s)\n", f->name, f->title);
+		for (const struct output_desc *o = f->outputs; o->name; o++)
+			printf("    %-16s %s%s\n", o->name, o->help, o == f->outputs ? " [default]" : "");
+	}
+	printf("\nExit status: 0 success, 1 computation failed, 2 usage error or invalid\n"
+	       "configuration.  See icnx(1), icnx.yaml(5) and icnx-models(7).\n");
+	(void)names;
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "icnx: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'icnx --help'.\n");
+	return 2;
+}
+
+static int parse_number(const char *s, double *out)
+{
+	char *end;
+	double v = strtod(s, &end);
+	if (end == s || *end || !isfinite(v))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int parse_load(struct options *o, const char *s)
+{
+	char buf[256], *a, *b, *c;
+	snprintf(buf, sizeof buf, "%s", s);
+	a = buf;
+	b = strchr(a, ':');
+	c = b ? strchr(b + 1, ':') : NULL;
+	if (!b || !c)
+		return -1;
+	*b++ = '\0';
+	*c++ = '\0';
+	double n;
+	if (parse_number(a, &o->load_from) || parse_number(b, &o->load_to) ||
+	    parse_number(c, &n) || n < 1 || n > 1e6 || n != floor(n) || o->load_from < 0 ||
+	    o->load_to < o->load_from || (n > 1 && o->load_to == o->load_from))
+		return -1;
+	o->load_n = (size_t)n;
+	o->has_load = true;
+	return 0;
+}
+
+int options_parse(struct options *o, int argc, char **argv)
+{
+	int c;
+	memset(o, 0, sizeof *o);
+	o->at = NAN;
+	o->select = -1;
+	o->format = FMT_TABLE;
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":o:f:s:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case O_BATCH: o->batch = true; break;
+		case 'o': o->output = optarg; break;
+		case 'f':
+			o->format = out_format_parse(optarg);
+			if (o->format < 0)
+				return usage_error("unknown format '%s' (allowed: table, csv, tsv, json)",
+						   optarg);
+			break;
+		case 's':
+			if (!strchr(optarg, '='))
+				return usage_error("--set %s: expected KEY=VALUE", optarg);
+			if (o->nsets == OPT_MAX_SETS)
+				return usage_error("too many --set options (allowed: %s)", "128");
+			o->sets[o->nsets++] = optarg;
+			break;
+		case O_LOAD:
+			if (parse_load(o, optarg))
+				return usage_error("--load %s: expected FROM:TO:N with 0 <= FROM < TO "
+						   "and N >= 1 points", optarg);
+			break;
+		case O_AT:
+			if (parse_number(optarg, &o->at) || o->at < 0)
+				return usage_error("--at %s: expected a load >= 0", optarg);
+			break;
+		case O_SELECT: {
+			double v;
+			if (parse_number(optarg, &v) || v < 0 || v != floor(v) || v > 1e6)
+				return usage_error("--select %s: expected an index >= 0", optarg);
+			o->select = (int)v;
+			break;
+		}
+		case O_LIST: o->list_presets = true; break;
+		case O_DUMP: o->dump_config = true; break;
+		case O_CHECK: o->check = true; break;
+		case O_ASCII: o->ascii = true; break;
+		case O_NOCOLOR: o->no_color = true; break;
+		case O_NOMOUSE: o->no_mouse = true; break;
+		case O_VERSION: o->version = true; break;
+		case 'h': o->help = true; break;
+		case ':':
+			return usage_error("option '%s' needs a value", argv[optind - 1]);
+		default:
+			return usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		o->arg = argv[optind++];
+	if (optind < argc)
+		return usage_error("unexpected argument '%s' (give one PRESET or FILE)", argv[optind]);
+	return 0;
+}

@@ -1,0 +1,34 @@
+/*
+ * options.h: the parsed command line, shared by the batch mode and the
+ * explorer.  Strings point into argv (not owned).
+ */
+#ifndef ICNX_OPTIONS_H
+#define ICNX_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define OPT_MAX_SETS 128
+
+struct options {
+	bool batch, list_presets, dump_config, check, version, help;
+	bool ascii, no_color, no_mouse;
+	const char *output;            /* -o; NULL = the family's default */
+	int format;                    /* enum out_format */
+	const char *sets[OPT_MAX_SETS];/* "KEY=VALUE" */
+	size_t nsets;
+	bool has_load;                 /* --load FROM:TO:N */
+	double load_from, load_to;
+	size_t load_n;
+	double at;                     /* --at X; NaN = the output's default */
+	int select;                    /* --select I; -1 = default */
+	const char *arg;               /* PRESET or FILE; NULL = default preset */
+};
+
+/* Parse argv.  Returns 0, or 2 after printing a usage error to stderr. */
+int options_parse(struct options *o, int argc, char **argv);
+
+/* Print --help text (options, outputs of every family, exit status). */
+void options_usage(void);
+
+#endif

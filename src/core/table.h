@@ -1,0 +1,60 @@
+/*
+ * table.h: the one result shape every model output produces.
+ *
+ * A table has named columns (with unit and a short label for the UI), each
+ * either numeric or text, and rows.  Curves (x column first), summaries
+ * (quantity, value, unit), hop distributions and distance matrices are all
+ * tables, so one set of writers (table/csv/tsv/json) and one set of UI
+ * renderers serve every model family.  Numeric cells: INFINITY means
+ * "saturated" (printed "inf", JSON null), NaN means "not applicable"
+ * (printed "", JSON null).  Pure: no I/O.
+ *
+ * Ownership: a table owns all its memory; table_free() releases it.
+ * table_free(NULL) is a no-op.  Not thread-safe; one owner at a time.
+ */
+#ifndef ICNX_TABLE_H
+#define ICNX_TABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum col_kind { COL_NUM, COL_TEXT };
+
+struct column {
+	char name[48];    /* machine name: "load", "latency", "W_s" */
+	char unit[32];    /* "msg/node/time unit", "time units", "" */
+	char label[64];   /* human label for the UI: "source-queue wait W_s" */
+	enum col_kind kind;
+};
+
+struct table {
+	char title[128];          /* "latency vs load", "summary", ... */
+	size_t ncols, nrows;
+	struct column *cols;
+	double *num;              /* nrows*ncols, row-major; unused for text cols */
+	char **text;              /* nrows*ncols, row-major; NULL for num cols */
+	size_t row_cap;
+};
+
+/* Initialise an empty table (no allocation). */
+void table_init(struct table *t, const char *title);
+/* Release everything; the table is empty and reusable afterwards. */
+void table_free(struct table *t);
+/* Add a column; only before the first row.  Returns its index or -1 (ENOMEM). */
+int table_add_col(struct table *t, const char *name, const char *unit,
+		  const char *label, enum col_kind kind);
+/* Append a row (numeric cells NaN, text cells NULL).  Returns its index or -1. */
+long table_add_row(struct table *t);
+/* Cell setters/getters; r, c must be in range. */
+void table_set(struct table *t, size_t r, size_t c, double v);
+int table_set_text(struct table *t, size_t r, size_t c, const char *s);
+double table_get(const struct table *t, size_t r, size_t c);
+const char *table_get_text(const struct table *t, size_t r, size_t c);
+/* Index of the column named name, or -1. */
+int table_col(const struct table *t, const char *name);
+/* Move src into dst (dst freed first); src becomes empty. */
+void table_move(struct table *dst, struct table *src);
+/* Deep copy; returns 0 or -1 (ENOMEM, dst left empty). */
+int table_copy(struct table *dst, const struct table *src);
+
+#endif

@@ -1,0 +1,292 @@
+/*
+ * family/multicluster.c: the parameter table, cross-field rules and default
+ * sweep of the `multicluster` family.  The table is the single description
+ * of the preset format: the loader, --set, --dump-config, the explorer's
+ * edit panes and icnx.yaml(5) all follow it.  Outputs are in
+ * multicluster_out.c.
+ */
+#include "family/multicluster.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/config.h"
+
+static const char *const pattern_names[] = {
+	"uniform", "transpose", "bit-reversal", "perfect-shuffle", "butterfly",
+	"complement", NULL,
+};
+static const char *const divisor_names[] = { "published", "exact", NULL };
+static const char *const weighting_names[] = { "published", "nodes", NULL };
+static const char *const tcounts_names[] = { "exact", "printed", NULL };
+
+#define GRP(f) offsetof(struct mc_group_params, f)
+static const struct param cluster_fields[] = {
+	{ "count", PT_INT, GRP(count), 1, MC_MAX_CLUSTERS, 0, "1", "clusters", "",
+	  "number of identical clusters in this group" },
+	{ "n", PT_INT, GRP(n), 1, FT_MAX_N, 0, NULL, "levels", "n_i",
+	  "tree levels: each cluster is an m-port n_i-tree of 2(m/2)^n_i nodes" },
+	{ "tau", PT_REAL, GRP(tau), 0, 1, PF_MAX_EXCL, "0", "", "tau_i",
+	  "multi-user overhead: nodes inject lambda_g/(1-tau_i)" },
+	{ 0 }
+};
+
+#define NET(f) offsetof(struct mc_net_cfg, f)
+static const struct param net_fields[] = {
+	{ "t_cn", PT_REAL, NET(t_cn), 0, 1e9, PF_OPTIONAL | PF_MIN_EXCL, NULL,
+	  "time units/flit", "t_cn", "node-switch flit time (or give a_n, a_s, bandwidth, flit_bytes)" },
+	{ "t_cs", PT_REAL, NET(t_cs), 0, 1e9, PF_OPTIONAL | PF_MIN_EXCL, NULL,
+	  "time units/flit", "t_cs", "switch-switch flit time" },
+	{ "a_n", PT_REAL, NET(a_n), 0, 1e9, PF_OPTIONAL, NULL, "time units", "a_n",
+	  "network latency: t_cn = 0.5 a_n + L_m/bandwidth" },
+	{ "a_s", PT_REAL, NET(a_s), 0, 1e9, PF_OPTIONAL, NULL, "time units", "a_s",
+	  "switch latency: t_cs = a_s + L_m/bandwidth" },
+	{ "bandwidth", PT_REAL, NET(bandwidth), 0, 1e15, PF_OPTIONAL | PF_MIN_EXCL, NULL,
+	  "bytes/time unit", "1/b_n", "link bandwidth" },
+	{ "flit_bytes", PT_REAL, NET(flit_bytes), 0, 1e9, PF_OPTIONAL | PF_MIN_EXCL, NULL,
+	  "bytes", "L_m", "flit size" },
+	{ 0 }
+};
+
+#define NETS(f) offsetof(struct mc_config, network.f) - offsetof(struct mc_config, network)
+static const struct param network_fields[] = {
+	{ "icn1", PT_SECTION, NETS(icn1), 0, 0, 0, NULL, "", "ICN1",
+	  "intra-cluster network timing", .sub = net_fields },
+	{ "ecn1", PT_SECTION, NETS(ecn1), 0, 0, 0, NULL, "", "ECN1",
+	  "inter-cluster access network timing", .sub = net_fields },
+	{ "icn2", PT_SECTION, NETS(icn2), 0, 0, 0, NULL, "", "ICN2",
+	  "network joining the clusters (and the concentrators)", .sub = net_fields },
+	{ 0 }
+};
+
+#define MIX(f) offsetof(struct mc_mix_cfg, f)
+static const struct param mix_fields[] = {
+	{ "length", PT_REAL, MIX(length), 1, 1e6, 0, NULL, "flits", "M_i",
+	  "message length" },
+	{ "prob", PT_REAL, MIX(prob), 0, 1, PF_MIN_EXCL, NULL, "", "F_i",
+	  "probability of this length" },
+	{ 0 }
+};
+
+#define TRF(f) offsetof(struct mc_config, traffic.f) - offsetof(struct mc_config, traffic)
+static const struct param traffic_fields[] = {
+	{ "pattern", PT_ENUM, TRF(pattern), 0, 0, 0, "uniform", "", "",
+	  "destinations of internal messages", .choices = pattern_names },
+	{ "theta", PT_REAL, TRF(theta), 0, 1, PF_AUTO, "auto", "", "theta",
+	  "probability that a message leaves its cluster; auto = 1-(N_i-1)/(N-1)" },
+	{ "message_length", PT_REAL, TRF(message_length), 1, 1e6, PF_OPTIONAL, NULL,
+	  "flits", "M", "fixed message length (or give mix)" },
+	{ "mix", PT_LIST, TRF(mix), 0, 0, 0, NULL, "", "M_i, F_i",
+	  "message-length mix; the model uses its mean", .sub = mix_fields,
+	  .elem_size = sizeof(struct mc_mix_cfg), .count_off = TRF(nmix),
+	  .min_items = 0, .max_items = MC_MAX_MIX },
+	{ 0 }
+};
+
+#define OPT(f) offsetof(struct mc_config, options.f) - offsetof(struct mc_config, options)
+static const struct param option_fields[] = {
+	{ "rate_divisor", PT_ENUM, OPT(rate_divisor), 0, 0, 0, "published", "", "",
+	  "channel rate: published 4 n_i N_i, or exact mean over 2 n_i N_i channels",
+	  .choices = divisor_names },
+	{ "inter_weighting", PT_ENUM, OPT(inter_weighting), 0, 0, 0, "published", "", "",
+	  "destination clusters: published 1/(C-1) each, or nodes N_j/(N-N_i)",
+	  .choices = weighting_names },
+	{ "transpose_counts", PT_ENUM, OPT(transpose_counts), 0, 0, 0, "exact", "", "",
+	  "transpose hop counts: exact enumeration, or sharifi Eqs. 6-10 as printed",
+	  .choices = tcounts_names },
+	{ 0 }
+};
+
+#define LD(f) offsetof(struct mc_config, load.f) - offsetof(struct mc_config, load)
+static const struct param load_fields[] = {
+	{ "from", PT_REAL, LD(from), 0, 1e9, 0, "0", "msg/node/time unit", "lambda_g",
+	  "first load of the sweep" },
+	{ "to", PT_REAL, LD(to), 0, 1e9, PF_AUTO | PF_MIN_EXCL, "auto", "msg/node/time unit",
+	  "lambda_g", "last load; auto = just below saturation" },
+	{ "points", PT_INT, LD(points), 2, 10000, 0, "100", "", "", "points of the sweep" },
+	{ 0 }
+};
+
+#define CF(f) offsetof(struct mc_config, f)
+static const struct param mc_fields[] = {
+	{ "m", PT_INT, CF(m), 4, 64, PF_EVEN, NULL, "ports", "m",
+	  "switch size of every fat-tree" },
+	{ "clusters", PT_LIST, CF(clusters), 0, 0, 0, NULL, "", "",
+	  "cluster groups; clusters of a group are identical", .sub = cluster_fields,
+	  .elem_size = sizeof(struct mc_group_params), .count_off = CF(nclusters),
+	  .min_items = 1, .max_items = MC_MAX_GROUPS },
+	{ "network", PT_SECTION, CF(network), 0, 0, 0, NULL, "", "",
+	  "timing of ICN1, ECN1 and ICN2", .sub = network_fields },
+	{ "traffic", PT_SECTION, CF(traffic), 0, 0, 0, NULL, "", "",
+	  "traffic pattern, external share and message length", .sub = traffic_fields },
+	{ "options", PT_SECTION, CF(options), 0, 0, 0, NULL, "", "",
+	  "readings of the papers' equations", .sub = option_fields },
+	{ "load", PT_SECTION, CF(load), 0, 0, 0, NULL, "", "",
+	  "the load sweep of the curve", .sub = load_fields },
+	{ 0 }
+};
+
+struct mc_timing mc_net_timing(const struct mc_net_cfg *n)
+{
+	if (!isnan(n->t_cn))
+		return (struct mc_timing){ n->t_cn, n->t_cs };
+	return mc_timing_from_link(n->a_n, n->a_s, n->bandwidth, n->flit_bytes);
+}
+
+double mc_mean_length(const struct mc_config *c)
+{
+	if (c->traffic.nmix == 0)
+		return c->traffic.message_length;
+	double M = 0;
+	for (size_t i = 0; i < c->traffic.nmix; i++)
+		M += c->traffic.mix[i].length * c->traffic.mix[i].prob;
+	return M;
+}
+
+void mc_config_params(const struct mc_config *c, struct mc_params *p)
+{
+	memset(p, 0, sizeof *p);
+	p->m = c->m;
+	p->ngroups = (int)c->nclusters;
+	for (size_t i = 0; i < c->nclusters; i++)
+		p->g[i] = c->clusters[i];
+	p->icn1 = mc_net_timing(&c->network.icn1);
+	p->ecn1 = mc_net_timing(&c->network.ecn1);
+	p->icn2 = mc_net_timing(&c->network.icn2);
+	p->M = mc_mean_length(c);
+	p->theta = c->traffic.theta;
+	p->pattern = (enum ft_pattern)c->traffic.pattern;
+	p->transpose_counts = (enum mc_transpose_counts)c->options.transpose_counts;
+	p->divisor = (enum mc_rate_divisor)c->options.rate_divisor;
+	p->weighting = (enum mc_inter_weighting)c->options.inter_weighting;
+}
+
+static int check_net(const struct mc_net_cfg *n, const char *name, struct diag *d)
+{
+	char path[64];
+	bool direct = !isnan(n->t_cn) || !isnan(n->t_cs);
+	bool link = !isnan(n->a_n) || !isnan(n->a_s) || !isnan(n->bandwidth) ||
+		    !isnan(n->flit_bytes);
+
+	snprintf(path, sizeof path, "network.%s", name);
+	if (direct && link)
+		return diag_set(d, path, "timing given twice: give either t_cn and t_cs, or "
+				"a_n, a_s, bandwidth and flit_bytes, not both");
+	if (!direct && !link)
+		return diag_set(d, path, "missing timing (allowed: t_cn and t_cs, or a_n, a_s, "
+				"bandwidth and flit_bytes)");
+	const char *missing = NULL;
+	if (direct) {
+		if (isnan(n->t_cn))
+			missing = "t_cn";
+		else if (isnan(n->t_cs))
+			missing = "t_cs";
+	} else {
+		if (isnan(n->a_n))
+			missing = "a_n";
+		else if (isnan(n->a_s))
+			missing = "a_s";
+		else if (isnan(n->bandwidth))
+			missing = "bandwidth";
+		else if (isnan(n->flit_bytes))
+			missing = "flit_bytes";
+	}
+	if (missing) {
+		snprintf(path + strlen(path), sizeof path - strlen(path), ".%s", missing);
+		return diag_set(d, path, "missing required field (allowed: %s)",
+				direct ? "t_cn and t_cs together"
+				       : "a_n, a_s, bandwidth and flit_bytes together");
+	}
+	return 0;
+}
+
+static int mc_validate(const struct config *cfg, struct diag *d)
+{
+	const struct mc_config *c = &cfg->u.mc;
+	long C = 0;
+
+	for (size_t i = 0; i < c->nclusters; i++) {
+		const struct mc_group_params *g = &c->clusters[i];
+		char path[64];
+		int64_t Ni = ft_nodes(c->m, g->n);
+		snprintf(path, sizeof path, "clusters.%zu.n", i);
+		if (Ni < 0 || Ni > MC_MAX_NODES_PER_CLUSTER)
+			return diag_set(d, path, "an %d-port %d-tree is too large (allowed: at most "
+					"%lld nodes per cluster, i.e. 2(m/2)^n <= %lld)", c->m, g->n,
+					(long long)MC_MAX_NODES_PER_CLUSTER,
+					(long long)MC_MAX_NODES_PER_CLUSTER);
+		if (c->traffic.pattern != FT_UNIFORM && (Ni & (Ni - 1)) != 0)
+			return diag_set(d, "traffic.pattern",
+					"%s needs a power-of-two number of nodes per cluster, but "
+					"clusters.%zu has N_i = 2(%d/2)^%d = %lld (allowed: uniform, or "
+					"m = 4, 8, 16, 32, 64)", pattern_names[c->traffic.pattern], i,
+					c->m, g->n, (long long)Ni);
+		C += g->count;
+	}
+	if (C < 2 || C > MC_MAX_CLUSTERS)
+		return diag_set(d, "clusters", "%ld cluster%s in all (allowed: 2 to %d clusters, "
+				"the sum of the groups' counts)", C, C == 1 ? "" : "s",
+				MC_MAX_CLUSTERS);
+	if (check_net(&c->network.icn1, "icn1", d) || check_net(&c->network.ecn1, "ecn1", d) ||
+	    check_net(&c->network.icn2, "icn2", d))
+		return -1;
+
+	bool has_len = !isnan(c->traffic.message_length);
+	if (has_len && c->traffic.nmix > 0)
+		return diag_set(d, "traffic.mix", "message length given twice: give either "
+				"message_length or mix, not both");
+	if (!has_len && c->traffic.nmix == 0)
+		return diag_set(d, "traffic.message_length", "missing required field (allowed: "
+				"a length in flits, or a mix list of {length, prob})");
+	if (c->traffic.nmix > 0) {
+		double sum = 0;
+		for (size_t i = 0; i < c->traffic.nmix; i++)
+			sum += c->traffic.mix[i].prob;
+		if (fabs(sum - 1.0) > 1e-9)
+			return diag_set(d, "traffic.mix", "probabilities sum to %.10g (allowed: "
+					"probabilities summing to 1)", sum);
+	}
+	if (!isnan(c->load.to) && !(c->load.to > c->load.from))
+		return diag_set(d, "load.to", "%g is not above load.from = %g (allowed: a "
+				"number > load.from, or auto)", c->load.to, c->load.from);
+	return 0;
+}
+
+static int mc_sweep(const struct config *cfg, double *from, double *to, size_t *n,
+		    const atomic_int *cancel, struct diag *d)
+{
+	const struct mc_config *c = &cfg->u.mc;
+	*from = c->load.from;
+	*n = (size_t)c->load.points;
+	*to = c->load.to;
+	if (isnan(*to)) {
+		struct mc_params p;
+		struct mc_model mdl;
+		char err[256];
+		mc_config_params(c, &p);
+		int rc = mc_model_init(&mdl, &p, cancel, err, sizeof err);
+		if (rc == 1)
+			return 1;
+		if (rc < 0)
+			return diag_set(d, "", "%s", err);
+		*to = 0.98 * mc_saturation(&mdl);
+		if (!(*to > *from))
+			*to = 2 * *from + 1e-9;
+	}
+	return 0;
+}
+
+extern const struct output_desc mc_outputs[];
+
+const struct family mc_family = {
+	.name = "multicluster",
+	.title = "multi-cluster fat-trees",
+	.papers = "Javadi et al., ADCOM 2006; Sharifi et al., 2008",
+	.params = mc_fields,
+	.cfg_off = offsetof(struct config, u.mc),
+	.validate = mc_validate,
+	.x = { "load", "lambda_g", "msg/node/time unit", "offered load", false },
+	.sweep = mc_sweep,
+	.outputs = mc_outputs,
+};

@@ -1,0 +1,67 @@
+/*
+ * family/multicluster.h: the `multicluster` model family: its configuration
+ * struct as it appears in a preset file, its parameter table, and the
+ * conversion to the model's parameters.  One schema serves both multi-cluster
+ * papers (javadi: uniform traffic, tau_i, theta auto; sharifi: permutation
+ * traffic, theta, message-length mix, per-network timing).
+ */
+#ifndef ICNX_FAMILY_MULTICLUSTER_H
+#define ICNX_FAMILY_MULTICLUSTER_H
+
+#include <stddef.h>
+
+#include "core/family.h"
+#include "model/multicluster.h"
+
+#define MC_MAX_MIX 8
+
+/* One network's timing, as given: either t_cn and t_cs directly, or
+ * a_n, a_s, bandwidth and flit_bytes (javadi Eqs. 3-4).  NaN = not given. */
+struct mc_net_cfg {
+	double t_cn, t_cs;
+	double a_n, a_s, bandwidth, flit_bytes;
+};
+
+struct mc_mix_cfg {
+	double length;         /* M_i, flits */
+	double prob;           /* F_i */
+};
+
+struct mc_config {
+	int m;
+	size_t nclusters;
+	struct mc_group_params clusters[MC_MAX_GROUPS];
+	struct {
+		struct mc_net_cfg icn1, ecn1, icn2;
+	} network;
+	struct {
+		int pattern;                 /* enum ft_pattern */
+		double theta;                /* NaN = auto */
+		double message_length;       /* M; NaN when a mix is given */
+		size_t nmix;
+		struct mc_mix_cfg mix[MC_MAX_MIX];
+	} traffic;
+	struct {
+		int rate_divisor;            /* enum mc_rate_divisor */
+		int inter_weighting;         /* enum mc_inter_weighting */
+		int transpose_counts;        /* enum mc_transpose_counts */
+	} options;
+	struct {
+		double from, to;             /* lambda_g; to NaN = auto */
+		int points;
+	} load;
+};
+
+extern const struct family mc_family;
+
+/* Resolve a validated configuration into model parameters (timing from the
+ * link form, mean message length of the mix, Eq. 1 of sharifi). */
+void mc_config_params(const struct mc_config *c, struct mc_params *p);
+
+/* Resolved timing of one network (either form). */
+struct mc_timing mc_net_timing(const struct mc_net_cfg *n);
+
+/* Mean message length M = sum M_i F_i (sharifi Eq. 1), or message_length. */
+double mc_mean_length(const struct mc_config *c);
+
+#endif

@@ -1,0 +1,434 @@
+/*
+ * family/multicluster_out.c: the outputs of the `multicluster` family, each
+ * filling a generic table: curve (latency vs load with its parts), summary,
+ * hops (hop distributions per group and network), point (the breakdown of
+ * one load: the equation terms), distances (node-to-node hop table of one
+ * cluster) and cluster-latency (group-by-group latency at one load).
+ * Runs on whichever thread calls it; pure apart from allocation.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/config.h"
+#include "family/multicluster.h"
+
+#define TU "time units"
+
+static int model_for(const struct config *cfg, const struct run_req *req,
+		     struct mc_model *mdl, struct diag *d)
+{
+	struct mc_params p;
+	char err[256];
+	mc_config_params(&cfg->u.mc, &p);
+	int rc = mc_model_init(mdl, &p, req->cancel, err, sizeof err);
+	if (rc < 0)
+		return diag_set(d, "", "%s", err);
+	return rc;
+}
+
+static bool cancelled(const struct run_req *req)
+{
+	return req->cancel && atomic_load(req->cancel);
+}
+
+static void progress(const struct run_req *req, double f)
+{
+	if (req->progress)
+		req->progress(req->progress_ctx, f);
+}
+
+/* Column helpers: add or fail with ENOMEM. */
+#define COL(t, name, unit, label) \
+	do { if (table_add_col(t, name, unit, label, COL_NUM) < 0) goto nomem; } while (0)
+#define TCOL(t, name, label) \
+	do { if (table_add_col(t, name, "", label, COL_TEXT) < 0) goto nomem; } while (0)
+
+static int curve(const struct config *cfg, const struct run_req *req, struct table *t,
+		 struct diag *d)
+{
+	struct mc_model *mdl = malloc(sizeof *mdl);
+	struct mc_point *pt = malloc(sizeof *pt);
+	double *xs = NULL;
+	size_t nx = req->nx;
+	int rc = -1;
+
+	if (!mdl || !pt)
+		goto nomem;
+	rc = model_for(cfg, req, mdl, d);
+	if (rc)
+		goto out;
+	rc = -1;
+	if (!req->x) {
+		double from, to;
+		if (cfg->family->sweep(cfg, &from, &to, &nx, req->cancel, d))
+			goto out;
+		xs = malloc(nx * sizeof *xs);
+		if (!xs)
+			goto nomem;
+		for (size_t k = 0; k < nx; k++)
+			xs[k] = nx > 1 ? from + (to - from) * (double)k / (double)(nx - 1) : from;
+	}
+	const double *x = req->x ? req->x : xs;
+
+	snprintf(t->title, sizeof t->title, "mean message latency vs offered load");
+	COL(t, "load", "msg/node/time unit", "offered load lambda_g");
+	COL(t, "latency", TU, "mean message latency T");
+	COL(t, "W_s", TU, "source-queue wait W_s");
+	COL(t, "S", TU, "network latency S");
+	COL(t, "R", TU, "tail time R");
+	COL(t, "W_d", TU, "concentrator/dispatcher wait 2W_d");
+	COL(t, "T_in", TU, "intra-cluster latency T_in");
+	COL(t, "T_out", TU, "inter-cluster latency T_out");
+	COL(t, "util_max", "", "largest utilisation");
+	for (int g = 0; g < mdl->p.ngroups; g++) {
+		char name[32], label[64];
+		snprintf(name, sizeof name, "T_group%d", g);
+		snprintf(label, sizeof label, "latency T^(i), group %d (n=%d)", g, mdl->p.g[g].n);
+		COL(t, name, TU, label);
+	}
+	for (size_t k = 0; k < nx; k++) {
+		if (cancelled(req)) {
+			rc = 1;
+			goto out;
+		}
+		long r = table_add_row(t);
+		if (r < 0)
+			goto nomem;
+		int sat = mc_eval(mdl, x[k], pt);
+		double v[9] = { x[k], pt->T, pt->W_s, pt->S, pt->R, pt->W_d, pt->T_in, pt->T_out,
+				pt->util_max };
+		for (int c = 0; c < 9; c++)
+			table_set(t, (size_t)r, (size_t)c, sat && c > 0 && c < 8 ? INFINITY : v[c]);
+		for (int g = 0; g < mdl->p.ngroups; g++)
+			table_set(t, (size_t)r, (size_t)(9 + g), sat ? INFINITY : pt->g[g].T);
+		progress(req, (double)(k + 1) / (double)nx);
+	}
+	rc = 0;
+	goto out;
+nomem:
+	rc = diag_set(d, "", "out of memory");
+out:
+	free(xs);
+	free(pt);
+	free(mdl);
+	return rc;
+}
+
+/* Summary rows: quantity, value, unit, symbol, note. */
+static int srow(struct table *t, const char *q, double v, const char *unit, const char *sym,
+		const char *note)
+{
+	long r = table_add_row(t);
+	if (r < 0 || table_set_text(t, (size_t)r, 0, q) || table_set_text(t, (size_t)r, 2, unit) ||
+	    table_set_text(t, (size_t)r, 3, sym) || table_set_text(t, (size_t)r, 4, note))
+		return -1;
+	table_set(t, (size_t)r, 1, v);
+	return 0;
+}
+
+static int summary(const struct config *cfg, const struct run_req *req, struct table *t,
+		   struct diag *d)
+{
+	struct mc_model *mdl = malloc(sizeof *mdl);
+	struct mc_point *pt = malloc(sizeof *pt);
+	int rc = -1;
+	char q[96], note[128];
+
+	if (!mdl || !pt)
+		goto nomem;
+	rc = model_for(cfg, req, mdl, d);
+	if (rc)
+		goto out;
+	rc = -1;
+	snprintf(t->title, sizeof t->title, "summary");
+	TCOL(t, "quantity", "quantity");
+	COL(t, "value", "", "value");
+	TCOL(t, "unit", "unit");
+	TCOL(t, "symbol", "symbol");
+	TCOL(t, "note", "note");
+
+	const struct mc_params *p = &mdl->p;
+	double sat = mc_saturation(mdl);
+	mc_eval(mdl, sat, pt);
+	snprintf(note, sizeof note, "first to reach 1: %s", pt->bottleneck);
+	mc_eval(mdl, 0, pt);
+	if (srow(t, "clusters", mdl->C, "", "C", "") ||
+	    srow(t, "nodes", mdl->N, "", "N", "") ||
+	    srow(t, "switch_ports", p->m, "ports", "m", "") ||
+	    srow(t, "icn2_levels", mdl->n_c, "levels", "n_c",
+		 mdl->C == 2 * pow(p->m / 2.0, mdl->n_c) ? "full m-port n_c-tree"
+							 : "partly populated m-port n_c-tree") ||
+	    srow(t, "message_length", p->M, "flits", "M", "") ||
+	    srow(t, "icn1.t_cn", p->icn1.t_cn, "time units/flit", "t_cn", "") ||
+	    srow(t, "icn1.t_cs", p->icn1.t_cs, "time units/flit", "t_cs", "") ||
+	    srow(t, "ecn1.t_cn", p->ecn1.t_cn, "time units/flit", "t_cn", "") ||
+	    srow(t, "ecn1.t_cs", p->ecn1.t_cs, "time units/flit", "t_cs", "") ||
+	    srow(t, "icn2.t_cn", p->icn2.t_cn, "time units/flit", "t_cn", "") ||
+	    srow(t, "icn2.t_cs", p->icn2.t_cs, "time units/flit", "t_cs", "") ||
+	    srow(t, "zero_load_latency", pt->T, TU, "T(0)", "") ||
+	    srow(t, "saturation_load", sat, "msg/node/time unit", "lambda_g*", note) ||
+	    srow(t, "icn2.mean_distance", mdl->d_icn2, "links", "d_avg(I2)", ""))
+		goto nomem;
+	for (int g = 0; g < p->ngroups; g++) {
+		snprintf(q, sizeof q, "group%d.nodes_per_cluster", g);
+		snprintf(note, sizeof note, "%d cluster%s, n = %d, tau = %g", p->g[g].count,
+			 p->g[g].count == 1 ? "" : "s", p->g[g].n, p->g[g].tau);
+		if (srow(t, q, mdl->N_i[g], "", "N_i", note))
+			goto nomem;
+		snprintf(q, sizeof q, "group%d.external_share", g);
+		if (srow(t, q, mdl->Q[g], "", isnan(p->theta) ? "Q^(i)" : "theta", ""))
+			goto nomem;
+		snprintf(q, sizeof q, "group%d.icn1.mean_distance", g);
+		if (srow(t, q, mdl->d_icn1[g], "links", "d_avg(I1)", ft_pattern_name(p->pattern)))
+			goto nomem;
+		snprintf(q, sizeof q, "group%d.ecn1.mean_distance", g);
+		if (srow(t, q, mdl->d_ecn1[g], "links", "d_avg(E1)", "uniform"))
+			goto nomem;
+		snprintf(q, sizeof q, "group%d.zero_load_latency", g);
+		if (srow(t, q, pt->g[g].T, TU, "T^(i)(0)", ""))
+			goto nomem;
+	}
+	rc = 0;
+	goto out;
+nomem:
+	rc = diag_set(d, "", "out of memory");
+out:
+	free(pt);
+	free(mdl);
+	return rc;
+}
+
+static int hrow(struct table *t, int g, const char *net, int h, double count, double P)
+{
+	long r = table_add_row(t);
+	if (r < 0 || table_set_text(t, (size_t)r, 1, net))
+		return -1;
+	table_set(t, (size_t)r, 0, g);
+	table_set(t, (size_t)r, 2, h);
+	table_set(t, (size_t)r, 3, 2.0 * h);
+	table_set(t, (size_t)r, 4, count);
+	table_set(t, (size_t)r, 5, P);
+	return 0;
+}
+
+static int hops(const struct config *cfg, const struct run_req *req, struct table *t,
+		struct diag *d)
+{
+	struct mc_model *mdl = malloc(sizeof *mdl);
+	int rc = -1;
+
+	if (!mdl)
+		goto nomem;
+	rc = model_for(cfg, req, mdl, d);
+	if (rc)
+		goto out;
+	rc = -1;
+	snprintf(t->title, sizeof t->title, "hop distributions (%s internal traffic)",
+		 ft_pattern_name(mdl->p.pattern));
+	COL(t, "group", "", "cluster group (-1: ICN2)");
+	TCOL(t, "network", "network");
+	COL(t, "hops", "", "hops up to the common ancestor h");
+	COL(t, "links", "", "links crossed 2h");
+	COL(t, "count", "", "source-destination pairs");
+	COL(t, "probability", "", "P_h");
+	for (int g = 0; g < mdl->p.ngroups; g++) {
+		int n = mdl->p.g[g].n;
+		double Ni = mdl->N_i[g];
+		double pairs_in = mdl->p.pattern == FT_UNIFORM ? Ni * (Ni - 1) : Ni - mdl->fixed_icn1[g];
+		for (int h = 1; h <= n; h++)
+			if (hrow(t, g, "icn1", h, mdl->P_icn1[g][h] * pairs_in, mdl->P_icn1[g][h]))
+				goto nomem;
+		for (int h = 1; h <= n; h++)
+			if (hrow(t, g, "ecn1", h, mdl->P_uni[g][h] * Ni * (Ni - 1), mdl->P_uni[g][h]))
+				goto nomem;
+	}
+	for (int h = 1; h <= mdl->n_c; h++)
+		if (hrow(t, -1, "icn2", h, mdl->P_icn2[h] * mdl->C * (mdl->C - 1.0), mdl->P_icn2[h]))
+			goto nomem;
+	rc = 0;
+	goto out;
+nomem:
+	rc = diag_set(d, "", "out of memory");
+out:
+	free(mdl);
+	return rc;
+}
+
+/* The load a per-point output looks at: req->at, or half the saturation load. */
+static double point_load(const struct mc_model *mdl, const struct run_req *req)
+{
+	return isnan(req->at) ? 0.5 * mc_saturation(mdl) : req->at;
+}
+
+static int point(const struct config *cfg, const struct run_req *req, struct table *t,
+		 struct diag *d)
+{
+	struct mc_model *mdl = malloc(sizeof *mdl);
+	struct mc_point *pt = malloc(sizeof *pt);
+	int rc = -1;
+	char q[96];
+
+	if (!mdl || !pt)
+		goto nomem;
+	rc = model_for(cfg, req, mdl, d);
+	if (rc)
+		goto out;
+	rc = -1;
+	double at = point_load(mdl, req);
+	int sat = mc_eval(mdl, at, pt);
+	snprintf(t->title, sizeof t->title, "breakdown at lambda_g = %.6g%s", at,
+		 sat ? " (saturated)" : "");
+	TCOL(t, "quantity", "quantity");
+	COL(t, "value", "", "value");
+	TCOL(t, "unit", "unit");
+	TCOL(t, "symbol", "symbol");
+	TCOL(t, "note", "note");
+	double S = sat ? INFINITY : 1;   /* multiplies latencies: inf when saturated */
+	if (srow(t, "load", at, "msg/node/time unit", "lambda_g", "") ||
+	    srow(t, "latency", S * pt->T, TU, "T", "Eq. 7") ||
+	    srow(t, "source_wait", S * pt->W_s, TU, "W_s", "Eq. 19") ||
+	    srow(t, "network_latency", S * pt->S, TU, "S", "Eqs. 8, 22") ||
+	    srow(t, "tail", S * pt->R, TU, "R", "Eq. 20") ||
+	    srow(t, "concentrator_wait", S * pt->W_d, TU, "2W_d", "Eq. 32") ||
+	    srow(t, "intra_latency", S * pt->T_in, TU, "T_in", "Eq. 21") ||
+	    srow(t, "inter_latency", S * pt->T_out, TU, "T_out", "Eq. 33") ||
+	    srow(t, "icn2.channel_rate", pt->lc_icn2, "msg/time unit", "lambda_c(I2)", "Eq. 27") ||
+	    srow(t, "util_max", pt->util_max, "", "", pt->bottleneck))
+		goto nomem;
+	for (int g = 0; g < mdl->p.ngroups; g++) {
+		const struct mc_group_point *gp = &pt->g[g];
+		struct { const char *k; double v; const char *u, *s, *n; } rows[] = {
+			{ "latency", S * gp->T, TU, "T^(i)", "Eq. 5" },
+			{ "intra.source_wait", S * gp->W_in, TU, "W_s", "Eq. 19" },
+			{ "intra.network_latency", S * gp->S_in, TU, "S", "Eq. 8" },
+			{ "intra.tail", S * gp->R_in, TU, "R", "Eq. 20" },
+			{ "inter.source_wait", S * gp->W_ex, TU, "W_s", "Eqs. 28, 31" },
+			{ "inter.network_latency", S * gp->S_ex, TU, "S_E1,I2", "Eq. 22" },
+			{ "inter.tail", S * gp->R_ex, TU, "R", "sharifi Eq. 31" },
+			{ "concentrator_wait", S * gp->W_d, TU, "W_d", "Eq. 32, one queue" },
+			{ "icn1.channel_rate", gp->lc_icn1, "msg/time unit", "lambda_c(I1)", "Eq. 13" },
+			{ "util.source_intra", gp->util_src_in, "", "", "" },
+			{ "util.source_inter", gp->util_src_ex, "", "", "largest over destinations" },
+			{ "util.concentrator", gp->util_con, "", "", "" },
+			{ "blocking.inter_max", gp->PB_ex_max, "", "P_B", "largest external stage" },
+		};
+		for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+			snprintf(q, sizeof q, "group%d.%s", g, rows[k].k);
+			if (srow(t, q, rows[k].v, rows[k].u, rows[k].s, rows[k].n))
+				goto nomem;
+		}
+		for (int k = 0; k < gp->nstages; k++) {
+			snprintf(q, sizeof q, "group%d.blocking.stage%d", g, k);
+			if (srow(t, q, gp->PB[k], "", "P_B", k == 0 ? "2n_i-link journey, Eq. 15" : ""))
+				goto nomem;
+		}
+	}
+	rc = 0;
+	goto out;
+nomem:
+	rc = diag_set(d, "", "out of memory");
+out:
+	free(pt);
+	free(mdl);
+	return rc;
+}
+
+/* A square matrix table: column "node" (row labels) then one per item. */
+static int matrix_cols(struct table *t, size_t n, const char *label)
+{
+	char name[16];
+	if (table_add_col(t, "node", "", label, COL_TEXT) < 0)
+		return -1;
+	for (size_t j = 0; j < n; j++) {
+		snprintf(name, sizeof name, "%zu", j);
+		if (table_add_col(t, name, "", name, COL_NUM) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+#define MAX_MATRIX_NODES 1024
+
+static int distances(const struct config *cfg, const struct run_req *req, struct table *t,
+		     struct diag *d)
+{
+	const struct mc_config *c = &cfg->u.mc;
+	int g = req->select < 0 ? 0 : req->select;
+	char label[16];
+
+	if ((size_t)g >= c->nclusters)
+		return diag_set(d, "", "cluster group %d does not exist (allowed: 0..%zu)", g,
+				c->nclusters - 1);
+	int n = c->clusters[g].n;
+	int64_t N = ft_nodes(c->m, n);
+	if (N < 0 || N > MAX_MATRIX_NODES)
+		return diag_set(d, "", "a cluster of group %d has %lld nodes; the distance table "
+				"is limited to %d nodes", g, (long long)N, MAX_MATRIX_NODES);
+	snprintf(t->title, sizeof t->title, "hop distance (links) in a cluster of group %d: "
+		 "%d-port %d-tree, %lld nodes", g, c->m, n, (long long)N);
+	if (matrix_cols(t, (size_t)N, "node"))
+		goto nomem;
+	for (int64_t a = 0; a < N; a++) {
+		long r = table_add_row(t);
+		snprintf(label, sizeof label, "%lld", (long long)a);
+		if (r < 0 || table_set_text(t, (size_t)r, 0, label))
+			goto nomem;
+		for (int64_t b = 0; b < N; b++)
+			table_set(t, (size_t)r, (size_t)(b + 1), 2.0 * ft_hops(c->m, n, a, b));
+	}
+	return 0;
+nomem:
+	return diag_set(d, "", "out of memory");
+}
+
+static int cluster_latency(const struct config *cfg, const struct run_req *req,
+			   struct table *t, struct diag *d)
+{
+	struct mc_model *mdl = malloc(sizeof *mdl);
+	struct mc_point *pt = malloc(sizeof *pt);
+	char label[16];
+	int rc = -1;
+
+	if (!mdl || !pt)
+		goto nomem;
+	rc = model_for(cfg, req, mdl, d);
+	if (rc)
+		goto out;
+	rc = -1;
+	double at = point_load(mdl, req);
+	int sat = mc_eval(mdl, at, pt);
+	snprintf(t->title, sizeof t->title, "inter-cluster latency by group at lambda_g = %.6g%s",
+		 at, sat ? " (saturated)" : "");
+	if (matrix_cols(t, (size_t)mdl->p.ngroups, "source group"))
+		goto nomem;
+	for (int i = 0; i < mdl->p.ngroups; i++) {
+		long r = table_add_row(t);
+		snprintf(label, sizeof label, "%d", i);
+		if (r < 0 || table_set_text(t, (size_t)r, 0, label))
+			goto nomem;
+		for (int j = 0; j < mdl->p.ngroups; j++)
+			table_set(t, (size_t)r, (size_t)(j + 1),
+				  sat ? INFINITY : pt->g[i].T_pair[j]);
+	}
+	rc = 0;
+	goto out;
+nomem:
+	rc = diag_set(d, "", "out of memory");
+out:
+	free(pt);
+	free(mdl);
+	return rc;
+}
+
+const struct output_desc mc_outputs[] = {
+	{ "curve", "latency vs load with its parts (W_s, S, R, W_d) and per group", OUT_CURVE, curve },
+	{ "summary", "zero-load latency, saturation load, mean distances", OUT_SUMMARY, summary },
+	{ "hops", "hop distribution per cluster group and network (counts, P_h)", OUT_TABLE, hops },
+	{ "point", "every equation term at one load (--at), with blocking per stage", OUT_TABLE, point },
+	{ "distances", "node-to-node hop distance in a cluster of group --select", OUT_MATRIX, distances },
+	{ "cluster-latency", "group-to-group inter-cluster latency at one load (--at)", OUT_MATRIX,
+	  cluster_latency },
+	{ NULL, NULL, 0, NULL },
+};

@@ -1,0 +1,78 @@
+/*
+ * main.c: icnx's entry point: parse the command line, then list presets,
+ * check or dump a configuration, run the batch mode, or start the explorer.
+ * Exit status: 0 success, 1 computation failed, 2 usage error or invalid
+ * configuration.
+ */
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/batch.h"
+#include "cli/load.h"
+#include "cli/options.h"
+#include "cli/presets.h"
+#include "core/yaml_dump.h"
+#include "ui/ui.h"
+
+static void list_one(const char *name, const char *path, const char *origin, void *ctx)
+{
+	struct config cfg;
+	struct diag d;
+	(void)ctx;
+	if (config_parse_file(&cfg, path, NULL, NULL, &d) == 0)
+		printf("%-24s %-13s %-10s %s\n", name, cfg.family->name, origin, cfg.title);
+	else
+		printf("%-24s %-13s %-10s (invalid: %s)\n", name, "?", origin, d.msg);
+}
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	struct loaded l;
+	struct diag d;
+	char msg[1024];
+	int rc;
+
+	setlocale(LC_ALL, "");
+	setlocale(LC_NUMERIC, "C");   /* numbers always with a '.' */
+
+	rc = options_parse(&o, argc, argv);
+	if (rc)
+		return rc;
+	if (o.help) {
+		options_usage();
+		return 0;
+	}
+	if (o.version) {
+		printf("icnx %s\n", ICNX_VERSION);
+		return 0;
+	}
+	if (o.list_presets) {
+		printf("%-24s %-13s %-10s %s\n", "NAME", "MODEL", "WHERE", "TITLE");
+		if (preset_list(list_one, NULL) == 0)
+			fprintf(stderr, "icnx: no presets found\n");
+		return 0;
+	}
+	if (load_from_options(&o, &l, &d)) {
+		fprintf(stderr, "icnx: %s\n", diag_format(&d, msg, sizeof msg));
+		loaded_free(&l);
+		return 2;
+	}
+	if (o.check) {
+		printf("%s: ok (model %s%s%s)\n", l.name, l.cfg.family->name,
+		       l.cfg.title[0] ? ": " : "", l.cfg.title);
+		rc = 0;
+	} else if (o.dump_config) {
+		char *text = config_dump(&l.cfg);
+		rc = text && fputs(text, stdout) >= 0 ? 0 : 1;
+		free(text);
+	} else if (o.batch) {
+		rc = batch_run(&o, &l);
+	} else {
+		rc = ui_main(&o, &l);
+	}
+	loaded_free(&l);
+	return rc;
+}

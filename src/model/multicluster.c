@@ -1,0 +1,337 @@
+/*
+ * multicluster.c: the multi-cluster fat-tree latency model (see
+ * multicluster.h; equation numbers are javadi's unless marked "sharifi").
+ *
+ * The per-stage recursion (Eqs. 14-16; sharifi 24-28) runs backwards from the
+ * destination: S_{K-1} = M t_cn, S_k = sum_{a>k} W_a + M t_cs(k), with
+ * W_a = S_a P_B(a) / 2 and P_B(a) = lambda_c(a) S_a.  Journeys that share
+ * their tail share that part of the recursion, so the journeys of every
+ * length are produced incrementally: a 2(h+1)-link journey is a 2h-link one
+ * with two more stages in front, and the merged ECN1+ICN2 journey (r, l, v)
+ * is built from its destination end.  That keeps a load point at
+ * O(sum over pairs of n_i n_c n_j) operations.
+ */
+#include "model/multicluster.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+struct mc_timing mc_timing_from_link(double a_n, double a_s, double bandwidth,
+				     double flit_bytes)
+{
+	struct mc_timing t;
+	double b_n = 1.0 / bandwidth;          /* time per byte */
+	t.t_cn = 0.5 * a_n + flit_bytes * b_n; /* Eq. (3) */
+	t.t_cs = a_s + flit_bytes * b_n;       /* Eq. (4) */
+	return t;
+}
+
+static int fail(char *err, size_t n, const char *msg, long a)
+{
+	if (err && n)
+		snprintf(err, n, msg, a);
+	return -1;
+}
+
+static double mean_links(const double *P, int n)
+{
+	double d = 0;
+	for (int h = 1; h <= n; h++)
+		d += 2.0 * h * P[h];              /* Eq. (11) */
+	return d;
+}
+
+/* P[h] = counts[h]/pairs; a distribution with no pairs stays all zero. */
+static void normalise(const double *counts, double pairs, int n, double *P)
+{
+	P[0] = 0;
+	for (int h = 1; h <= n; h++)
+		P[h] = pairs > 0 ? counts[h] / pairs : 0;
+}
+
+int mc_model_init(struct mc_model *mdl, const struct mc_params *p,
+		  const atomic_int *cancel, char *err, size_t errlen)
+{
+	double counts[FT_MAX_N + 1], pairs, fixed;
+
+	memset(mdl, 0, sizeof *mdl);
+	mdl->p = *p;
+	if (p->m < 4 || p->m % 2)
+		return fail(err, errlen, "m = %ld: need an even switch size >= 4", p->m);
+	if (p->ngroups < 1 || p->ngroups > MC_MAX_GROUPS)
+		return fail(err, errlen, "%ld cluster groups: need 1..32", p->ngroups);
+	if (!(p->M > 0))
+		return fail(err, errlen, "message length must be positive", 0);
+
+	mdl->C = 0;
+	for (int i = 0; i < p->ngroups; i++) {
+		const struct mc_group_params *g = &p->g[i];
+		if (g->count < 1 || g->n < 1 || g->n > FT_MAX_N || !(g->tau >= 0 && g->tau < 1))
+			return fail(err, errlen, "cluster group %ld is invalid", i);
+		int64_t Ni = ft_nodes(p->m, g->n);
+		if (Ni < 0 || Ni > MC_MAX_NODES_PER_CLUSTER)
+			return fail(err, errlen, "cluster group %ld has too many nodes", i);
+		mdl->N_i[i] = (double)Ni;
+		mdl->C += g->count;
+		mdl->N += (double)g->count * (double)Ni;
+	}
+	if (mdl->C < 2 || mdl->C > MC_MAX_CLUSTERS)
+		return fail(err, errlen, "%ld clusters: need 2..4096", mdl->C);
+	mdl->n_c = ft_levels_for(p->m, mdl->C);
+
+	for (int i = 0; i < p->ngroups; i++) {
+		int n = p->g[i].n;
+		int64_t Ni = (int64_t)mdl->N_i[i];
+
+		/* Q^(i): javadi Eq. (6), or sharifi's theta. */
+		mdl->Q[i] = isnan(p->theta) ? 1.0 - (mdl->N_i[i] - 1.0) / (mdl->N - 1.0) : p->theta;
+
+		ft_uniform_closed_form(p->m, n, mdl->P_uni[i]);          /* Eq. (9) */
+		if (p->pattern == FT_TRANSPOSE && p->transpose_counts == MC_TC_PRINTED) {
+			/* sharifi Eqs. (6)-(10) as printed; Eq. (9) normalises. */
+			if (ft_transpose_printed(p->m, n, counts, &fixed) < 0)
+				return fail(err, errlen, "transpose: m/2 = %ld is not a power of two",
+					    p->m / 2);
+			normalise(counts, (double)Ni - fixed, n, mdl->P_icn1[i]);
+			mdl->fixed_icn1[i] = fixed;
+		} else if (p->pattern == FT_UNIFORM) {
+			memcpy(mdl->P_icn1[i], mdl->P_uni[i], sizeof mdl->P_uni[i]);
+		} else {
+			int rc = ft_hop_distribution(p->m, n, Ni, p->pattern, counts, &pairs,
+						     &fixed, cancel);
+			if (rc == 1)
+				return 1;
+			if (rc < 0)
+				return fail(err, errlen,
+					    "pattern needs a power-of-two number of nodes per "
+					    "cluster (N_i = %ld)", (long)Ni);
+			normalise(counts, pairs, n, mdl->P_icn1[i]);
+			mdl->fixed_icn1[i] = fixed;
+		}
+		mdl->d_icn1[i] = mean_links(mdl->P_icn1[i], n);
+		mdl->d_ecn1[i] = mean_links(mdl->P_uni[i], n);
+	}
+
+	/* ICN2: the C clusters sit at addresses 0..C-1 of an m-port n_c-tree. */
+	if (ft_hop_distribution(p->m, mdl->n_c, mdl->C, FT_UNIFORM, counts, &pairs, &fixed,
+				cancel) != 0)
+		return fail(err, errlen, "ICN2 hop distribution failed", 0);
+	normalise(counts, pairs, mdl->n_c, mdl->P_icn2);
+	mdl->d_icn2 = mean_links(mdl->P_icn2, mdl->n_c);
+
+	/* Destination weights (Eq. 28 or uniform over destination nodes). */
+	for (int i = 0; i < p->ngroups; i++) {
+		for (int j = 0; j < p->ngroups; j++) {
+			double others = p->g[j].count - (i == j);
+			if (p->weighting == MC_W_NODES)
+				mdl->w_dest[i][j] = others * mdl->N_i[j] / (mdl->N - mdl->N_i[i]);
+			else
+				mdl->w_dest[i][j] = others / (mdl->C - 1.0);
+		}
+	}
+	return 0;
+}
+
+/* Tracks the largest utilisation seen during one evaluation. */
+struct util {
+	double max;
+	const char *what;
+};
+
+static void note(struct util *u, double v, const char *what)
+{
+	if (!(v <= u->max)) {     /* also catches NaN */
+		u->max = v;
+		u->what = what;
+	}
+}
+
+/* M/G/1 source queue with the Draper-Ghosh variance (Eq. 19, sharifi 29):
+ * W = xi (S^2 + (S - M t_cn)^2) / (2 (1 - xi S)). */
+static double source_wait(double xi, double S, double Mtcn)
+{
+	return xi * (S * S + (S - Mtcn) * (S - Mtcn)) / (2.0 * (1.0 - xi * S));
+}
+
+/* One backward stage: service time S = sumW + M t, then its wait joins sumW. */
+static double stage(double *sumW, double lc, double Mt, double *pb)
+{
+	double S = *sumW + Mt;
+	*pb = lc * S;                         /* Eq. (15) */
+	*sumW += 0.5 * S * *pb;               /* Eq. (14) */
+	return S;
+}
+
+/* Intra-cluster latency of group i (Eqs. 8-21, sharifi 14-21). */
+static void intra(const struct mc_model *mdl, int i, double lam_i, double div,
+		  struct mc_group_point *gp, struct util *u)
+{
+	const struct mc_params *p = &mdl->p;
+	int n = p->g[i].n;
+	double M = p->M, tcn = p->icn1.t_cn, tcs = p->icn1.t_cs;
+	double xi = (1.0 - mdl->Q[i]) * lam_i;           /* per-node rate into ICN1 */
+	double lc = xi * mdl->d_icn1[i] / div;            /* Eq. (13) */
+	double sumW = 0, S_h, pb, Sbar = 0, R = 0;
+	double PB[MC_MAX_STAGES];
+
+	gp->lc_icn1 = lc;
+	/* h = 1: a single stage K - 1 = 0 served in M t_cn. */
+	S_h = stage(&sumW, lc, M * tcn, &pb);
+	PB[0] = pb;
+	note(u, pb, "ICN1 blocking");
+	for (int h = 1; h <= n; h++) {
+		if (h > 1) {
+			/* Two more switch-to-switch stages in front of the 2(h-1)-link
+			 * journey give the 2h-link one (K = 2h - 1 stages). */
+			for (int s = 0; s < 2; s++) {
+				S_h = stage(&sumW, lc, M * tcs, &pb);
+				PB[2 * h - 3 + s] = pb;
+			}
+			note(u, pb, "ICN1 blocking");
+		}
+		Sbar += mdl->P_icn1[i][h] * S_h;                        /* Eq. (8) */
+		R += mdl->P_icn1[i][h] * ((2 * h - 2) * tcs + tcn);     /* Eq. (20) */
+	}
+	/* PB was filled from the destination end; present it from stage 0. */
+	gp->nstages = 2 * n - 1;
+	for (int k = 0; k < gp->nstages; k++)
+		gp->PB[k] = PB[gp->nstages - 1 - k];
+	gp->util_src_in = xi * Sbar;
+	note(u, gp->util_src_in, "ICN1 source queue");
+	gp->S_in = Sbar;
+	gp->R_in = R;
+	gp->W_in = source_wait(xi, Sbar, M * tcn);
+	gp->T_in = gp->W_in + gp->S_in + gp->R_in;            /* Eq. (21) */
+}
+
+/* The merged ECN1+ICN2 journey from a cluster of group i to one of group j
+ * (Eqs. 22-31; sharifi 22-31).  Adds the weighted W, S, R into *W, *S, *R. */
+static void inter_pair(const struct mc_model *mdl, int i, int j, const double *lam,
+		       double div, double lc_i2, struct mc_group_point *gp,
+		       struct util *u, double *W, double *S, double *R, double *T_pair)
+{
+	const struct mc_params *p = &mdl->p;
+	int ni = p->g[i].n, nj = p->g[j].n, nc = mdl->n_c;
+	double M = p->M;
+	double Me_cs = M * p->ecn1.t_cs, Me_cn = M * p->ecn1.t_cn, Mi_cs = M * p->icn2.t_cs;
+	/* Eq. (24)/(26): the ECN1 of i carries i's and j's external traffic. */
+	double lE1 = mdl->N_i[i] * mdl->Q[i] * lam[i] + mdl->N_i[j] * mdl->Q[j] * lam[j];
+	double lc_e1 = lE1 * mdl->d_ecn1[i] / (div * mdl->N_i[i]);
+	double sumW_v = 0, pb, S_dest = 0, Spair = 0, Rpair = 0;
+
+	/* Destination part: v ECN1 stages, the last served in M t_cn^E1. */
+	for (int v = 1; v <= nj; v++) {
+		S_dest = stage(&sumW_v, lc_e1, v == 1 ? Me_cn : Me_cs, &pb);
+		note(u, pb, "ECN1 blocking");
+		gp->PB_ex_max = fmax(gp->PB_ex_max, pb);
+		double sumW_l = sumW_v;
+		double Pv = mdl->P_uni[j][v];
+		for (int l = 1; l <= nc; l++) {
+			/* ICN2 stages r .. r+2l-2 (sharifi Eq. 25/28): 2l - 1 of them,
+			 * two more for each further level. */
+			for (int s = 0; s < (l == 1 ? 1 : 2); s++) {
+				stage(&sumW_l, lc_i2, Mi_cs, &pb);
+				note(u, pb, "ICN2 blocking");
+				gp->PB_ex_max = fmax(gp->PB_ex_max, pb);
+			}
+			double sumW_r = sumW_l, Pvl = Pv * mdl->P_icn2[l];
+			for (int r = 1; r <= ni; r++) {
+				double S0 = stage(&sumW_r, lc_e1, Me_cs, &pb);
+				note(u, pb, "ECN1 blocking");
+				gp->PB_ex_max = fmax(gp->PB_ex_max, pb);
+				double P = mdl->P_uni[i][r] * Pvl;               /* Eq. (23) */
+				Spair += P * S0;                                  /* Eq. (22) */
+				Rpair += P * ((r + v - 2) * p->ecn1.t_cs + 2 * l * p->icn2.t_cs
+					      + p->ecn1.t_cn);                    /* sharifi (31) */
+			}
+		}
+	}
+	(void)S_dest;
+	double xi = mdl->Q[i] * lam[i];                /* per-node rate into ECN1 */
+	double util = xi * Spair;
+	note(u, util, "ECN1 source queue");
+	gp->util_src_ex = fmax(gp->util_src_ex, util);
+	double w = mdl->w_dest[i][j];
+	double Wpair = source_wait(xi, Spair, Me_cn);  /* sharifi Eq. (29) */
+	*T_pair = Wpair + Spair + Rpair;
+	*W += w * Wpair;
+	*S += w * Spair;
+	*R += w * Rpair;
+}
+
+int mc_eval(const struct mc_model *mdl, double lambda_g, struct mc_point *out)
+{
+	const struct mc_params *p = &mdl->p;
+	double lam[MC_MAX_GROUPS];
+	double div = p->divisor == MC_DIV_EXACT ? 2.0 : 4.0;
+	struct util u = { 0, "none" };
+
+	memset(out, 0, sizeof *out);
+	out->lambda_g = lambda_g;
+	out->ngroups = p->ngroups;
+
+	double sum_ext = 0;
+	for (int i = 0; i < p->ngroups; i++) {
+		lam[i] = lambda_g / (1.0 - p->g[i].tau);       /* effective rate */
+		sum_ext += p->g[i].count * mdl->N_i[i] * mdl->Q[i] * lam[i]; /* Eq. (25) */
+	}
+	double lc_i2 = sum_ext * mdl->d_icn2 / (div * mdl->C * mdl->n_c); /* Eq. (27) */
+	out->lc_icn2 = lc_i2;
+
+	for (int i = 0; i < p->ngroups; i++) {
+		struct mc_group_point *gp = &out->g[i];
+		double wi = p->g[i].count * mdl->N_i[i] / mdl->N;   /* Eq. (7) weight */
+		double Q = mdl->Q[i];
+
+		intra(mdl, i, lam[i], div, gp, &u);
+		for (int j = 0; j < p->ngroups; j++) {
+			gp->T_pair[j] = NAN;
+			if (mdl->w_dest[i][j] > 0)
+				inter_pair(mdl, i, j, lam, div, lc_i2, gp, &u, &gp->W_ex,
+					   &gp->S_ex, &gp->R_ex, &gp->T_pair[j]);
+		}
+		/* Concentrator/dispatcher: M/D/1 with service M t_cs^I2 (Eq. 32). */
+		double xi2 = mdl->N_i[i] * Q * lam[i];
+		double sv = p->M * p->icn2.t_cs;
+		gp->util_con = xi2 * sv;
+		note(&u, gp->util_con, "concentrator/dispatcher");
+		gp->W_d = xi2 * sv * sv / (2.0 * (1.0 - xi2 * sv));
+		gp->T_out = gp->W_ex + gp->S_ex + gp->R_ex + 2.0 * gp->W_d;  /* Eq. (33) */
+		for (int j = 0; j < p->ngroups; j++)
+			gp->T_pair[j] += 2.0 * gp->W_d;
+		gp->T = (1.0 - Q) * gp->T_in + Q * gp->T_out;              /* Eq. (5) */
+
+		out->T += wi * gp->T;
+		out->W_s += wi * ((1.0 - Q) * gp->W_in + Q * gp->W_ex);
+		out->S += wi * ((1.0 - Q) * gp->S_in + Q * gp->S_ex);
+		out->R += wi * ((1.0 - Q) * gp->R_in + Q * gp->R_ex);
+		out->W_d += wi * Q * 2.0 * gp->W_d;
+		out->T_in += wi * gp->T_in;
+		out->T_out += wi * gp->T_out;
+	}
+	out->util_max = u.max;
+	out->bottleneck = u.what;
+	out->saturated = !(u.max < 1.0);
+	return out->saturated ? 1 : 0;
+}
+
+double mc_saturation(const struct mc_model *mdl)
+{
+	struct mc_point pt;
+	double lo = 0, hi = 1e-6;
+
+	/* Utilisations grow monotonically with lambda_g: bracket, then bisect. */
+	for (int k = 0; k < 200 && mc_eval(mdl, hi, &pt) == 0; k++) {
+		lo = hi;
+		hi *= 2;
+	}
+	for (int k = 0; k < 200 && hi - lo > 1e-9 * hi; k++) {
+		double mid = 0.5 * (lo + hi);
+		if (mc_eval(mdl, mid, &pt) == 0)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hi;
+}

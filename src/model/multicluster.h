@@ -1,0 +1,152 @@
+/*
+ * multicluster.h: the analytical latency model of heterogeneous multi-cluster
+ * systems on m-port n-tree fat-trees, one engine for both papers:
+ *   javadi et al. 2006 (uniform traffic, multi-user overhead tau_i), and
+ *   sharifi et al. 2008 (internal permutation traffic with external share
+ *   theta, mean message length of a mix, per-network timing).
+ * Symbols follow the papers: lambda_g (messages per node per time unit, the
+ * load axis, before the 1/(1-tau_i) scaling), tau_i, Q^(i) / theta, M
+ * (flits), t_cn, t_cs (time units per flit), P_h, S, W_s, R, W_d.  Where the
+ * printed equations are inconsistent, DESIGN.md section 4 is followed; every
+ * reading is documented in icnx-models(7), section MULTI-CLUSTER.
+ *
+ * Usage: fill struct mc_params, mc_model_init() once (it enumerates the hop
+ * distributions, which may take O(N) for permutations), then mc_eval() per
+ * load point (a few thousand flops) and mc_saturation().
+ *
+ * Pure C11: no I/O, no globals, no threads, no allocation.  A struct mc_model
+ * is a plain value; it may be shared read-only between threads.
+ */
+#ifndef ICNX_MODEL_MULTICLUSTER_H
+#define ICNX_MODEL_MULTICLUSTER_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "topo/fattree.h"
+
+#define MC_MAX_GROUPS 32       /* cluster groups {count, n, tau} */
+#define MC_MAX_CLUSTERS 4096   /* C, the total number of clusters */
+#define MC_MAX_NODES_PER_CLUSTER (INT64_C(1) << 22)
+#define MC_MAX_STAGES (4 * FT_MAX_N)
+
+/* Which divisor spreads a network's traffic over its channels (DESIGN 4). */
+enum mc_rate_divisor {
+	MC_DIV_PUBLISHED = 0,  /* the papers' 4 n_i N_i (javadi Eq. 13, 26, 27) */
+	MC_DIV_EXACT,          /* the mean over the 2 n_i N_i one-way channels */
+};
+
+/* How the inter-cluster latency is averaged over destination clusters. */
+enum mc_inter_weighting {
+	MC_W_PUBLISHED = 0,    /* 1/(C-1) each (javadi Eq. 28, sharifi Eq. 32) */
+	MC_W_NODES,            /* N_j / (N - N_i): uniform over destination nodes */
+};
+
+/* Which transpose hop distribution to use (sharifi Eqs. 6-10). */
+enum mc_transpose_counts {
+	MC_TC_EXACT = 0,       /* enumerated on the real address mapping */
+	MC_TC_PRINTED,         /* the paper's closed forms, as printed */
+};
+
+/* Flit times of one network (time units per flit). */
+struct mc_timing {
+	double t_cn;           /* node-to-switch / switch-to-node, Eq. (3) */
+	double t_cs;           /* switch-to-switch, Eq. (4) */
+};
+
+struct mc_group_params {
+	int count;             /* clusters in this group */
+	int n;                 /* tree levels n_i: N_i = 2 (m/2)^n_i nodes */
+	double tau;            /* multi-user overhead tau_i in [0, 1) */
+};
+
+struct mc_params {
+	int m;                                 /* switch ports */
+	int ngroups;
+	struct mc_group_params g[MC_MAX_GROUPS];
+	struct mc_timing icn1, ecn1, icn2;
+	double M;                              /* mean message length, flits */
+	double theta;                          /* external share; NaN = javadi's
+	                                          Q^(i) = 1 - (N_i-1)/(N-1) */
+	enum ft_pattern pattern;               /* internal traffic in ICN1 */
+	enum mc_transpose_counts transpose_counts;
+	enum mc_rate_divisor divisor;
+	enum mc_inter_weighting weighting;
+};
+
+/* Precomputed, load-independent quantities. */
+struct mc_model {
+	struct mc_params p;
+	int C;                                 /* clusters */
+	double N;                              /* all nodes */
+	int n_c;                               /* ICN2 levels */
+	double N_i[MC_MAX_GROUPS];             /* nodes per cluster of group i */
+	double Q[MC_MAX_GROUPS];               /* external share Q^(i) */
+	double P_icn1[MC_MAX_GROUPS][FT_MAX_N + 1]; /* internal pattern, h = 1..n_i */
+	double fixed_icn1[MC_MAX_GROUPS];      /* fixed points of the pattern */
+	double P_uni[MC_MAX_GROUPS][FT_MAX_N + 1];  /* uniform (ECN1), Eq. (9) */
+	double P_icn2[FT_MAX_N + 1];           /* ICN2 over the C occupied ports */
+	double d_icn1[MC_MAX_GROUPS];          /* mean links crossed, Eq. (11) */
+	double d_ecn1[MC_MAX_GROUPS];
+	double d_icn2;
+	double w_dest[MC_MAX_GROUPS][MC_MAX_GROUPS]; /* weight of destination
+	                                               group j for source group i,
+	                                               summed over its clusters */
+};
+
+/* Results for one cluster group at one load.  Times in time units. */
+struct mc_group_point {
+	double T;              /* mean latency seen by a message of cluster i */
+	double T_in;           /* intra-cluster: W_in + S_in + R_in (Eq. 21) */
+	double W_in, S_in, R_in;
+	double T_out;          /* inter-cluster incl. 2 W_d (Eq. 33) */
+	double W_ex, S_ex, R_ex; /* averaged over destination clusters */
+	double W_d;            /* one concentrator/dispatcher queue (Eq. 32) */
+	double lc_icn1;        /* channel rate in ICN1, Eq. (13) */
+	double util_src_in, util_src_ex, util_con; /* queue utilisations */
+	int nstages;           /* stages of the longest ICN1 journey (2n_i - 1) */
+	double PB[MC_MAX_STAGES]; /* per-stage blocking of that journey */
+	double PB_ex_max;      /* largest per-stage blocking on any external path */
+	double T_pair[MC_MAX_GROUPS]; /* W + S + R of the journey to a cluster of
+	                                 group j, plus 2 W_d; NaN if no such cluster */
+};
+
+struct mc_point {
+	double lambda_g;
+	bool saturated;        /* when true only util_max/bottleneck are meaningful */
+	double T;              /* total mean latency, Eq. (7) */
+	double W_s, S, R, W_d; /* its parts: source wait, network, tail, and the
+	                          concentrator/dispatcher wait (2 W_d, weighted) */
+	double T_in, T_out;    /* node-weighted means over clusters */
+	double lc_icn2;        /* ICN2 channel rate, Eq. (27) */
+	double util_max;       /* the largest utilisation or blocking probability */
+	const char *bottleneck;/* what reached util_max (static string) */
+	int ngroups;
+	struct mc_group_point g[MC_MAX_GROUPS];
+};
+
+/*
+ * Check params (sizes, ranges, N power of two for permutations) and
+ * precompute the model.  Returns 0, 1 if cancelled, or -1 with a message in
+ * err (err may be NULL).
+ */
+int mc_model_init(struct mc_model *mdl, const struct mc_params *p,
+		  const atomic_int *cancel, char *err, size_t errlen);
+
+/* Evaluate at load lambda_g (>= 0).  Always fills *out; returns 0, or 1 when
+ * the load is at or beyond saturation (out->saturated). */
+int mc_eval(const struct mc_model *mdl, double lambda_g, struct mc_point *out);
+
+/* The saturation load: the smallest lambda_g at which any source or
+ * concentrator utilisation or any per-stage blocking probability reaches 1,
+ * to a relative accuracy of 1e-9. */
+double mc_saturation(const struct mc_model *mdl);
+
+/* t_cn, t_cs from a_n, a_s, bandwidth (bytes per time unit) and the flit size
+ * L_m (bytes): javadi Eqs. (3)-(4). */
+struct mc_timing mc_timing_from_link(double a_n, double a_s, double bandwidth,
+				     double flit_bytes);
+
+#endif

@@ -1,0 +1,16 @@
+/*
+ * ui.h: the interactive explorer's entry point.  Called from main() on the
+ * main thread with a validated configuration; owns the terminal until it
+ * returns, and always restores it.
+ */
+#ifndef ICNX_UI_H
+#define ICNX_UI_H
+
+#include "cli/load.h"
+#include "cli/options.h"
+
+/* Run the explorer on l (which it may replace when the user opens another
+ * file).  Returns the exit status (0, or 2 when there is no terminal). */
+int ui_main(const struct options *o, struct loaded *l);
+
+#endif
