@@ -114,8 +114,11 @@ int mc_model_init(struct mc_model *mdl, const struct mc_params *p,
 	}
 
 	/* ICN2: the C clusters sit at addresses 0..C-1 of an m-port n_c-tree. */
-	if (ft_hop_distribution(p->m, mdl->n_c, mdl->C, FT_UNIFORM, counts, &pairs, &fixed,
-				cancel) != 0)
+	int rc = ft_hop_distribution(p->m, mdl->n_c, mdl->C, FT_UNIFORM, counts, &pairs, &fixed,
+				     cancel);
+	if (rc == 1)
+		return 1;
+	if (rc < 0)
 		return fail(err, errlen, "ICN2 hop distribution failed", 0);
 	normalise(counts, pairs, mdl->n_c, mdl->P_icn2);
 	mdl->d_icn2 = mean_links(mdl->P_icn2, mdl->n_c);

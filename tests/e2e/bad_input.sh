@@ -1,0 +1,42 @@
+#!/bin/sh
+# bad_input.sh: every class of bad configuration is refused with its exact
+# message and exit status 2, never a crash: each tests/bad/*.yaml file
+# (expected.tsv: file <TAB> the stderr line), each bad --set
+# (sets-expected.tsv: KEY=VALUE <TAB> the stderr line), and bad options.
+set -u
+ICNX=${ICNX:-./icnx}
+cd "$(dirname "$0")/../.." || exit 2
+fail=0
+check() { # label, expected-line, command...
+	label=$1; want=$2; shift 2
+	got=$("$@" 2>&1 >/dev/null | head -n 1); rc=0
+	"$@" >/dev/null 2>&1 || rc=$?
+	if [ "$rc" -ne 2 ]; then echo "FAIL $label: exit $rc, want 2"; fail=1; fi
+	if [ "$got" != "$want" ]; then
+		echo "FAIL $label:"; echo "  got:  $got"; echo "  want: $want"; fail=1
+	fi
+}
+n=0
+tab=$(printf '\t')
+while IFS="$tab" read -r file want; do
+	check "$file" "$want" "$ICNX" --check "tests/bad/$file"; n=$((n + 1))
+	check "$file (batch)" "$want" "$ICNX" --batch "tests/bad/$file"; n=$((n + 1))
+done < tests/bad/expected.tsv
+# Every bad file has an expected line.
+for f in tests/bad/*.yaml; do
+	grep -q "^$(basename "$f")$tab" tests/bad/expected.tsv || { echo "FAIL no expectation for $f"; fail=1; }
+done
+while IFS="$tab" read -r set want; do
+	check "--set $set" "$want" "$ICNX" --check javadi-n1120 --set "$set"; n=$((n + 1))
+done < tests/bad/sets-expected.tsv
+check "bad -o" "icnx: -o nope: model multicluster has no such output (allowed: curve, summary, hops, point, distances, cluster-latency)" \
+	"$ICNX" --batch javadi-n1120 -o nope
+check "bad -f" "icnx: unknown format 'xml' (allowed: table, csv, tsv, json)" "$ICNX" --batch -f xml
+check "bad --load" "icnx: --load 1:0:5: expected FROM:TO:N with 0 <= FROM < TO and N >= 1 points" \
+	"$ICNX" --batch --load 1:0:5
+check "no preset" "icnx: no preset named 'nonesuch' (looked in presets, $HOME/.config/icnx/presets, /usr/local/share/icnx/presets; 'icnx --list-presets' lists them)" \
+	env -u XDG_CONFIG_HOME -u ICNX_PRESETS_DIR "$ICNX" --batch nonesuch
+check "missing file" "icnx: /nonexistent/x.yaml: cannot open: No such file or directory" "$ICNX" --check /nonexistent/x.yaml
+check "unknown option" "icnx: unknown option '--frobnicate'" "$ICNX" --frobnicate
+echo "bad inputs: $n files/sets checked"
+exit $fail
