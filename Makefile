@@ -57,7 +57,7 @@ BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 MANPAGES := man/icnx.1 man/icnx.yaml.5 man/icnx-models.7
 
 .PHONY: all build run test unit e2e lint-man check-purity ci bench install \
-        uninstall clean deps-build deps-test
+        uninstall clean deps-build deps-test man
 
 all: icnx
 
@@ -110,6 +110,12 @@ check-purity:
 
 lint-man:
 	@sh tests/lint-man.sh $(MANPAGES)
+
+# Regenerate the man pages that are built from templates (man/*.in) and the
+# program's own tables; the results are committed.
+man: icnx
+	@for t in man/*.in; do p=$$(basename $$t .in); \
+	    sh tests/gen-man.sh ./icnx man/$$p $$p && echo "generated man/$$p"; done
 
 ci: deps-test
 	@sh tests/ci.sh

@@ -12,6 +12,7 @@
 #include "cli/batch.h"
 #include "cli/load.h"
 #include "cli/options.h"
+#include "cli/manfields.h"
 #include "cli/presets.h"
 #include "core/yaml_dump.h"
 #include "ui/ui.h"
@@ -47,6 +48,10 @@ int main(int argc, char **argv)
 	}
 	if (o.version) {
 		printf("icnx %s\n", ICNX_VERSION);
+		return 0;
+	}
+	if (o.man_fields) {
+		man_fields(stdout);
 		return 0;
 	}
 	if (o.list_presets) {

@@ -11,7 +11,7 @@
 #include "core/family.h"
 
 enum { O_BATCH = 256, O_LIST, O_DUMP, O_CHECK, O_ASCII, O_NOCOLOR, O_NOMOUSE, O_VERSION,
-       O_LOAD, O_AT, O_SELECT };
+       O_LOAD, O_AT, O_SELECT, O_MANFIELDS };
 
 static const struct option longopts[] = {
 	{ "batch", no_argument, NULL, O_BATCH },
@@ -30,6 +30,7 @@ static const struct option longopts[] = {
 	{ "no-mouse", no_argument, NULL, O_NOMOUSE },
 	{ "version", no_argument, NULL, O_VERSION },
 	{ "help", no_argument, NULL, 'h' },
+	{ "man-fields", no_argument, NULL, O_MANFIELDS },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -156,6 +157,7 @@ int options_parse(struct options *o, int argc, char **argv)
 		case O_NOCOLOR: o->no_color = true; break;
 		case O_NOMOUSE: o->no_mouse = true; break;
 		case O_VERSION: o->version = true; break;
+		case O_MANFIELDS: o->man_fields = true; break;
 		case 'h': o->help = true; break;
 		case ':':
 			return usage_error("option '%s' needs a value", argv[optind - 1]);

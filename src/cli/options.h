@@ -13,6 +13,7 @@
 struct options {
 	bool batch, list_presets, dump_config, check, version, help;
 	bool ascii, no_color, no_mouse;
+	bool man_fields;               /* hidden: print icnx.yaml(5)'s field list */
 	const char *output;            /* -o; NULL = the family's default */
 	int format;                    /* enum out_format */
 	const char *sets[OPT_MAX_SETS];/* "KEY=VALUE" */

@@ -323,8 +323,9 @@ static struct q qdiv(struct q a, struct q b)
 static struct q ref_resistance(const struct ref *r, int a, int b)
 {
 	int idx[RMAX], m = 0;
-	for (int u = 0; u < r->S; u++) {
+	for (int u = 0; u < RMAX; u++)
 		idx[u] = -1;
+	for (int u = 0; u < r->S; u++) {
 		if (u == b)
 			continue;
 		bool touched = u == a;
