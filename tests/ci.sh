@@ -1,0 +1,42 @@
+#!/bin/sh
+# ci.sh: `make ci`, the heavier checks after `make test`:
+#   1. the whole tree with warnings as errors (gcc, and clang when present);
+#   2. the unit and end-to-end suite on an AddressSanitizer+UBSan build;
+#   3. the end-to-end tests on a ThreadSanitizer build (the worker thread);
+#   4. the man pages' generated parts are in sync with the program.
+# Under CI=true a missing tool is a failure, never a skip.  Ends with one
+# summary line "N passed, N failed" over the steps.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+passed=0; failed=0
+step() { # name, command...
+	name=$1; shift
+	echo "== ci: $name"
+	if "$@"; then passed=$((passed + 1)); echo "== ci: $name: ok"
+	else failed=$((failed + 1)); echo "== ci: $name: FAILED"; fi
+}
+jobs=$(nproc 2>/dev/null || echo 2)
+step "gcc -Werror build" make -s -j"$jobs" WERROR=1 icnx unit-build
+if command -v clang >/dev/null 2>&1; then
+	step "clang -Werror build" make -s -j"$jobs" CC=clang BUILD=build-clang WERROR=1 \
+		build-clang/icnx unit-build
+elif [ "${CI:-}" = true ]; then
+	echo "clang missing"; failed=$((failed + 1))
+fi
+step "asan+ubsan build" make -s -j"$jobs" SAN=address,undefined WERROR=1 unit-build
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+step "asan+ubsan suite" sh tests/run.sh build-address-undefined
+step "tsan build" make -s -j"$jobs" SAN=thread WERROR=1 build-thread/icnx
+export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
+tsan_e2e() {
+	rc=0
+	for e in tests/e2e/*.sh; do
+		ICNX=build-thread/icnx sh "$e" || { echo "tsan: $e failed"; rc=1; }
+	done
+	return $rc
+}
+step "tsan end-to-end" tsan_e2e
+step "man pages in sync" sh tests/check-man-sync.sh build/icnx
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
