@@ -200,16 +200,18 @@ out:
 	return rc;
 }
 
-static int hrow(struct table *t, int g, const char *net, int h, double count, double P)
+/* One hops row; the uniform and printed-transpose columns are NaN when they
+ * do not apply. */
+static int hrow(struct table *t, int g, const char *net, int h, double count, double P,
+		double P_uni, double count_pr, double P_pr)
 {
 	long r = table_add_row(t);
 	if (r < 0 || table_set_text(t, (size_t)r, 1, net))
 		return -1;
-	table_set(t, (size_t)r, 0, g);
-	table_set(t, (size_t)r, 2, h);
-	table_set(t, (size_t)r, 3, 2.0 * h);
-	table_set(t, (size_t)r, 4, count);
-	table_set(t, (size_t)r, 5, P);
+	double v[] = { g, NAN, h, 2.0 * h, count, P, P_uni, count_pr, P_pr };
+	for (size_t c = 0; c < sizeof v / sizeof v[0]; c++)
+		if (c != 1)
+			table_set(t, (size_t)r, c, v[c]);
 	return 0;
 }
 
@@ -229,23 +231,35 @@ static int hops(const struct config *cfg, const struct run_req *req, struct tabl
 		 ft_pattern_name(mdl->p.pattern));
 	COL(t, "group", "", "cluster group (-1: ICN2)");
 	TCOL(t, "network", "network");
-	COL(t, "hops", "", "hops up to the common ancestor h");
+	COL(t, "hops", "", "hops up to the common ancestor h (0: fixed points)");
 	COL(t, "links", "", "links crossed 2h");
 	COL(t, "count", "", "source-destination pairs");
 	COL(t, "probability", "", "P_h");
+	COL(t, "uniform_probability", "", "P_h under uniform traffic (Eq. 9)");
+	COL(t, "printed_count", "", "transpose Count_j as printed (sharifi Eqs. 6-8)");
+	COL(t, "printed_probability", "", "transpose P_j as printed (Eqs. 9-10)");
+	bool transpose = mdl->p.pattern == FT_TRANSPOSE;
 	for (int g = 0; g < mdl->p.ngroups; g++) {
 		int n = mdl->p.g[g].n;
-		double Ni = mdl->N_i[g];
+		double Ni = mdl->N_i[g], pr[FT_MAX_N + 1], pr0 = NAN;
 		double pairs_in = mdl->p.pattern == FT_UNIFORM ? Ni * (Ni - 1) : Ni - mdl->fixed_icn1[g];
+		if (!transpose || ft_transpose_printed(mdl->p.m, n, pr, &pr0) < 0)
+			for (int h = 0; h <= n; h++)
+				pr[h] = NAN;
 		for (int h = 1; h <= n; h++)
-			if (hrow(t, g, "icn1", h, mdl->P_icn1[g][h] * pairs_in, mdl->P_icn1[g][h]))
+			if (hrow(t, g, "icn1", h, mdl->P_icn1[g][h] * pairs_in, mdl->P_icn1[g][h],
+				 mdl->P_uni[g][h], pr[h], pr[h] / (Ni - pr0)))
 				goto nomem;
+		if (transpose && hrow(t, g, "icn1", 0, mdl->fixed_icn1[g], NAN, NAN, pr0, NAN))
+			goto nomem;
 		for (int h = 1; h <= n; h++)
-			if (hrow(t, g, "ecn1", h, mdl->P_uni[g][h] * Ni * (Ni - 1), mdl->P_uni[g][h]))
+			if (hrow(t, g, "ecn1", h, mdl->P_uni[g][h] * Ni * (Ni - 1), mdl->P_uni[g][h],
+				 mdl->P_uni[g][h], NAN, NAN))
 				goto nomem;
 	}
 	for (int h = 1; h <= mdl->n_c; h++)
-		if (hrow(t, -1, "icn2", h, mdl->P_icn2[h] * mdl->C * (mdl->C - 1.0), mdl->P_icn2[h]))
+		if (hrow(t, -1, "icn2", h, mdl->P_icn2[h] * mdl->C * (mdl->C - 1.0), mdl->P_icn2[h],
+			 NAN, NAN, NAN))
 			goto nomem;
 	rc = 0;
 	goto out;

@@ -1,0 +1,192 @@
+/*
+ * test_output.c: the multicluster family's outputs through the descriptor
+ * (curve columns and saturation, a one-length mix equals the fixed length,
+ * hop tables) and the table/CSV/TSV/JSON writers (shapes, inf/NaN, quoting).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/write.h"
+#include "core/config.h"
+#include "core/yaml_load.h"
+
+static const char preset[] =
+	"model: multicluster\n"
+	"m: 4\n"
+	"clusters: [{count: 7, n: 3}, {count: 3, n: 4}, {count: 6, n: 5}]\n"
+	"network:\n"
+	"  icn1: {t_cn: 0.436, t_cs: 0.436}\n"
+	"  ecn1: {t_cn: 0.645, t_cs: 0.65}\n"
+	"  icn2: {t_cn: 0.645, t_cs: 0.65}\n"
+	"traffic: {pattern: transpose, theta: 0.7, message_length: 48}\n";
+
+static void load(struct config *cfg, const char *text)
+{
+	struct diag d;
+	if (config_parse_text(cfg, text, strlen(text), "t", NULL, &d) || config_validate(cfg, &d))
+		fail_msg("load: %s", d.msg);
+}
+
+static void run(const struct config *cfg, const char *out, const double *x, size_t nx,
+		struct table *t)
+{
+	struct run_req req;
+	struct diag d;
+	run_req_init(&req);
+	req.x = x;
+	req.nx = nx;
+	table_init(t, "");
+	if (family_output(cfg->family, out)->run(cfg, &req, t, &d))
+		fail_msg("%s: %s", out, d.msg);
+}
+
+static double summary_value(const struct table *t, const char *q)
+{
+	for (size_t r = 0; r < t->nrows; r++)
+		if (strcmp(table_get_text(t, r, 0), q) == 0)
+			return table_get(t, r, 1);
+	fail_msg("no summary row %s", q);
+	return NAN;
+}
+
+static void test_mix_of_one_equals_fixed(void **state)
+{
+	(void)state;
+	struct config a, b;
+	struct table ta, tb;
+	load(&a, preset);
+	char text[2048];
+	snprintf(text, sizeof text, "%.*s%s", (int)(strstr(preset, "message_length") - preset),
+		 preset, "mix: [{length: 48, prob: 1}]}\n");
+	load(&b, text);
+	double x[] = { 0, 1e-4, 3e-4, 5e-4 };
+	run(&a, "curve", x, 4, &ta);
+	run(&b, "curve", x, 4, &tb);
+	assert_int_equal(ta.nrows, 4);
+	assert_int_equal(ta.ncols, tb.ncols);
+	for (size_t i = 0; i < ta.nrows * ta.ncols; i++)
+		assert_true(ta.num[i] == tb.num[i] || (isnan(ta.num[i]) && isnan(tb.num[i])));
+	table_free(&ta);
+	table_free(&tb);
+}
+
+static void test_curve_columns_and_saturation(void **state)
+{
+	(void)state;
+	struct config c;
+	struct table s, t;
+	load(&c, preset);
+	run(&c, "summary", NULL, 0, &s);
+	double sat = summary_value(&s, "saturation_load");
+	double zero = summary_value(&s, "zero_load_latency");
+	assert_true(sat > 0 && zero > 0);
+	double x[] = { 0, 0.5 * sat, 0.999 * sat, 1.001 * sat, 2 * sat };
+	run(&c, "curve", x, 5, &t);
+	assert_string_equal(t.cols[0].name, "load");
+	assert_string_equal(t.cols[1].name, "latency");
+	int cT = table_col(&t, "latency"), cW = table_col(&t, "W_s"), cS = table_col(&t, "S"),
+	    cR = table_col(&t, "R"), cD = table_col(&t, "W_d");
+	assert_true(cW > 0 && cS > 0 && cR > 0 && cD > 0);
+	assert_true(fabs(table_get(&t, 0, (size_t)cT) - zero) < 1e-12 * zero);
+	for (size_t r = 0; r < 3; r++) {
+		double parts = table_get(&t, r, (size_t)cW) + table_get(&t, r, (size_t)cS) +
+			       table_get(&t, r, (size_t)cR) + table_get(&t, r, (size_t)cD);
+		assert_true(fabs(parts - table_get(&t, r, (size_t)cT)) < 1e-9 * parts);
+	}
+	assert_true(isinf(table_get(&t, 3, (size_t)cT)));
+	assert_true(isinf(table_get(&t, 4, (size_t)cT)));
+	assert_true(table_get(&t, 2, (size_t)cT) > table_get(&t, 1, (size_t)cT));
+	table_free(&s);
+	table_free(&t);
+}
+
+static void test_hops_table(void **state)
+{
+	(void)state;
+	struct config c;
+	struct table t;
+	load(&c, preset);
+	run(&c, "hops", NULL, 0, &t);
+	/* Group 1 (32 nodes, B = 5) under transpose: exact counts 0 2 4 24 and
+	 * 2 fixed points; printed 0 2 1 24 and Count_0 = 4 (sharifi Eqs. 6, 10). */
+	double exact[5] = { 2, 0, 2, 4, 24 }, printed[5] = { 4, 0, 2, 1, 24 };
+	int found = 0;
+	for (size_t r = 0; r < t.nrows; r++) {
+		if (table_get(&t, r, 0) != 1 || strcmp(table_get_text(&t, r, 1), "icn1"))
+			continue;
+		int h = (int)table_get(&t, r, 2);
+		assert_true(table_get(&t, r, 4) == exact[h]);
+		assert_true(table_get(&t, r, 7) == printed[h]);
+		found++;
+	}
+	assert_int_equal(found, 5);
+	table_free(&t);
+}
+
+static char *write_to_string(const struct table *t, enum out_format f)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	assert_non_null(fp);
+	struct write_meta m = { "multicluster", "p", "curve" };
+	assert_int_equal(write_table(fp, t, f, &m), 0);
+	fclose(fp);
+	return buf;
+}
+
+static void test_writers(void **state)
+{
+	(void)state;
+	struct table t;
+	table_init(&t, "demo");
+	table_add_col(&t, "load", "u", "load", COL_NUM);
+	table_add_col(&t, "note", "", "note", COL_TEXT);
+	table_add_col(&t, "latency", "tu", "latency", COL_NUM);
+	long r = table_add_row(&t);
+	table_set(&t, (size_t)r, 0, 0.25);
+	table_set_text(&t, (size_t)r, 1, "a, \"quoted\"");
+	table_set(&t, (size_t)r, 2, 12.5);
+	r = table_add_row(&t);
+	table_set(&t, (size_t)r, 0, 1);
+	table_set_text(&t, (size_t)r, 1, "tab\there");
+	table_set(&t, (size_t)r, 2, INFINITY);
+
+	char *csv = write_to_string(&t, FMT_CSV);
+	assert_string_equal(csv, "load,note,latency\n0.25,\"a, \"\"quoted\"\"\",12.5\n1,tab\there,inf\n");
+	char *tsv = write_to_string(&t, FMT_TSV);
+	assert_string_equal(tsv, "load\tnote\tlatency\n0.25\ta, \"quoted\"\t12.5\n1\ttab here\tinf\n");
+	char *json = write_to_string(&t, FMT_JSON);
+	assert_non_null(strstr(json, "\"rows\":[\n  {\"load\":0.25,\"note\":\"a, \\\"quoted\\\"\","
+				     "\"latency\":12.5},\n  {\"load\":1,\"note\":\"tab\\u0009here\","
+				     "\"latency\":null}]}"));
+	assert_non_null(strstr(json, "\"format_version\":1"));
+	assert_non_null(strstr(json, "{\"name\":\"latency\",\"unit\":\"tu\""));
+	char *tab = write_to_string(&t, FMT_TABLE);
+	assert_non_null(strstr(tab, "# demo (p)\n"));
+	assert_non_null(strstr(tab, "inf"));
+	free(csv);
+	free(tsv);
+	free(json);
+	free(tab);
+	table_free(&t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_mix_of_one_equals_fixed),
+		cmocka_unit_test(test_curve_columns_and_saturation),
+		cmocka_unit_test(test_hops_table),
+		cmocka_unit_test(test_writers),
+	};
+	return cmocka_run_group_tests_name("output", tests, NULL, NULL);
+}
