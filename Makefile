@@ -144,4 +144,6 @@ uninstall:
 clean:
 	rm -rf build build-* icnx
 
+.SECONDARY:
+
 -include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_BIN:=.d)

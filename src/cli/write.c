@@ -34,6 +34,16 @@ static const char *cell(const struct table *t, size_t r, size_t c, char *buf, si
 	return format_number(table_get(t, r, c), buf, n);
 }
 
+/* The aligned table is for people: six significant digits. */
+static const char *human_cell(const struct table *t, size_t r, size_t c, char *buf, size_t n)
+{
+	double v = t->cols[c].kind == COL_TEXT ? 0 : table_get(t, r, c);
+	if (t->cols[c].kind == COL_TEXT || !isfinite(v) || (v == floor(v) && fabs(v) < 1e9))
+		return cell(t, r, c, buf, n);
+	snprintf(buf, n, "%.6g", v);
+	return buf;
+}
+
 static void csv_field(FILE *fp, const char *s, char sep)
 {
 	if (sep == ',' && strpbrk(s, ",\"\r\n")) {
@@ -142,7 +152,7 @@ static void write_aligned(FILE *fp, const struct table *t, const struct write_me
 	for (size_t c = 0; c < t->ncols; c++) {
 		w[c] = strlen(t->cols[c].name);
 		for (size_t r = 0; r < t->nrows; r++) {
-			size_t l = strlen(cell(t, r, c, buf, sizeof buf));
+			size_t l = strlen(human_cell(t, r, c, buf, sizeof buf));
 			if (l > w[c])
 				w[c] = l;
 		}
@@ -163,7 +173,7 @@ static void write_aligned(FILE *fp, const struct table *t, const struct write_me
 	for (size_t r = 0; r < t->nrows; r++) {
 		for (size_t c = 0; c < t->ncols; c++) {
 			bool text = t->cols[c].kind == COL_TEXT;
-			const char *s = cell(t, r, c, buf, sizeof buf);
+			const char *s = human_cell(t, r, c, buf, sizeof buf);
 			if (c + 1 == t->ncols && text)
 				fprintf(fp, "%s%s", c ? "  " : "", s);
 			else
