@@ -31,7 +31,11 @@ CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-        -Wno-unused-parameter -Wno-missing-field-initializers -Wno-format-truncation
+        -Wno-unused-parameter -Wno-missing-field-initializers
+# gcc warns about snprintf truncation that the code does on purpose.
+ifeq ($(findstring clang,$(shell $(CC) --version 2>/dev/null)),)
+WARN += -Wno-format-truncation
+endif
 ifeq ($(WERROR),1)
 WARN += -Werror
 endif
