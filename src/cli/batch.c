@@ -47,7 +47,13 @@ int batch_run(const struct options *o, const struct loaded *l)
 		return 1;
 	}
 	struct write_meta meta = { f->name, l->name, out->name };
-	rc = write_table(stdout, &t, (enum out_format)o->format, &meta);
+	if (out->kind == OUT_TEXT) {
+		for (size_t r = 0; r < t.nrows; r++)
+			printf("%s\n", table_get_text(&t, r, 0));
+		rc = ferror(stdout) ? -1 : 0;
+	} else {
+		rc = write_table(stdout, &t, (enum out_format)o->format, &meta);
+	}
 	table_free(&t);
 	if (rc || fflush(stdout)) {
 		perror("icnx: writing output");

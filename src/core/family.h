@@ -30,6 +30,9 @@ enum output_kind {
 	OUT_TABLE,    /* any other table (hop distributions, routes) */
 	OUT_MATRIX,   /* square matrix: first column the row label, then one
 	                 column per node; shown as a heatmap */
+	OUT_TEXT,     /* a file in another program's format (a topology for a
+	                 simulator, an MPI hostfile): one text column "line",
+	                 printed verbatim whatever -f says */
 };
 
 /* What a run is asked for. */

@@ -40,6 +40,9 @@ enum {
 	PF_MIN_EXCL = 1u << 3, /* min is exclusive */
 	PF_MAX_EXCL = 1u << 4, /* max is exclusive */
 	PF_POW2     = 1u << 5, /* int must be a power of two */
+	PF_TUPLE    = 1u << 6, /* LIST: an item may be written as a sequence of
+	                          its fields' values in order, e.g. [0, 2] for
+	                          {a: 0, b: 2}; the dump writes it that way */
 };
 
 struct param {

@@ -54,6 +54,19 @@ static void scalar(struct strbuf *b, const char *s, bool is_text)
 	strbuf_puts(b, "\"");
 }
 
+/* A PF_TUPLE list item on one line: [v0, v1, ...]. */
+static void dump_tuple(struct strbuf *b, const struct param *fields, const void *base)
+{
+	char val[128];
+	strbuf_puts(b, "[");
+	for (const struct param *p = fields; p->type != PT_END; p++) {
+		if (p != fields)
+			strbuf_puts(b, ", ");
+		scalar(b, param_format(p, base, val, sizeof val), p->type == PT_STR);
+	}
+	strbuf_puts(b, "]\n");
+}
+
 static void dump_fields(struct strbuf *b, const struct param *fields, const void *base,
 			int depth, bool first_in_item)
 {
@@ -86,7 +99,11 @@ static void dump_fields(struct strbuf *b, const struct param *fields, const void
 			for (size_t i = 0; i < n; i++) {
 				indent(b, depth + 1);
 				strbuf_puts(b, "- ");
-				dump_fields(b, p->sub, param_list_celem(p, base, i), depth + 2, true);
+				if (p->flags & PF_TUPLE)
+					dump_tuple(b, p->sub, param_list_celem(p, base, i));
+				else
+					dump_fields(b, p->sub, param_list_celem(p, base, i), depth + 2,
+						    true);
 			}
 		} else {
 			if (param_is_absent(p, base))

@@ -103,13 +103,40 @@ static int load_scalar(struct loader *L, const struct param *p, void *holder,
 	return 0;
 }
 
+/* A PF_TUPLE item written as [v0, v1, ...]: the values of the element's
+ * fields in table order. */
+static int load_tuple(struct loader *L, const struct param *p, void *elem,
+		      yaml_node_t *item, const char *ipath)
+{
+	char keys[256], fpath[DIAG_PATH_MAX];
+	size_t nf = 0, nv = (size_t)(item->data.sequence.items.top -
+				     item->data.sequence.items.start);
+	while (p->sub[nf].type != PT_END)
+		nf++;
+	if (nv != nf) {
+		diag_set(L->d, ipath, "expected %zu values [%s], found %zu", nf,
+			 param_keys(p->sub, keys, sizeof keys), nv);
+		return at(L, item->start_mark, NULL);
+	}
+	for (size_t f = 0; f < nf; f++) {
+		yaml_node_t *v = yaml_document_get_node(L->doc, item->data.sequence.items.start[f]);
+		snprintf(fpath, sizeof fpath, "%s.%s", ipath, p->sub[f].key);
+		if (map_add(L, fpath, v->start_mark, v))
+			return diag_set(L->d, ipath, "out of memory");
+		if (load_scalar(L, &p->sub[f], elem, v, fpath))
+			return -1;
+	}
+	return 0;
+}
+
 static int load_list(struct loader *L, const struct param *p, void *holder,
 		     yaml_node_t *v, const char *path)
 {
 	char keys[256];
 	if (v->type != YAML_SEQUENCE_NODE) {
-		diag_set(L->d, path, "expected a list of {%s}, found %s", param_keys(p->sub, keys,
-			 sizeof keys), node_kind(v));
+		diag_set(L->d, path, "expected a list of %s%s%s, found %s",
+			 p->flags & PF_TUPLE ? "[" : "{", param_keys(p->sub, keys, sizeof keys),
+			 p->flags & PF_TUPLE ? "]" : "}", node_kind(v));
 		return at(L, v->start_mark, NULL);
 	}
 	size_t n = 0;
@@ -128,6 +155,11 @@ static int load_list(struct loader *L, const struct param *p, void *holder,
 		param_list_set_count(p, holder, n + 1);
 		if (map_add(L, ipath, item->start_mark, NULL))
 			return diag_set(L->d, path, "out of memory");
+		if (item->type == YAML_SEQUENCE_NODE && (p->flags & PF_TUPLE)) {
+			if (load_tuple(L, p, elem, item, ipath))
+				return -1;
+			continue;
+		}
 		if (item->type != YAML_MAPPING_NODE) {
 			diag_set(L->d, ipath, "expected a mapping {%s}, found %s",
 				 param_keys(p->sub, keys, sizeof keys), node_kind(item));
