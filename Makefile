@@ -80,6 +80,14 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+# The installed presets directory is compiled in: rebuild what uses it when
+# DATADIR (or PREFIX) changes, e.g. `make install PREFIX=/usr` after `make`.
+$(BUILD)/datadir.stamp: FORCE
+	@mkdir -p $(@D)
+	@echo '$(DATADIR)' | cmp -s - $@ 2>/dev/null || echo '$(DATADIR)' > $@
+$(BUILD)/src/cli/presets.o: $(BUILD)/datadir.stamp
+FORCE:
+
 $(BUILD)/tests/%.o: tests/unit/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -Itests/unit -c -o $@ $<
@@ -148,6 +156,6 @@ uninstall:
 clean:
 	rm -rf build build-* icnx
 
-.SECONDARY:
+.PRECIOUS: $(BUILD)/tests/%.o
 
 -include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_BIN:=.d)
