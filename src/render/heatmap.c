@@ -1,0 +1,662 @@
+/*
+ * heatmap.c: shaded matrix renderer (see heatmap.h for the rules).
+ *
+ * Steps: find the scale k that shows the most detail without a legend,
+ * then the first legend place (right, below, compact) that costs little
+ * detail, sizing its legend from the shown (block mean) values; draw the
+ * title, labels, cells and legend.
+ */
+#include "render/heatmap.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "render/axis.h"
+#include "render/glyphs.h"
+
+#define LABEL_MAX 8        /* row / column labels are cut to this width */
+#define ENTRY_MAX 40
+
+enum legend_place { LEG_NONE, LEG_RIGHT, LEG_BELOW, LEG_COMPACT };
+
+/* Range and binning of the shown values. */
+struct shade {
+	double lo, hi;
+	int levels;
+	double edge[HEATMAP_MAX_LEVELS + 1]; /* level i: [edge[i], edge[i+1]) */
+	bool integers;         /* one level per integer value */
+	bool any_nan;          /* some shown cell is empty */
+	const char *ramp[GLYPHS_MAXRAMP];
+	int nramp;
+};
+
+struct hm_layout {
+	int k, cw, drows, dcols;
+	int rl_w;              /* row label width, 0 = none */
+	int title_y, collab_y; /* -1 = none */
+	int mx0, my0;          /* first shaded cell */
+	enum legend_place place;
+	int legend_w, legend_rows;
+};
+
+void
+heatmap_spec_init(struct heatmap_spec *s)
+{
+	memset(s, 0, sizeof *s);
+	s->v_min = s->v_max = NAN;
+	s->cursor_row = s->cursor_col = -1;
+	s->labels = true;
+	s->legend = true;
+}
+
+static int
+div_up(int a, int b)
+{
+	return (a + b - 1) / b;
+}
+
+/* Mean of the finite values of block (bi, bj) at scale k; NaN if none. */
+static double
+block_mean(const struct heatmap_spec *s, int k, int bi, int bj)
+{
+	double sum = 0;
+	int i, j, n = 0;
+
+	for (i = bi * k; i < (bi + 1) * k && i < s->rows; i++)
+		for (j = bj * k; j < (bj + 1) * k && j < s->cols; j++) {
+			double v = s->values[(size_t)i * (size_t)s->cols + (size_t)j];
+
+			if (isfinite(v)) {
+				sum += v;
+				n++;
+			}
+		}
+	return n > 0 ? sum / n : NAN;
+}
+
+/*
+ * Level boundaries at 1-2-5 steps covering [sh->lo, sh->hi] (an end given
+ * by v_min / v_max stays exact), at most maxl levels.
+ */
+static void
+nice_edges(struct shade *sh, const struct heatmap_spec *s, int maxl)
+{
+	struct axis a;
+	int m, i, n = 2;
+
+	for (m = maxl + 1; m >= 2; m--) {
+		axis_layout(&a, AXIS_LINEAR, sh->lo, sh->hi, s->v_min, s->v_max, m);
+		n = 0;
+		sh->edge[n++] = a.lo;
+		for (i = 0; i < a.nticks; i++)
+			if (a.tick[i] > a.lo + a.step * 1e-9 &&
+			    a.tick[i] < a.hi - a.step * 1e-9 &&
+			    n < HEATMAP_MAX_LEVELS)
+				sh->edge[n++] = a.tick[i];
+		sh->edge[n++] = a.hi;
+		if (n - 1 <= maxl)
+			break;
+	}
+	if (n - 1 > maxl) {
+		/* Too few levels for round edges: split the range evenly. */
+		for (i = 0; i <= maxl; i++)
+			sh->edge[i] = sh->lo + (sh->hi - sh->lo) * i / maxl;
+		sh->levels = maxl;
+		return;
+	}
+	sh->levels = n - 1;
+	sh->lo = a.lo;
+	sh->hi = a.hi;
+}
+
+/* Range, levels and glyph ramp of the values shown at scale k. */
+static void
+shade_compute(const struct heatmap_spec *s, const struct glyphs *g, int k,
+	      struct shade *sh)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	int i, j, maxl;
+	bool ints = true;
+
+	sh->any_nan = false;
+	for (i = 0; i < div_up(s->rows, k); i++)
+		for (j = 0; j < div_up(s->cols, k); j++) {
+			double v = block_mean(s, k, i, j);
+
+			if (isnan(v)) {
+				sh->any_nan = true;
+				continue;
+			}
+			lo = fmin(lo, v);
+			hi = fmax(hi, v);
+			if (v != floor(v) || fabs(v) > 1e9)
+				ints = false;
+		}
+	if (!isnan(s->v_min))
+		lo = s->v_min;
+	if (!isnan(s->v_max))
+		hi = s->v_max;
+	if (!isfinite(lo) || !isfinite(hi) || hi < lo) {
+		lo = hi = isfinite(lo) ? lo : isfinite(hi) ? hi : 0;
+		ints = false;
+	}
+	/* The ramp: without its blank when blank must mean "no data". */
+	sh->nramp = 0;
+	for (i = sh->any_nan ? 1 : 0; i < g->nheat; i++)
+		sh->ramp[sh->nramp++] = g->heat[i];
+	maxl = s->levels > 0 ? s->levels : sh->nramp;
+	if (maxl > HEATMAP_MAX_LEVELS)
+		maxl = HEATMAP_MAX_LEVELS;
+	sh->lo = lo;
+	sh->hi = hi;
+	sh->integers = ints && lo == floor(lo) && hi == floor(hi) &&
+		       hi - lo + 1 <= maxl;
+	if (hi == lo)
+		sh->levels = 1;
+	else if (sh->integers)
+		sh->levels = (int)(hi - lo) + 1;
+	else
+		nice_edges(sh, s, maxl);
+}
+
+static int
+level_of(const struct shade *sh, double v)
+{
+	int l;
+
+	if (sh->levels <= 1)
+		return 0;
+	if (sh->integers) {
+		l = (int)lround(v - sh->lo);
+	} else {
+		for (l = sh->levels - 1; l > 0; l--)
+			if (v >= sh->edge[l])
+				break;
+	}
+	return l < 0 ? 0 : l >= sh->levels ? sh->levels - 1 : l;
+}
+
+static const char *
+level_glyph(const struct shade *sh, int l)
+{
+	if (sh->levels <= 1)
+		return sh->ramp[sh->nramp - 1];
+	return sh->ramp[(int)lround((double)l * (sh->nramp - 1) / (sh->levels - 1))];
+}
+
+static int
+level_style(const struct shade *sh, int l)
+{
+	if (sh->levels <= 1)
+		return STY_HEAT0 + CANVAS_NHEAT_STY - 1;
+	return STY_HEAT0 + (int)lround((double)l * (CANVAS_NHEAT_STY - 1) /
+				       (sh->levels - 1));
+}
+
+/* "3" or "0.5..1"; the value range of level l. */
+static void
+level_text(const struct shade *sh, int l, char *buf, size_t n)
+{
+	char a[AXIS_LABEL_MAX], b[AXIS_LABEL_MAX];
+
+	if (sh->levels <= 1 || sh->integers) {
+		snprintf(buf, n, "%s", axis_fmt_value(a, sizeof a, sh->lo + l));
+		return;
+	}
+	snprintf(buf, n, "%s..%s", axis_fmt_value(a, sizeof a, sh->edge[l]),
+		 axis_fmt_value(b, sizeof b, sh->edge[l + 1]));
+}
+
+/* Widest legend entry ("gg text") and the number of entries. */
+static int
+legend_entries(const struct heatmap_spec *s, const struct shade *sh, int *width)
+{
+	char buf[ENTRY_MAX];
+	int l, w, n = sh->levels + (sh->any_nan ? 1 : 0);
+
+	*width = 0;
+	for (l = 0; l < sh->levels; l++) {
+		level_text(sh, l, buf, sizeof buf);
+		w = 3 + canvas_text_width(buf);
+		if (w > *width)
+			*width = w;
+	}
+	if (sh->any_nan && *width < 10)
+		*width = 10;                    /* "   no data" */
+	if (s->unit != NULL && *s->unit != '\0') {
+		w = canvas_text_width(s->unit) + 2;
+		if (w > *width)
+			*width = w;
+		n++;
+	}
+	return n;
+}
+
+/* Rows of the legend packed into width w (entries separated by 2). */
+static int
+legend_packed_rows(const struct heatmap_spec *s, const struct shade *sh, int w)
+{
+	char buf[ENTRY_MAX];
+	int l, x = 0, rows = 1, ew, n = sh->levels + (sh->any_nan ? 1 : 0);
+
+	if (s->unit != NULL && *s->unit != '\0')
+		x = canvas_text_width(s->unit) + 2;
+	for (l = 0; l < n; l++) {
+		if (l < sh->levels) {
+			level_text(sh, l, buf, sizeof buf);
+			ew = 3 + canvas_text_width(buf);
+		} else {
+			ew = 10;
+		}
+		if (x > 0 && x + 2 + ew > w) {
+			rows++;
+			x = ew;
+		} else {
+			x += (x > 0 ? 2 : 0) + ew;
+		}
+	}
+	return rows;
+}
+
+static const char *
+row_label(const struct heatmap_spec *s, int i, char *buf, size_t n)
+{
+	if (s->row_labels != NULL && s->row_labels[i] != NULL)
+		snprintf(buf, n, "%s", s->row_labels[i]);
+	else
+		snprintf(buf, n, "%d", i);
+	return buf;
+}
+
+static const char *
+col_label(const struct heatmap_spec *s, int j, char *buf, size_t n)
+{
+	if (s->col_labels != NULL && s->col_labels[j] != NULL)
+		snprintf(buf, n, "%s", s->col_labels[j]);
+	else
+		snprintf(buf, n, "%d", j);
+	return buf;
+}
+
+static int
+col_label_width(const struct heatmap_spec *s)
+{
+	char buf[64];
+	int j, w = 0, lw;
+
+	for (j = 0; j < s->cols; j++) {
+		lw = canvas_text_width(col_label(s, j, buf, sizeof buf));
+		if (lw > w)
+			w = lw;
+	}
+	return w > LABEL_MAX ? LABEL_MAX : w;
+}
+
+/*
+ * Scale k and cell width for a matrix area of aw x ah cells: two columns
+ * per cell when that costs no detail (square look), three when unscaled
+ * and the column labels need them.
+ */
+static void
+choose_scale(const struct heatmap_spec *s, int aw, int ah, int *k, int *cw)
+{
+	int kr = div_up(s->rows, ah), k1, k2, lw;
+
+	k1 = kr > div_up(s->cols, aw) ? kr : div_up(s->cols, aw);
+	k2 = aw >= 2 ? (kr > div_up(s->cols, aw / 2) ? kr : div_up(s->cols, aw / 2))
+		     : k1 + 1;
+	*k = k1 < 1 ? 1 : k1;
+	*cw = k2 <= *k ? 2 : 1;
+	if (*k == 1 && *cw == 2 && s->labels && s->cols * 3 <= aw) {
+		lw = col_label_width(s);
+		if (lw >= 2)
+			*cw = 3;
+	}
+}
+
+static int
+row_label_width(const struct heatmap_spec *s, int k)
+{
+	char buf[64];
+	int i, w = 0, lw;
+
+	for (i = 0; i < s->rows; i += k) {
+		lw = canvas_text_width(row_label(s, i, buf, sizeof buf));
+		if (lw > w)
+			w = lw;
+	}
+	return w > LABEL_MAX ? LABEL_MAX : w;
+}
+
+/*
+ * Try legend place p: the scale k and cell width for the area left, then
+ * the exact shading at that scale, and whether its legend really fits.
+ * Returns false if the place does not fit.
+ */
+static bool
+try_place(const struct heatmap_spec *s, const struct glyphs *g,
+	  struct canvas_rect r, int top, int rl_w, enum legend_place p,
+	  const struct shade *est, struct hm_layout *L, struct shade *sh)
+{
+	int aw0 = r.w - (rl_w > 0 ? rl_w + 1 : 0), ah0 = r.y + r.h - top;
+	int below = r.y + r.h - (r.h >= 3 ? r.y + 1 : r.y);
+	int aw = aw0, ah = ah0, ew, n, rows = 0, pass;
+	const struct shade *cur = est;
+
+	/* Size the legend from the raw values, choose the scale, then size it
+	 * again from the values shown at that scale, until it settles. */
+	for (pass = 0; pass < 4; pass++) {
+		aw = aw0;
+		ah = ah0;
+		n = legend_entries(s, cur, &ew);
+		if (p == LEG_RIGHT) {
+			aw -= ew + 2;
+			if (n > below)
+				return false;
+		} else if (p == LEG_BELOW) {
+			rows = legend_packed_rows(s, cur, r.w);
+			ah -= rows;
+		} else if (p == LEG_COMPACT) {
+			rows = 1;
+			ah -= rows;
+		}
+		if (aw < 2 || ah < 1)
+			return false;
+		if (pass > 0 && div_up(s->rows, L->k) <= ah &&
+		    div_up(s->cols, L->k) * L->cw <= aw)
+			break;
+		choose_scale(s, aw, ah, &L->k, &L->cw);
+		shade_compute(s, g, L->k, sh);
+		cur = sh;
+	}
+	L->drows = div_up(s->rows, L->k);
+	L->dcols = div_up(s->cols, L->k);
+	if (L->drows > ah || L->dcols * L->cw > aw)
+		return false;
+	L->place = p;
+	L->legend_w = ew;
+	L->legend_rows = rows;
+	return true;
+}
+
+/*
+ * Choose the legend place and the scale.  Without a legend the map shows
+ * the most detail (scale kmin, cell width cw); a legend place is taken,
+ * in the order right, below, compact, if it costs at most half as much
+ * again in scale and does not halve the cell width.
+ */
+static bool
+layout(const struct heatmap_spec *s, const struct glyphs *g,
+       struct canvas_rect r, struct hm_layout *L, struct shade *sh)
+{
+	static const enum legend_place order[] = { LEG_RIGHT, LEG_BELOW,
+						   LEG_COMPACT };
+	struct hm_layout best, t;
+	struct shade est, tsh;
+	int top, i;
+
+	memset(L, 0, sizeof *L);
+	L->title_y = r.h >= 3 ? r.y : -1;
+	top = r.y + (L->title_y >= 0 ? 1 : 0);
+	L->rl_w = s->labels && r.w >= 12 ? row_label_width(s, 1) : 0;
+	L->collab_y = s->labels && r.h >= 6 ? top++ : -1;
+	shade_compute(s, g, 1, &est);
+	best = *L;
+	if (!try_place(s, g, r, top, L->rl_w, LEG_NONE, &est, &best, sh))
+		return false;
+	*L = best;
+	for (i = 0; s->legend && i < 3; i++) {
+		t = best;
+		if (!try_place(s, g, r, top, L->rl_w, order[i], &est, &t, &tsh))
+			continue;
+		if (2 * t.k > 3 * best.k + 1 || (t.cw < best.cw))
+			continue;
+		*L = t;
+		*sh = tsh;
+		break;
+	}
+	if (L->rl_w > 0)
+		L->rl_w = row_label_width(s, L->k);
+	L->mx0 = r.x + (L->rl_w > 0 ? L->rl_w + 1 : 0);
+	L->my0 = top;
+	return true;
+}
+
+static void
+draw_labels(struct canvas *c, const struct canvas_rect *clip,
+	    const struct heatmap_spec *s, const struct hm_layout *L, int cur_bi,
+	    int cur_bj)
+{
+	char buf[64];
+	int i, j, x, w, last_end = -1000;
+
+	if (L->rl_w > 0)
+		for (i = 0; i < L->drows; i++) {
+			struct canvas_rect cl = { clip->x, clip->y, L->rl_w, clip->h };
+
+			row_label(s, i * L->k, buf, sizeof buf);
+			w = canvas_text_width(buf);
+			if (w > L->rl_w)
+				w = L->rl_w;
+			cl = canvas_rect_clip(cl, *clip);
+			canvas_puts(c, &cl, clip->x + L->rl_w - w, L->my0 + i, buf,
+				    i == cur_bi ? STY_CURSOR : STY_LABEL);
+		}
+	if (L->collab_y < 0)
+		return;
+	for (j = 0; j < L->dcols; j++) {
+		x = L->mx0 + j * L->cw;
+		col_label(s, j * L->k, buf, sizeof buf);
+		w = canvas_text_width(buf);
+		if (w > LABEL_MAX)
+			w = LABEL_MAX;
+		/* Always the cursor's column; others when they do not touch. */
+		if (j != cur_bj && (x <= last_end + 1 || x + w > clip->x + clip->w))
+			continue;
+		if (j == cur_bj && x <= last_end + 1)
+			continue;
+		{
+			struct canvas_rect cl = { x, L->collab_y, w, 1 };
+
+			cl = canvas_rect_clip(cl, *clip);
+			canvas_puts(c, &cl, x, L->collab_y, buf,
+				    j == cur_bj ? STY_CURSOR : STY_LABEL);
+		}
+		last_end = x + w - 1;
+	}
+}
+
+static void
+draw_cells(struct canvas *c, const struct canvas_rect *clip,
+	   const struct heatmap_spec *s, const struct hm_layout *L,
+	   const struct shade *sh, int cur_bi, int cur_bj)
+{
+	int i, j, q;
+
+	for (i = 0; i < L->drows; i++)
+		for (j = 0; j < L->dcols; j++) {
+			double v = block_mean(s, L->k, i, j);
+			const char *gl = " ";
+			int sty = STY_DIM, l;
+
+			if (!isnan(v)) {
+				l = level_of(sh, v);
+				gl = level_glyph(sh, l);
+				sty = level_style(sh, l);
+			}
+			if (i == cur_bi && j == cur_bj)
+				sty = STY_CURSOR;
+			for (q = 0; q < L->cw; q++)
+				canvas_put(c, clip, L->mx0 + j * L->cw + q,
+					   L->my0 + i, gl, sty);
+		}
+}
+
+/* One legend entry at (x, y): "gg text"; l < 0 is "no data".  Returns width. */
+static int
+draw_entry(struct canvas *c, const struct canvas_rect *clip,
+	   const struct shade *sh, int l, int x, int y)
+{
+	char buf[ENTRY_MAX];
+
+	if (l < 0) {
+		canvas_puts(c, clip, x + 3, y, "no data", STY_DIM);
+		return 10;
+	}
+	canvas_put(c, clip, x, y, level_glyph(sh, l), level_style(sh, l));
+	canvas_put(c, clip, x + 1, y, level_glyph(sh, l), level_style(sh, l));
+	level_text(sh, l, buf, sizeof buf);
+	return 3 + canvas_puts(c, clip, x + 3, y, buf, STY_LABEL);
+}
+
+static void
+draw_legend(struct canvas *c, const struct canvas_rect *clip,
+	    const struct heatmap_spec *s, const struct hm_layout *L,
+	    const struct shade *sh)
+{
+	char buf[ENTRY_MAX + 16], a[AXIS_LABEL_MAX], b[AXIS_LABEL_MAX];
+	bool unit = s->unit != NULL && *s->unit != '\0';
+	int n = sh->levels + (sh->any_nan ? 1 : 0), l, x, y, ew;
+
+	if (L->place == LEG_RIGHT) {
+		x = L->mx0 + L->dcols * L->cw + 2;
+		y = L->title_y >= 0 ? L->title_y + 1 : clip->y;
+		if (unit) {
+			snprintf(buf, sizeof buf, "[%s]", s->unit);
+			canvas_puts(c, clip, x, y++, buf, STY_LABEL);
+		}
+		for (l = 0; l < n; l++)
+			draw_entry(c, clip, sh, l < sh->levels ? l : -1, x, y++);
+		return;
+	}
+	y = L->my0 + L->drows;
+	if (L->place == LEG_COMPACT) {
+		x = clip->x;
+		for (l = 0; l < sh->levels; l++)
+			canvas_put(c, clip, x++, y, level_glyph(sh, l),
+				   level_style(sh, l));
+		snprintf(buf, sizeof buf, " %s..%s",
+			 axis_fmt_value(a, sizeof a, sh->lo),
+			 axis_fmt_value(b, sizeof b, sh->hi));
+		x += canvas_puts(c, clip, x, y, buf, STY_LABEL);
+		if (unit && x + 1 + canvas_text_width(s->unit) <= clip->x + clip->w)
+			canvas_puts(c, clip, x + 1, y, s->unit, STY_LABEL);
+		return;
+	}
+	if (L->place != LEG_BELOW)
+		return;
+	x = clip->x;
+	if (unit) {
+		snprintf(buf, sizeof buf, "[%s]", s->unit);
+		x += canvas_puts(c, clip, x, y, buf, STY_LABEL);
+	}
+	for (l = 0; l < n; l++) {
+		if (l < sh->levels) {
+			level_text(sh, l, buf, sizeof buf);
+			ew = 3 + canvas_text_width(buf);
+		} else {
+			ew = 10;
+		}
+		if (x > clip->x && x + 2 + ew > clip->x + clip->w) {
+			y++;
+			x = clip->x;
+		} else if (x > clip->x) {
+			x += 2;
+		}
+		if (y >= L->my0 + L->drows + L->legend_rows)
+			return;
+		x += draw_entry(c, clip, sh, l < sh->levels ? l : -1, x, y);
+	}
+}
+
+static void
+draw_title(struct canvas *c, const struct canvas_rect *clip,
+	   const struct heatmap_spec *s, const struct hm_layout *L)
+{
+	char buf[192], rl[64], cl[64], v[AXIS_LABEL_MAX], ro[160];
+	int tw, rw;
+
+	char note[48];
+	const char *title = s->title != NULL ? s->title : "";
+
+	if (L->k > 1)
+		snprintf(note, sizeof note, "%dx%d scaled 1:%d", s->rows,
+			 s->cols, L->k);
+	else
+		snprintf(note, sizeof note, "%dx%d", s->rows, s->cols);
+	/* The scale must show: drop the title before the note if need be. */
+	if (*title == '\0')
+		snprintf(buf, sizeof buf, "%s", note);
+	else if (canvas_text_width(title) + 2 + canvas_text_width(note) <= clip->w)
+		snprintf(buf, sizeof buf, "%s  %s", title, note);
+	else
+		snprintf(buf, sizeof buf, "%s", L->k > 1 ? note : title);
+	tw = canvas_puts(c, clip, clip->x, L->title_y, buf, STY_TITLE);
+	if (s->cursor_row < 0 || s->cursor_col < 0 ||
+	    s->cursor_row >= s->rows || s->cursor_col >= s->cols)
+		return;
+	axis_fmt_value(v, sizeof v,
+		       s->values[(size_t)s->cursor_row * (size_t)s->cols +
+				 (size_t)s->cursor_col]);
+	snprintf(ro, sizeof ro, "%s,%s = %s%s%s",
+		 row_label(s, s->cursor_row, rl, sizeof rl),
+		 col_label(s, s->cursor_col, cl, sizeof cl),
+		 v, s->unit != NULL && *s->unit ? " " : "",
+		 s->unit != NULL ? s->unit : "");
+	rw = canvas_text_width(ro);
+	if (tw + 2 + rw <= clip->w)
+		canvas_puts(c, clip, clip->x + clip->w - rw, L->title_y, ro,
+			    STY_CURSOR);
+}
+
+void
+heatmap_render(struct canvas *c, struct canvas_rect r,
+	       const struct heatmap_spec *s, struct heatmap_info *info)
+{
+	struct canvas_rect all = { 0, 0, c->width, c->height };
+	const struct glyphs *g = glyphs_get(c->charset);
+	struct shade sh;
+	struct hm_layout L;
+	int cur_bi = -1, cur_bj = -1;
+
+	r = canvas_rect_clip(r, all);
+	if (info != NULL)
+		memset(info, 0, sizeof *info);
+	canvas_fill(c, r, " ", STY_NORMAL);
+	if (r.w <= 0 || r.h <= 0)
+		return;
+	if (s->values == NULL || s->rows <= 0 || s->cols <= 0) {
+		canvas_puts(c, &r, r.x, r.y, s->title, STY_TITLE);
+		if (r.h >= 2)
+			canvas_puts(c, &r, r.x, r.y + 1, "(no data)", STY_DIM);
+		return;
+	}
+	if (!layout(s, g, r, &L, &sh)) {
+		canvas_puts(c, &r, r.x, r.y, s->title, STY_TITLE);
+		return;
+	}
+	if (s->cursor_row >= 0 && s->cursor_col >= 0 &&
+	    s->cursor_row < s->rows && s->cursor_col < s->cols) {
+		cur_bi = s->cursor_row / L.k;
+		cur_bj = s->cursor_col / L.k;
+	}
+	if (L.title_y >= 0)
+		draw_title(c, &r, s, &L);
+	draw_labels(c, &r, s, &L, cur_bi, cur_bj);
+	draw_cells(c, &r, s, &L, &sh, cur_bi, cur_bj);
+	draw_legend(c, &r, s, &L, &sh);
+	if (info != NULL) {
+		info->area.x = L.mx0;
+		info->area.y = L.my0;
+		info->area.w = L.dcols * L.cw;
+		info->area.h = L.drows;
+		info->scale = L.k;
+		info->cell_w = L.cw;
+		info->shown_rows = L.drows;
+		info->shown_cols = L.dcols;
+		info->lo = sh.lo;
+		info->hi = sh.hi;
+		info->levels = sh.levels;
+	}
+}

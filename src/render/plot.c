@@ -1,0 +1,785 @@
+/*
+ * plot.c: line / scatter plots of series y(x) into a canvas rectangle
+ * (see plot.h for the look and the rules).
+ *
+ * Steps: data extents and the robust y cap; vertical layout (which optional
+ * rows fit); y axis, then the left margin, then the x axis (as many ticks
+ * as their labels allow); axes and text; saturation line; series (pins
+ * first, the live curve last); cursor.  Points are mapped to "dots": braille
+ * dots (2x4 per cell) in UTF-8, cells in ASCII.
+ */
+#include "render/plot.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/glyphs.h"
+#include "render/raster.h"
+
+#define LEGEND_MAX (PLOT_MAX_SERIES + 2)
+#define LEGEND_GAP 3
+#define LEGEND_TEXT 64
+
+/* Dash patterns of braille lines per series: dots on, dots off. */
+static const int dash[PLOT_MAX_SERIES][2] = {
+	{ 1, 0 }, { 3, 2 }, { 1, 1 }, { 2, 3 }, { 4, 1 }, { 1, 2 }, { 5, 2 },
+	{ 2, 1 },
+};
+
+struct legend_entry {
+	int kind;                  /* 0..7 series, 8 saturation line, 9 saturated */
+	char text[LEGEND_TEXT];
+	int width;                 /* sample + space + text, in columns */
+};
+
+/* Everything plot_render() decides before drawing. */
+struct frame {
+	struct canvas_rect r;      /* the whole rectangle */
+	const struct glyphs *g;
+	bool dots;                 /* curves drawn as braille lines */
+	int title_y, ylab_y, xlab_y, legend_y, legend_rows, legend_packed;
+	int px0, py0, pw, ph;      /* data area */
+	int axis_x, xaxis_y;       /* y axis column, x axis row */
+	int lw;                    /* y tick label width (0 = none) */
+	int sx, sy;                /* dots per cell */
+	int W, H;                  /* data area in dots */
+	struct axis ax, ay;
+	struct legend_entry legend[LEGEND_MAX];
+	int nlegend;
+};
+
+void
+plot_spec_init(struct plot_spec *s)
+{
+	memset(s, 0, sizeof *s);
+	s->x_scale = AXIS_LINEAR;
+	s->y_scale = AXIS_LINEAR;
+	s->x_min = s->x_max = s->y_min = s->y_max = NAN;
+	s->sat_x = NAN;
+	s->cursor = -1;
+	s->lines = true;
+	s->legend = true;
+}
+
+static bool
+empty(const char *s)
+{
+	return s == NULL || *s == '\0';
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/* Is x inside the fixed x limits (NaN limits do not restrict)? */
+static bool
+x_allowed(const struct plot_spec *s, double x)
+{
+	if (isnan(x) || (s->x_scale == AXIS_LOG10 && !(x > 0)))
+		return false;
+	if (!isnan(s->x_min) && x < s->x_min)
+		return false;
+	if (!isnan(s->x_max) && x > s->x_max)
+		return false;
+	return true;
+}
+
+static bool
+y_usable(const struct plot_spec *s, double y)
+{
+	return isfinite(y) && (s->y_scale != AXIS_LOG10 || y > 0);
+}
+
+struct extent {
+	double xlo, xhi, ylo, yhi;
+	size_t ny;                 /* finite usable y values */
+	bool sat_points;           /* some visible y is +inf */
+};
+
+static void
+data_extent(const struct plot_spec *s, size_t ns, struct extent *e)
+{
+	size_t k, i;
+
+	e->xlo = e->ylo = INFINITY;
+	e->xhi = e->yhi = -INFINITY;
+	e->ny = 0;
+	e->sat_points = false;
+	for (k = 0; k < ns; k++) {
+		const struct plot_series *se = &s->series[k];
+
+		if (se->x == NULL || se->y == NULL)
+			continue;
+		for (i = 0; i < se->n; i++) {
+			double x = se->x[i], y = se->y[i];
+
+			if (!x_allowed(s, x) || !isfinite(x))
+				continue;
+			if (y == INFINITY) {
+				e->sat_points = true;
+			} else if (y_usable(s, y)) {
+				e->ny++;
+				e->ylo = fmin(e->ylo, y);
+				e->yhi = fmax(e->yhi, y);
+			} else {
+				continue;
+			}
+			e->xlo = fmin(e->xlo, x);
+			e->xhi = fmax(e->xhi, x);
+		}
+	}
+}
+
+/*
+ * The robust top of the y data: lo + 3 (p90 - lo) when the largest value is
+ * beyond it, else the largest value.  -1 if out of memory.
+ */
+static int
+robust_top(const struct plot_spec *s, size_t ns, const struct extent *e,
+	   double *top)
+{
+	double *v, lo, p90, cap;
+	size_t k, i, n = 0;
+
+	*top = e->yhi;
+	if (e->ny < 5)
+		return 0;
+	v = malloc(e->ny * sizeof *v);
+	if (v == NULL)
+		return -1;
+	for (k = 0; k < ns; k++) {
+		const struct plot_series *se = &s->series[k];
+
+		if (se->x == NULL || se->y == NULL)
+			continue;
+		for (i = 0; i < se->n && n < e->ny; i++)
+			if (x_allowed(s, se->x[i]) && isfinite(se->x[i]) &&
+			    y_usable(s, se->y[i]))
+				v[n++] = se->y[i];
+	}
+	qsort(v, n, sizeof *v, cmp_double);
+	lo = v[0];
+	p90 = v[(size_t)floor(0.9 * (double)(n - 1))];
+	cap = lo + 3 * (p90 - lo);
+	if (p90 > lo && v[n - 1] > cap)
+		*top = cap;
+	free(v);
+	return 0;
+}
+
+/* Should the automatic range of a linear axis start at 0? */
+static bool
+zero_based(double lo, double hi)
+{
+	return lo >= 0 && lo <= 0.5 * hi;
+}
+
+static void
+legend_add(struct frame *f, int kind, const char *text)
+{
+	struct legend_entry *le;
+
+	if (f->nlegend >= LEGEND_MAX)
+		return;
+	le = &f->legend[f->nlegend++];
+	le->kind = kind;
+	snprintf(le->text, sizeof le->text, "%s", text);
+	/* Braille line samples are 3 cells, markers 1. */
+	le->width = ((kind < PLOT_MAX_SERIES && f->dots) ? 3 : 1) + 1 +
+		    canvas_text_width(le->text);
+}
+
+/* Rows needed for the legend packed into width w. */
+static int
+legend_packed_rows(const struct frame *f, int w)
+{
+	int i, rows = 1, x = 0;
+
+	for (i = 0; i < f->nlegend; i++) {
+		int need = (x > 0 ? LEGEND_GAP : 0) + f->legend[i].width;
+
+		if (x > 0 && x + need > w) {
+			rows++;
+			x = f->legend[i].width;
+		} else {
+			x += need;
+		}
+	}
+	return rows;
+}
+
+/* Decide which optional rows fit and where everything goes vertically. */
+static void
+layout_rows(struct frame *f, const struct plot_spec *s)
+{
+	int h = f->r.h, avail = h - 2, want, y;
+	bool title = false, ylab = false, xlab = false;
+
+	want = 2 * h / 5;
+	if (want < 3)
+		want = 3;
+	if (want > avail)
+		want = avail;
+	f->legend_rows = 0;
+	f->legend_packed = 0;
+	if (!empty(s->title) && avail - 1 >= want) {
+		title = true;
+		avail--;
+	}
+	if ((!empty(s->y_name) || !empty(s->y_unit)) && avail - 1 >= want) {
+		ylab = true;
+		avail--;
+	}
+	if ((!empty(s->x_name) || !empty(s->x_unit)) && avail - 1 >= want) {
+		xlab = true;
+		avail--;
+	}
+	if (f->nlegend > 0) {
+		int packed = legend_packed_rows(f, f->r.w);
+
+		if (avail - f->nlegend >= want) {
+			f->legend_rows = f->nlegend;
+		} else if (avail - packed >= want) {
+			f->legend_rows = packed;
+			f->legend_packed = 1;
+		}
+		avail -= f->legend_rows;
+	}
+	y = f->r.y;
+	f->title_y = title ? y++ : -1;
+	f->ylab_y = ylab ? y++ : -1;
+	f->py0 = y;
+	f->ph = avail;
+	y += avail;
+	f->xaxis_y = y++;
+	y++;                            /* x tick labels */
+	f->xlab_y = xlab ? y++ : -1;
+	f->legend_y = f->legend_rows > 0 ? y : -1;
+}
+
+static int
+dot_x(const struct frame *f, double frac)
+{
+	return (int)lround(frac * (f->W - 1));
+}
+
+static int
+dot_y(const struct frame *f, double frac)
+{
+	return (int)lround((1 - frac) * (f->H - 1));
+}
+
+static int
+col_of(const struct frame *f, double frac)
+{
+	return f->px0 + dot_x(f, frac) / f->sx;
+}
+
+static int
+row_of(const struct frame *f, double frac)
+{
+	return f->py0 + dot_y(f, frac) / f->sy;
+}
+
+/* Does the data area of f show the x position frac? */
+static bool
+in_x(double frac)
+{
+	return frac >= -1e-9 && frac <= 1 + 1e-9;
+}
+
+/* Lay out the x axis with as many ticks as their labels allow. */
+static void
+layout_x(struct frame *f, const struct plot_spec *s, double lo, double hi)
+{
+	int m, i, lw;
+	double gap, min_gap;
+
+	m = f->pw / 2 + 1;
+	if (m > AXIS_MAX_TICKS)
+		m = AXIS_MAX_TICKS;
+	for (; m >= 2; m--) {
+		axis_layout(&f->ax, s->x_scale, lo, hi, s->x_min, s->x_max, m);
+		lw = axis_label_width(&f->ax);
+		min_gap = INFINITY;
+		for (i = 1; i < f->ax.nticks; i++) {
+			gap = (axis_frac(&f->ax, f->ax.tick[i]) -
+			       axis_frac(&f->ax, f->ax.tick[i - 1])) * (f->pw - 1);
+			if (gap < min_gap)
+				min_gap = gap;
+		}
+		if (min_gap >= lw + 1.5)
+			return;
+	}
+}
+
+static void
+put_centered(struct canvas *c, const struct canvas_rect *clip, int x, int w,
+	     int y, const char *text, int style)
+{
+	int tw = canvas_text_width(text), x0 = x + (w - tw) / 2;
+
+	if (x0 < clip->x)
+		x0 = clip->x;
+	canvas_puts(c, clip, x0, y, text, style);
+}
+
+static void
+draw_axes(struct canvas *c, const struct frame *f)
+{
+	const struct glyphs *g = f->g;
+	char buf[AXIS_LABEL_MAX];
+	int i, y, x, tw, last_end = f->r.x - 2, prev_row = -1;
+
+	for (y = f->py0; y < f->py0 + f->ph; y++)
+		canvas_put(c, &f->r, f->axis_x, y, g->vline, STY_AXIS);
+	canvas_put(c, &f->r, f->axis_x, f->xaxis_y, g->corner, STY_AXIS);
+	for (x = f->px0; x < f->px0 + f->pw; x++)
+		canvas_put(c, &f->r, x, f->xaxis_y, g->hline, STY_AXIS);
+	/* y ticks, from the top so that a shared row keeps the higher one. */
+	for (i = f->ay.nticks - 1; i >= 0; i--) {
+		double fr = axis_frac(&f->ay, f->ay.tick[i]);
+
+		if (!(fr >= -1e-9 && fr <= 1 + 1e-9))
+			continue;
+		y = row_of(f, fr);
+		if (y == prev_row)
+			continue;
+		prev_row = y;
+		canvas_put(c, &f->r, f->axis_x, y, g->ytick, STY_AXIS);
+		if (f->lw > 0) {
+			snprintf(buf, sizeof buf, "%s", f->ay.label[i]);
+			tw = canvas_text_width(buf);
+			canvas_puts(c, &f->r, f->r.x + f->lw - tw, y, buf,
+				    STY_LABEL);
+		}
+	}
+	/* x ticks: labels centred under the tick, kept inside, never touching. */
+	for (i = 0; i < f->ax.nticks; i++) {
+		double fr = axis_frac(&f->ax, f->ax.tick[i]);
+		int x0;
+
+		if (!in_x(fr))
+			continue;
+		x = col_of(f, fr);
+		canvas_put(c, &f->r, x, f->xaxis_y, g->xtick, STY_AXIS);
+		tw = canvas_text_width(f->ax.label[i]);
+		x0 = x - (tw - 1) / 2;
+		if (x0 + tw > f->r.x + f->r.w)
+			x0 = f->r.x + f->r.w - tw;
+		if (x0 < f->r.x)
+			x0 = f->r.x;
+		if (x0 <= last_end + 1)
+			continue;
+		canvas_puts(c, &f->r, x0, f->xaxis_y + 1, f->ax.label[i],
+			    STY_LABEL);
+		last_end = x0 + tw - 1;
+	}
+}
+
+/* "name [unit]", "name", "[unit]" or "". */
+static void
+axis_title(char *buf, size_t n, const char *name, const char *unit)
+{
+	if (!empty(name) && !empty(unit))
+		snprintf(buf, n, "%s [%s]", name, unit);
+	else if (!empty(name))
+		snprintf(buf, n, "%s", name);
+	else if (!empty(unit))
+		snprintf(buf, n, "[%s]", unit);
+	else
+		buf[0] = '\0';
+}
+
+/* The legend's sample for entry kind at (x, y): marker or braille dashes. */
+static int
+legend_sample(struct canvas *c, const struct frame *f, int kind, int x, int y)
+{
+	int k, on, off;
+
+	if (kind == PLOT_MAX_SERIES) {
+		canvas_put(c, &f->r, x, y, f->g->satline, STY_SATURATION);
+		return 1;
+	}
+	if (kind == PLOT_MAX_SERIES + 1) {
+		canvas_put(c, &f->r, x, y, f->g->saturated, STY_SATURATION);
+		return 1;
+	}
+	if (!f->dots) {
+		canvas_put(c, &f->r, x, y, f->g->marker[kind], STY_SERIES0 + kind);
+		return 1;
+	}
+	on = dash[kind][0];
+	off = dash[kind][1];
+	for (k = 0; k < 6; k++)
+		if (k % (on + off) < on)
+			canvas_dot(c, &f->r, 2 * x + k, 4 * y + 1,
+				   STY_SERIES0 + kind);
+	return 3;
+}
+
+static void
+draw_legend(struct canvas *c, const struct frame *f)
+{
+	int i, x = f->r.x, y = f->legend_y, w;
+
+	for (i = 0; i < f->nlegend; i++) {
+		const struct legend_entry *le = &f->legend[i];
+
+		if (f->legend_packed) {
+			if (x > f->r.x && x + LEGEND_GAP + le->width > f->r.x + f->r.w) {
+				y++;
+				x = f->r.x;
+			} else if (x > f->r.x) {
+				x += LEGEND_GAP;
+			}
+		} else if (i > 0) {
+			y++;
+			x = f->r.x;
+		}
+		if (y >= f->legend_y + f->legend_rows)
+			return;
+		w = legend_sample(c, f, le->kind, x, y);
+		canvas_puts(c, &f->r, x + w + 1, y, le->text,
+			    le->kind == PLOT_MAX_SERIES ? STY_SATURATION : STY_LABEL);
+		x += le->width;
+	}
+}
+
+/* Drawing state of one series, for raster_line(). */
+struct pen {
+	struct canvas *c;
+	const struct frame *f;
+	int series;
+	long count;                /* dots drawn so far, for dashes */
+};
+
+/* Put one point of series p->series at dot (dx, dy) of the data area. */
+static void
+plot_dot(void *ctx, int dx, int dy)
+{
+	struct pen *p = ctx;
+	struct canvas *c = p->c;
+	const struct frame *f = p->f;
+	int on = dash[p->series][0], off = dash[p->series][1];
+
+	if (f->dots) {
+		if (p->count++ % (on + off) < on)
+			canvas_dot(c, &f->r, 2 * f->px0 + dx, 4 * f->py0 + dy,
+				   STY_SERIES0 + p->series);
+	} else {
+		canvas_put(c, &f->r, f->px0 + dx, f->py0 + dy,
+			   f->g->marker[p->series], STY_SERIES0 + p->series);
+	}
+}
+
+static void
+draw_series(struct canvas *c, const struct frame *f, const struct plot_spec *s,
+	    int k)
+{
+	const struct plot_series *se = &s->series[k];
+	struct pen pen = { c, f, k, 0 };
+	double px = 0, py = 0;
+	bool prev = false;
+	size_t i;
+
+	if (se->x == NULL || se->y == NULL)
+		return;
+	for (i = 0; i < se->n; i++) {
+		double fx = axis_frac(&f->ax, se->x[i]), fy, dx, dy;
+
+		if (isnan(fx) || !isfinite(se->x[i]) || isnan(se->y[i])) {
+			prev = false;
+			continue;
+		}
+		if (se->y[i] == INFINITY) {
+			if (in_x(fx))
+				canvas_put(c, &f->r, col_of(f, fx), f->py0,
+					   f->g->saturated, STY_SERIES0 + k);
+			prev = false;
+			continue;
+		}
+		fy = axis_frac(&f->ay, se->y[i]);
+		if (isnan(fy) || !isfinite(se->y[i])) {
+			prev = false;
+			continue;
+		}
+		dx = fx * (f->W - 1);
+		dy = (1 - fy) * (f->H - 1);
+		if (s->lines && prev) {
+			double x0 = px, y0 = py, x1 = dx, y1 = dy;
+
+			if (raster_clip(&x0, &y0, &x1, &y1, f->W, f->H))
+				raster_line((int)lround(x0), (int)lround(y0),
+					    (int)lround(x1), (int)lround(y1),
+					    plot_dot, &pen);
+		}
+		if (in_x(fx) && fy >= -1e-9 && fy <= 1 + 1e-9) {
+			if (!s->lines)
+				canvas_put(c, &f->r, col_of(f, fx), row_of(f, fy),
+					   f->g->marker[k], STY_SERIES0 + k);
+			else if (!prev)
+				plot_dot(&pen, dot_x(f, fx), dot_y(f, fy));
+		}
+		px = dx;
+		py = dy;
+		prev = true;
+	}
+}
+
+/* Draw the cursor point; fill readout with "x=.. y=..".  */
+static void
+draw_cursor(struct canvas *c, const struct frame *f, const struct plot_spec *s,
+	    char *readout, size_t n)
+{
+	const struct plot_series *se;
+	char bx[AXIS_LABEL_MAX], by[AXIS_LABEL_MAX];
+	double fx, fy, x, y;
+
+	readout[0] = '\0';
+	if (s->series == NULL || s->nseries == 0 || s->cursor < 0)
+		return;
+	se = &s->series[0];
+	if (se->x == NULL || se->y == NULL || (size_t)s->cursor >= se->n)
+		return;
+	x = se->x[s->cursor];
+	y = se->y[s->cursor];
+	axis_fmt_value(bx, sizeof bx, x);
+	axis_fmt_value(by, sizeof by, y);
+	snprintf(readout, n, "x=%s y=%s%s%s", bx, by,
+		 (!empty(s->y_unit) && isfinite(y)) ? " " : "",
+		 (!empty(s->y_unit) && isfinite(y)) ? s->y_unit : "");
+	fx = axis_frac(&f->ax, x);
+	if (isnan(fx) || !in_x(fx) || isnan(y) || f->ph <= 0)
+		return;
+	if (y == INFINITY) {
+		canvas_put(c, &f->r, col_of(f, fx), f->py0, f->g->saturated,
+			   STY_CURSOR);
+		return;
+	}
+	fy = axis_frac(&f->ay, y);
+	if (isnan(fy) || fy < -1e-9)
+		return;
+	if (fy > 1)
+		fy = 1;
+	canvas_put(c, &f->r, col_of(f, fx), row_of(f, fy), f->g->cursor,
+		   STY_CURSOR);
+}
+
+static void
+draw_satline(struct canvas *c, const struct frame *f, const struct plot_spec *s)
+{
+	const char *label = empty(s->sat_label) ? "sat" : s->sat_label;
+	double fx = axis_frac(&f->ax, s->sat_x);
+	int x, y, lw = canvas_text_width(label), ly = f->py0 + f->ph - 1;
+
+	if (isnan(fx) || !in_x(fx))
+		return;
+	x = col_of(f, fx);
+	for (y = f->py0; y < f->py0 + f->ph; y++)
+		canvas_put(c, &f->r, x, y, f->g->satline, STY_SATURATION);
+	/* Label at the bottom, beyond saturation where curves do not go. */
+	if (f->ph < 3)
+		return;
+	if (x + lw < f->px0 + f->pw)
+		canvas_puts(c, &f->r, x + 1, ly, label, STY_SATURATION);
+	else if (x - lw > f->axis_x)
+		canvas_puts(c, &f->r, x - lw, ly, label, STY_SATURATION);
+}
+
+/* Text rows: title with the cursor read-out, y label with the clip note. */
+static void
+draw_texts(struct canvas *c, const struct frame *f, const struct plot_spec *s,
+	   const char *readout, bool clipped)
+{
+	char buf[160], note[64];
+	int tw, rw = canvas_text_width(readout), right = f->r.x + f->r.w;
+	bool readout_done = false;
+
+	if (f->title_y >= 0) {
+		tw = canvas_text_width(s->title);
+		canvas_puts(c, &f->r, f->r.x, f->title_y, s->title, STY_TITLE);
+		if (rw > 0 && tw + 2 + rw <= f->r.w) {
+			canvas_puts(c, &f->r, right - rw, f->title_y, readout,
+				    STY_CURSOR);
+			readout_done = true;
+		}
+	}
+	note[0] = '\0';
+	if (clipped) {
+		char top[AXIS_LABEL_MAX];
+
+		snprintf(note, sizeof note, "clipped above %s",
+			 axis_fmt_value(top, sizeof top, f->ay.hi));
+	}
+	if (f->ylab_y >= 0) {
+		int nw = canvas_text_width(note);
+
+		axis_title(buf, sizeof buf, s->y_name, s->y_unit);
+		tw = canvas_text_width(buf);
+		canvas_puts(c, &f->r, f->r.x, f->ylab_y, buf, STY_LABEL);
+		if (!readout_done && rw > 0 && tw + 2 + rw <= f->r.w) {
+			canvas_puts(c, &f->r, right - rw, f->ylab_y, readout,
+				    STY_CURSOR);
+			readout_done = true;
+		} else if (nw > 0 && tw + 2 + nw <= f->r.w) {
+			canvas_puts(c, &f->r, right - nw, f->ylab_y, note, STY_DIM);
+		}
+	}
+	if (f->xlab_y >= 0) {
+		axis_title(buf, sizeof buf, s->x_name, s->x_unit);
+		put_centered(c, &f->r, f->px0, f->pw, f->xlab_y, buf, STY_LABEL);
+	}
+}
+
+/* Is x (the saturation line) close enough to the data to widen the axis? */
+static bool
+sat_near(const struct extent *e, double x)
+{
+	double span = e->xhi - e->xlo;
+
+	if (!isfinite(e->xlo))
+		return true;
+	return x >= e->xlo - 0.5 * span && x <= e->xhi + 0.5 * span;
+}
+
+static void
+build_legend(struct frame *f, const struct plot_spec *s, size_t ns,
+	     bool sat_shown, bool sat_points)
+{
+	char buf[LEGEND_TEXT], v[AXIS_LABEL_MAX];
+	size_t k;
+	bool named = false;
+
+	f->nlegend = 0;
+	for (k = 0; k < ns; k++)
+		named = named || !empty(s->series[k].name);
+	if (!s->legend || (ns < 2 && !named && !sat_shown && !sat_points))
+		return;
+	for (k = 0; k < ns; k++) {
+		if (empty(s->series[k].name))
+			snprintf(buf, sizeof buf, "series %zu", k);
+		else
+			snprintf(buf, sizeof buf, "%s", s->series[k].name);
+		legend_add(f, (int)k, buf);
+	}
+	if (sat_shown) {
+		snprintf(buf, sizeof buf, "%s %s",
+			 empty(s->sat_label) ? "sat" : s->sat_label,
+			 axis_fmt_value(v, sizeof v, s->sat_x));
+		legend_add(f, PLOT_MAX_SERIES, buf);
+	}
+	if (sat_points)
+		legend_add(f, PLOT_MAX_SERIES + 1, "saturated");
+}
+
+int
+plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
+	    struct plot_info *info)
+{
+	struct canvas_rect all = { 0, 0, c->width, c->height };
+	struct frame f;
+	struct extent e;
+	double xlo, xhi, ylo, yhi;
+	size_t ns = s->nseries > PLOT_MAX_SERIES ? PLOT_MAX_SERIES : s->nseries;
+	bool sat_shown, clipped = false;
+	char readout[96];
+	int rc = 0, k, m;
+
+	if (s->series == NULL)
+		ns = 0;
+	memset(&f, 0, sizeof f);
+	f.r = canvas_rect_clip(r, all);
+	f.g = glyphs_get(c->charset);
+	if (info != NULL)
+		memset(info, 0, sizeof *info);
+	canvas_fill(c, f.r, " ", STY_NORMAL);
+	if (f.r.w <= 0 || f.r.h <= 0)
+		return 0;
+	if (f.r.h < 3 || f.r.w < 8) {
+		canvas_puts(c, &f.r, f.r.x, f.r.y, s->title, STY_TITLE);
+		return 0;
+	}
+
+	data_extent(s, ns, &e);
+	xlo = e.xlo;
+	xhi = e.xhi;
+	sat_shown = !isnan(s->sat_x) && isfinite(s->sat_x) &&
+		    x_allowed(s, s->sat_x) &&
+		    (!isnan(s->x_min) || !isnan(s->x_max) || sat_near(&e, s->sat_x));
+	if (sat_shown && isnan(s->x_min))
+		xlo = fmin(xlo, s->sat_x);
+	if (sat_shown && isnan(s->x_max))
+		xhi = fmax(xhi, s->sat_x);
+	if (s->x_scale == AXIS_LINEAR && isnan(s->x_min) && zero_based(xlo, xhi))
+		xlo = 0;
+	ylo = e.ylo;
+	yhi = e.yhi;
+	if (s->y_scale == AXIS_LINEAR && isnan(s->y_max) &&
+	    robust_top(s, ns, &e, &yhi) < 0)
+		rc = -1;
+	if (s->y_scale == AXIS_LINEAR && isnan(s->y_min) && zero_based(ylo, yhi))
+		ylo = 0;
+
+	f.dots = f.g->braille && s->lines;
+	f.sx = f.dots ? 2 : 1;
+	f.sy = f.dots ? 4 : 1;
+	build_legend(&f, s, ns, sat_shown, e.sat_points);
+	layout_rows(&f, s);
+
+	/* y axis: about one tick per 3 rows (per 2 on short plots). */
+	m = f.ph <= 6 ? f.ph / 2 + 1 : f.ph / 3 + 1;
+	axis_layout(&f.ay, s->y_scale, ylo, yhi, s->y_min, s->y_max, m);
+	f.lw = axis_label_width(&f.ay);
+	if (f.lw + 2 + 4 > f.r.w)
+		f.lw = 0;
+	f.axis_x = f.r.x + f.lw + (f.lw > 0 ? 1 : 0);
+	f.px0 = f.axis_x + 1;
+	f.pw = f.r.x + f.r.w - (f.r.w >= 30 ? 1 : 0) - f.px0;
+	f.W = f.pw * f.sx;
+	f.H = f.ph * f.sy;
+	if (f.pw < 2 || f.ph < 1) {
+		canvas_puts(c, &f.r, f.r.x, f.r.y, s->title, STY_TITLE);
+		return rc;
+	}
+	layout_x(&f, s, xlo, xhi);
+
+	for (k = 0; k < (int)ns; k++) {
+		const struct plot_series *se = &s->series[k];
+		size_t i;
+
+		for (i = 0; se->x != NULL && se->y != NULL && i < se->n; i++)
+			if (isfinite(se->y[i]) && in_x(axis_frac(&f.ax, se->x[i])) &&
+			    axis_frac(&f.ay, se->y[i]) > 1 + 1e-9)
+				clipped = true;
+	}
+
+	draw_axes(c, &f);
+	if (sat_shown)
+		draw_satline(c, &f, s);
+	for (k = (int)ns - 1; k >= 0; k--)
+		draw_series(c, &f, s, k);
+	draw_cursor(c, &f, s, readout, sizeof readout);
+	draw_texts(c, &f, s, readout, clipped);
+	if (f.legend_rows > 0)
+		draw_legend(c, &f);
+
+	if (info != NULL) {
+		info->area.x = f.px0;
+		info->area.y = f.py0;
+		info->area.w = f.pw;
+		info->area.h = f.ph;
+		info->x = f.ax;
+		info->y = f.ay;
+		info->y_clipped = clipped;
+		info->saturated = e.sat_points;
+		info->legend_shown = f.legend_rows > 0;
+	}
+	return rc;
+}

@@ -1,0 +1,104 @@
+/*
+ * plot.h: line / scatter plot of one or more series y(x) into a rectangle
+ * of a canvas (latency vs load curves and the like).
+ *
+ * Layout, top to bottom, as far as the height allows (in this order of
+ * priority: plot area, title, y label, x label, legend):
+ *
+ *   title                                        x=0.3 y=45.2 (cursor)
+ *   latency [cycles]                             clipped above 200
+ *     200 +                              :  ^^^
+ *     100 +                     **       :
+ *       0 +*******                       :
+ *         +------+------+------+------+------+
+ *         0     0.1    0.2    0.3    0.4    0.5
+ *                  offered load [msg/node/cycle]
+ *   * uniform   + transpose   : sat 0.42   ^ saturated
+ *
+ * Points: NaN x or y are skipped (the line is broken there); y = +INFINITY
+ * means "saturated" and is drawn as the saturated glyph ('^') on the top
+ * edge, and the line is not continued through it; finite y above the top
+ * of the y axis are clipped at the edge (info->y_clipped; the y label row
+ * then says "clipped above Y" when there is room).  On a log axis, values <= 0 are skipped like NaN.
+ *
+ * Glyphs follow c->charset: in UTF-8, lines are drawn with braille dots (2x4
+ * per cell) and pins (series >= 1) are dashed so they stay distinct without
+ * colour; in ASCII each series draws with its own marker (* + o x # @ % &).
+ * Series 0 (the live curve) is drawn last so it is on top.
+ *
+ * The renderer clears its rectangle and never writes outside it.  It
+ * renders something sensible (possibly only the title) at any size; about
+ * 20x6 is the smallest that shows a plot.
+ */
+#ifndef ICNX_RENDER_PLOT_H
+#define ICNX_RENDER_PLOT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "render/axis.h"
+#include "render/canvas.h"
+
+#define PLOT_MAX_SERIES 8
+
+/* One curve.  The arrays are the caller's, read only, and must stay valid
+ * during plot_render(); nothing is kept afterwards. */
+struct plot_series {
+	const char *name;      /* legend text ("uniform"); NULL or "" = unnamed */
+	const double *x;       /* n abscissae, in the x axis unit */
+	const double *y;       /* n ordinates; NaN = skip, +INFINITY = saturated */
+	size_t n;
+};
+
+struct plot_spec {
+	const char *title;         /* top line; NULL = none */
+	const char *x_name;        /* "offered load"; NULL = none */
+	const char *x_unit;        /* "msg/node/cycle"; shown as "[unit]"; NULL = none */
+	const char *y_name;        /* "latency" */
+	const char *y_unit;        /* "cycles" */
+	enum axis_scale x_scale;   /* AXIS_LINEAR or AXIS_LOG10 */
+	enum axis_scale y_scale;
+	/*
+	 * Axis limits; NaN = automatic.  Automatic x spans the data (and the
+	 * saturation line when it lies near the data), rounded out to ticks.
+	 * Automatic y spans the finite data, starting at 0 when all values are
+	 * >= 0 and the smallest is at most half the largest (linear axis); its
+	 * top is clipped by a robust rule: if the largest value exceeds
+	 * lo + 3 * (p90 - lo), with lo the smallest and p90 the 90th
+	 * percentile of the finite values (at least 5 of them), the axis stops
+	 * there, so a curve shooting up near saturation stays readable.  A
+	 * finite y_max always clips there.
+	 */
+	double x_min, x_max, y_min, y_max;
+	const struct plot_series *series; /* nseries curves; [0] = live curve */
+	size_t nseries;            /* 0..PLOT_MAX_SERIES (extra ones ignored) */
+	double sat_x;              /* x of the saturation line; NaN = none */
+	const char *sat_label;     /* its label; NULL = "sat" */
+	long cursor;               /* index into series[0]; -1 = no cursor */
+	bool lines;                /* connect consecutive points (else markers) */
+	bool legend;               /* show the legend when there is room */
+};
+
+/* What plot_render() chose, for mapping mouse clicks and status lines. */
+struct plot_info {
+	struct canvas_rect area;   /* the data area in canvas cells (w or h 0 if none) */
+	struct axis x, y;          /* the axes as drawn (ranges, ticks, labels) */
+	bool y_clipped;            /* some finite y lay above the y axis */
+	bool saturated;            /* some y was +INFINITY */
+	bool legend_shown;
+};
+
+/* Defaults: no title or names, linear axes, all limits NaN (auto), no
+ * series, no saturation line, cursor -1, lines and legend on. */
+void plot_spec_init(struct plot_spec *s);
+
+/*
+ * Draw the plot described by *s into rectangle r of c (r is clipped to the
+ * canvas).  info may be NULL.  Returns 0, or -1 if out of memory for the
+ * robust y clipping rule (the plot is then drawn without it).  s and its
+ * arrays are only read.
+ */
+int plot_render(struct canvas *c, struct canvas_rect r,
+		const struct plot_spec *s, struct plot_info *info);
+
+#endif
