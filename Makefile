@@ -61,7 +61,7 @@ BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 MANPAGES := man/icnx.1 man/icnx.yaml.5 man/icnx-models.7
 
 .PHONY: all build run test unit e2e lint-man check-purity ci bench install \
-        uninstall clean deps-build deps-test man
+        uninstall clean deps-build deps-test deps-ci man
 
 all: icnx
 
@@ -104,6 +104,8 @@ deps-build:
 	@sh scripts/deps.sh build
 deps-test:
 	@sh scripts/deps.sh test
+deps-ci:
+	@sh scripts/deps.sh ci
 
 run: deps-build
 	@$(MAKE) --no-print-directory icnx
@@ -129,7 +131,7 @@ man: icnx
 	@for t in man/*.in; do p=$$(basename $$t .in); \
 	    sh tests/gen-man.sh ./icnx man/$$p $$p && echo "generated man/$$p"; done
 
-ci: deps-test
+ci: deps-ci
 	@sh tests/ci.sh
 
 bench: deps-build

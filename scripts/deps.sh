@@ -3,7 +3,8 @@
 # Usage: scripts/deps.sh build|test|ci
 #   build: compiler, pkg-config, ncursesw, libyaml (enough for `make run`)
 #   test:  build + cmocka, tmux, mandoc (enough for `make test`)
-#   ci:    test + what `make ci` needs beyond that
+#   ci:    test + what `make ci` needs beyond that (clang, python3 and
+#          gnuplot for the man-page examples, Open MPI for calibration)
 # Installs missing packages with apt-get (as root, or through sudo without a
 # password); otherwise prints the exact command to run and exits 1.
 set -eu
@@ -12,7 +13,7 @@ pkgs="gcc make pkg-config libncurses-dev libyaml-dev"
 case "$level" in
   build) ;;
   test) pkgs="$pkgs libcmocka-dev tmux mandoc" ;;
-  ci) pkgs="$pkgs libcmocka-dev tmux mandoc" ;;
+  ci) pkgs="$pkgs libcmocka-dev tmux mandoc clang python3 gnuplot-nox" ;;
   *) echo "deps.sh: unknown level '$level' (allowed: build, test, ci)" >&2; exit 2 ;;
 esac
 missing=""

@@ -174,7 +174,7 @@ static void intra(const struct mc_model *mdl, int i, double lam_i, double div,
 	int n = p->g[i].n;
 	double M = p->M, tcn = p->icn1.t_cn, tcs = p->icn1.t_cs;
 	double xi = (1.0 - mdl->Q[i]) * lam_i;           /* per-node rate into ICN1 */
-	double lc = xi * mdl->d_icn1[i] / div;            /* Eq. (13) */
+	double lc = xi * mdl->d_icn1[i] / (div * n);      /* Eq. (13) */
 	double sumW = 0, S_h, pb, Sbar = 0, R = 0;
 	double PB[MC_MAX_STAGES];
 
@@ -220,7 +220,7 @@ static void inter_pair(const struct mc_model *mdl, int i, int j, const double *l
 	double Me_cs = M * p->ecn1.t_cs, Me_cn = M * p->ecn1.t_cn, Mi_cs = M * p->icn2.t_cs;
 	/* Eq. (24)/(26): the ECN1 of i carries i's and j's external traffic. */
 	double lE1 = mdl->N_i[i] * mdl->Q[i] * lam[i] + mdl->N_i[j] * mdl->Q[j] * lam[j];
-	double lc_e1 = lE1 * mdl->d_ecn1[i] / (div * mdl->N_i[i]);
+	double lc_e1 = lE1 * mdl->d_ecn1[i] / (div * ni * mdl->N_i[i]);
 	double sumW_v = 0, pb, S_dest = 0, Spair = 0, Rpair = 0;
 
 	/* Destination part: v ECN1 stages, the last served in M t_cn^E1. */

@@ -150,6 +150,32 @@ static void test_zero_load_javadi(void **state)
 	assert_close(pt.T, T);
 }
 
+static void test_channel_rates(void **state)
+{
+	(void)state;
+	/* javadi-n1120 at lambda_g = 1e-4.  Group 1: 32-node 8-port 2-trees,
+	 * tau = 0.15, Q = 1 - 31/1119, d = 2 (3 + 2*28)/31 = 118/31.
+	 * Eq. (13): lambda_c = N_i (1-Q) lambda/(1-tau) d / (4 n_i N_i). */
+	struct mc_params p = javadi_1120();
+	struct mc_model mdl;
+	struct mc_point pt;
+	init(&mdl, &p);
+	double lam = 1e-4, Q1 = 1 - 31.0 / 1119;
+	mc_eval(&mdl, lam, &pt);
+	assert_close(pt.g[1].lc_icn1, (1 - Q1) * lam / 0.85 * (118.0 / 31) / (4 * 2));
+	/* Eq. (27): lambda_c(I2) = sum_i N_i Q_i lambda_i d_I2 / (4 C n_c),
+	 * C = 32 clusters, n_c = 2, d_I2 = 118/31 (an 8-port 2-tree). */
+	double ext = 0, N[3] = { 8, 32, 128 }, cnt[3] = { 12, 16, 4 }, tau[3] = { 0.1, 0.15, 0.12 };
+	for (int i = 0; i < 3; i++)
+		ext += cnt[i] * N[i] * (1 - (N[i] - 1) / 1119) * lam / (1 - tau[i]);
+	assert_close(pt.lc_icn2, ext * (118.0 / 31) / (4 * 32 * 2));
+	/* Stage 0 of the 2-link journey of group 0 (n = 1): P_B = lambda_c S
+	 * with S = M t_cn, and lambda_c = (1-Q0) lambda/(1-tau0) * 2 / 4. */
+	double Q0 = 1 - 7.0 / 1119, lc0 = (1 - Q0) * lam / 0.9 * 2 / 4;
+	assert_close(pt.g[0].lc_icn1, lc0);
+	assert_close(pt.g[0].PB[0], lc0 * 32 * 0.522);
+}
+
 static void test_rises_with_load(void **state)
 {
 	(void)state;
@@ -376,6 +402,7 @@ int main(void)
 		cmocka_unit_test(test_timing_from_link),
 		cmocka_unit_test(test_zero_load_closed_form),
 		cmocka_unit_test(test_zero_load_javadi),
+		cmocka_unit_test(test_channel_rates),
 		cmocka_unit_test(test_rises_with_load),
 		cmocka_unit_test(test_rises_with_M_and_tau),
 		cmocka_unit_test(test_saturation),
