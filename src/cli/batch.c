@@ -44,7 +44,7 @@ int batch_run(const struct options *o, const struct loaded *l)
 	if (rc) {
 		fprintf(stderr, "icnx: %s: %s\n", l->name, diag_format(&d, msg, sizeof msg));
 		table_free(&t);
-		return 1;
+		return d.usage ? 2 : 1;
 	}
 	struct write_meta meta = { f->name, l->name, out->name };
 	if (out->kind == OUT_TEXT) {

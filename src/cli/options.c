@@ -11,7 +11,7 @@
 #include "core/family.h"
 
 enum { O_BATCH = 256, O_LIST, O_DUMP, O_CHECK, O_ASCII, O_NOCOLOR, O_NOMOUSE, O_VERSION,
-       O_LOAD, O_AT, O_SELECT, O_MANFIELDS };
+       O_LOAD, O_AT, O_SELECT, O_MANFIELDS, O_CALIBRATE };
 
 static const struct option longopts[] = {
 	{ "batch", no_argument, NULL, O_BATCH },
@@ -31,6 +31,7 @@ static const struct option longopts[] = {
 	{ "version", no_argument, NULL, O_VERSION },
 	{ "help", no_argument, NULL, 'h' },
 	{ "man-fields", no_argument, NULL, O_MANFIELDS },
+	{ "calibrate", required_argument, NULL, O_CALIBRATE },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -50,13 +51,16 @@ void options_usage(void)
 	       "      --list-presets   list the presets and where they are\n"
 	       "      --dump-config    print the effective configuration as YAML\n"
 	       "      --check          validate the configuration and exit\n"
+	       "      --calibrate CSV  fit the ethernet model to MPI measurements, print a\n"
+	       "                       preset (--set link_rate=BETA: the link rate used)\n"
 	       "      --ascii          ASCII glyphs only (explorer)\n"
 	       "      --no-color       no colour (also: a non-empty NO_COLOR)\n"
 	       "      --no-mouse       ignore the mouse (explorer)\n"
 	       "      --version, -h --help\n"
 	       "\n"
 	       "A PRESET is a name looked up in ./presets, $XDG_CONFIG_HOME/icnx/presets,\n"
-	       "then the installed presets; an argument with '/' or ending in .yaml is a FILE.\n"
+	       "then the installed presets; an argument with '/' or ending in .yaml or .yml\n"
+	       "is a FILE.\n"
 	       "Default: %s.\n\nOutputs (-o) per model:\n", "javadi-n1120");
 	for (size_t i = 0; icnx_families[i]; i++) {
 		const struct family *f = icnx_families[i];
@@ -158,6 +162,7 @@ int options_parse(struct options *o, int argc, char **argv)
 		case O_NOMOUSE: o->no_mouse = true; break;
 		case O_VERSION: o->version = true; break;
 		case O_MANFIELDS: o->man_fields = true; break;
+		case O_CALIBRATE: o->calibrate = optarg; break;
 		case 'h': o->help = true; break;
 		case ':':
 			return usage_error("option '%s' needs a value", argv[optind - 1]);
@@ -165,6 +170,9 @@ int options_parse(struct options *o, int argc, char **argv)
 			return usage_error("unknown option '%s'", argv[optind - 1]);
 		}
 	}
+	if (optind < argc && o->calibrate)
+		return usage_error("unexpected argument '%s' (--calibrate reads only its CSV file)",
+				   argv[optind]);
 	if (optind < argc)
 		o->arg = argv[optind++];
 	if (optind < argc)

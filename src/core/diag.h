@@ -10,6 +10,7 @@
 #ifndef ICNX_DIAG_H
 #define ICNX_DIAG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define DIAG_PATH_MAX 128
@@ -20,6 +21,8 @@ struct diag {
 	int line, col;             /* 1-based; 0 = unknown */
 	char path[DIAG_PATH_MAX];  /* the field, dotted; "" for the whole file */
 	char msg[DIAG_MSG_MAX];    /* what is wrong, with "(allowed: ...)" */
+	bool usage;                /* the request itself was invalid (exit 2),
+	                              not the computation (exit 1) */
 };
 
 /* Clear *d (no-op for NULL). */

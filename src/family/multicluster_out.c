@@ -250,7 +250,8 @@ static int hops(const struct config *cfg, const struct run_req *req, struct tabl
 			if (hrow(t, g, "icn1", h, mdl->P_icn1[g][h] * pairs_in, mdl->P_icn1[g][h],
 				 mdl->P_uni[g][h], pr[h], pr[h] / (Ni - pr0)))
 				goto nomem;
-		if (transpose && hrow(t, g, "icn1", 0, mdl->fixed_icn1[g], NAN, NAN, pr0, NAN))
+		if (mdl->p.pattern != FT_UNIFORM &&
+		    hrow(t, g, "icn1", 0, mdl->fixed_icn1[g], NAN, NAN, pr0, NAN))
 			goto nomem;
 		for (int h = 1; h <= n; h++)
 			if (hrow(t, g, "ecn1", h, mdl->P_uni[g][h] * Ni * (Ni - 1), mdl->P_uni[g][h],
@@ -349,11 +350,11 @@ out:
 	return rc;
 }
 
-/* A square matrix table: column "node" (row labels) then one per item. */
-static int matrix_cols(struct table *t, size_t n, const char *label)
+/* A square matrix table: a label column `first` then one column per item. */
+static int matrix_cols(struct table *t, size_t n, const char *first, const char *label)
 {
 	char name[16];
-	if (table_add_col(t, "node", "", label, COL_TEXT) < 0)
+	if (table_add_col(t, first, "", label, COL_TEXT) < 0)
 		return -1;
 	for (size_t j = 0; j < n; j++) {
 		snprintf(name, sizeof name, "%zu", j);
@@ -372,17 +373,19 @@ static int distances(const struct config *cfg, const struct run_req *req, struct
 	int g = req->select < 0 ? 0 : req->select;
 	char label[16];
 
-	if ((size_t)g >= c->nclusters)
-		return diag_set(d, "", "cluster group %d does not exist (allowed: 0..%zu)", g,
-				c->nclusters - 1);
+	if ((size_t)g >= c->nclusters) {
+		d->usage = true;
+		return diag_set(d, "--select", "cluster group %d does not exist (allowed: 0..%zu)",
+				g, c->nclusters - 1);
+	}
 	int n = c->clusters[g].n;
 	int64_t N = ft_nodes(c->m, n);
 	if (N < 0 || N > MAX_MATRIX_NODES)
-		return diag_set(d, "", "a cluster of group %d has %lld nodes; the distance table "
+		return d->usage = true, diag_set(d, "", "a cluster of group %d has %lld nodes; the distance table "
 				"is limited to %d nodes", g, (long long)N, MAX_MATRIX_NODES);
 	snprintf(t->title, sizeof t->title, "hop distance (links) in a cluster of group %d: "
 		 "%d-port %d-tree, %lld nodes", g, c->m, n, (long long)N);
-	if (matrix_cols(t, (size_t)N, "node"))
+	if (matrix_cols(t, (size_t)N, "node", "node"))
 		goto nomem;
 	for (int64_t a = 0; a < N; a++) {
 		long r = table_add_row(t);
@@ -415,7 +418,7 @@ static int cluster_latency(const struct config *cfg, const struct run_req *req,
 	int sat = mc_eval(mdl, at, pt);
 	snprintf(t->title, sizeof t->title, "inter-cluster latency by group at lambda_g = %.6g%s",
 		 at, sat ? " (saturated)" : "");
-	if (matrix_cols(t, (size_t)mdl->p.ngroups, "source group"))
+	if (matrix_cols(t, (size_t)mdl->p.ngroups, "group", "source group"))
 		goto nomem;
 	for (int i = 0; i < mdl->p.ngroups; i++) {
 		long r = table_add_row(t);
