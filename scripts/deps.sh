@@ -13,7 +13,7 @@ pkgs="gcc make pkg-config libncurses-dev libyaml-dev"
 case "$level" in
   build) ;;
   test) pkgs="$pkgs libcmocka-dev tmux mandoc" ;;
-  ci) pkgs="$pkgs libcmocka-dev tmux mandoc clang python3 gnuplot-nox" ;;
+  ci) pkgs="$pkgs libcmocka-dev tmux mandoc clang python3 gnuplot-nox openmpi-bin libopenmpi-dev" ;;
   *) echo "deps.sh: unknown level '$level' (allowed: build, test, ci)" >&2; exit 2 ;;
 esac
 missing=""

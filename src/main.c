@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli/batch.h"
+#include "cli/calibrate.h"
 #include "cli/load.h"
 #include "cli/options.h"
 #include "cli/manfields.h"
@@ -54,6 +55,8 @@ int main(int argc, char **argv)
 		man_fields(stdout);
 		return 0;
 	}
+	if (o.calibrate)
+		return calibrate_main(&o);
 	if (o.list_presets) {
 		printf("%-24s %-13s %-10s %s\n", "NAME", "MODEL", "WHERE", "TITLE");
 		if (preset_list(list_one, NULL) == 0)

@@ -4,7 +4,8 @@
 #   2. the unit and end-to-end suite on an AddressSanitizer+UBSan build;
 #   3. the end-to-end tests on a ThreadSanitizer build (the worker thread);
 #   4. the man pages' generated parts are in sync with the program, and
-#      every example in them prints what the page says.
+#      every example in them prints what the page says;
+#   5. the ethernet calibration with real Open MPI (tests/mpi.sh).
 # Under CI=true a missing tool is a failure, never a skip.  Ends with one
 # summary line "N passed, N failed" over the steps.
 set -u
@@ -39,6 +40,7 @@ tsan_e2e() {
 }
 step "tsan end-to-end" tsan_e2e
 step "man pages in sync" sh tests/check-man-sync.sh build/icnx
+step "MPI calibration end to end" sh tests/mpi.sh
 step "man page examples" python3 tests/check-man-examples.py build/icnx man/icnx.1 \
 	man/icnx.yaml.5 man/icnx-models.7
 echo "$passed passed, $failed failed"

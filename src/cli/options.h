@@ -24,6 +24,7 @@ struct options {
 	double at;                     /* --at X; NaN = the output's default */
 	int select;                    /* --select I; -1 = default */
 	const char *arg;               /* PRESET or FILE; NULL = default preset */
+	const char *calibrate;         /* --calibrate FILE.csv; NULL = none */
 };
 
 /* Parse argv.  Returns 0, or 2 after printing a usage error to stderr. */

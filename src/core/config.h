@@ -11,12 +11,18 @@
 
 #include "core/family.h"
 #include "family/multicluster.h"
+#include "family/star.h"
+#include "family/irregular.h"
+#include "family/ethernet.h"
 
 struct config {
 	const struct family *family;   /* never NULL in a loaded config */
 	char title[160];               /* the preset's `title:` ("" if none) */
 	union {
 		struct mc_config mc;
+		struct star_config star;
+		struct irr_config irr;
+		struct eth_config eth;
 	} u;
 };
 

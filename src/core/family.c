@@ -5,9 +5,15 @@
 #include <string.h>
 
 #include "family/multicluster.h"
+#include "family/star.h"
+#include "family/irregular.h"
+#include "family/ethernet.h"
 
 const struct family *const icnx_families[] = {
 	&mc_family,
+	&star_family,
+	&irr_family,
+	&eth_family,
 	NULL,
 };
 

@@ -67,6 +67,25 @@ static void dump_tuple(struct strbuf *b, const struct param *fields, const void 
 	strbuf_puts(b, "]\n");
 }
 
+/* True when dump_fields would write nothing for these fields (a section
+ * whose fields are all absent optionals or empty lists, such as an unused
+ * `generate:`); such a section is left out, as "key:" alone would not load. */
+static bool nothing_to_dump(const struct param *fields, const void *base)
+{
+	for (const struct param *p = fields; p->type != PT_END; p++) {
+		if (p->type == PT_SECTION) {
+			if (!nothing_to_dump(p->sub, (const char *)base + p->off))
+				return false;
+		} else if (p->type == PT_LIST) {
+			if (param_list_count(p, base) > 0 || p->min_items > 0)
+				return false;
+		} else if (!param_is_absent(p, base)) {
+			return false;
+		}
+	}
+	return true;
+}
+
 static void dump_fields(struct strbuf *b, const struct param *fields, const void *base,
 			int depth, bool first_in_item)
 {
@@ -75,6 +94,8 @@ static void dump_fields(struct strbuf *b, const struct param *fields, const void
 	for (const struct param *p = fields; p->type != PT_END; p++) {
 		int ind = depth;
 		size_t start;
+		if (p->type == PT_SECTION && nothing_to_dump(p->sub, (const char *)base + p->off))
+			continue;
 		if (first_in_item) {
 			/* The first field of a list item follows "- ". */
 			first_in_item = false;

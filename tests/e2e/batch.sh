@@ -61,5 +61,22 @@ done
 a=$("$ICNX" --batch javadi-n1120 -f csv --load 0.0003:0.0003:1 | sed -n 2p | cut -d, -f2)
 b=$("$ICNX" --batch javadi-n1120 -f csv --load 0.0003:0.0003:1 --set 'clusters.*.tau=0' | sed -n 2p | cut -d, -f2)
 awk -v a="$a" -v b="$b" 'BEGIN { exit !(b < a) }' || no "tau=0 not faster ($b vs $a)"
+# Star family: curve header, zero-load row M + 26/7, a saturated row; the
+# dump (V2: auto, options) round-trips with an explicit split and S10 set.
+"$ICNX" --batch kiasari-s5-v6 -f csv --load 0:0.02:3 >"$tmp/st.csv" || no "star curve"
+head -n 1 "$tmp/st.csv" | grep -q '^load,latency,S,W_s,w,V_bar,P_block' || no "star header"
+sed -n 2p "$tmp/st.csv" | grep -q '^0,35\.714285' || no "star zero-load row: $(sed -n 2p "$tmp/st.csv")"
+tail -n 1 "$tmp/st.csv" | grep -q '^0\.02,inf,' || no "star saturated row: $(tail -n 1 "$tmp/st.csv")"
+for o in hops classes distances distribution; do
+	"$ICNX" --batch kiasari-s5-v9 -o "$o" -f csv >/dev/null || no "star -o $o"
+done
+for s in V2=auto V2=4 n=10; do
+	"$ICNX" --dump-config kiasari-s5-v12 --set "$s" >"$tmp/sa.yaml" || no "star dump $s"
+	"$ICNX" --dump-config "$tmp/sa.yaml" >"$tmp/sb.yaml" || no "star reload $s"
+	cmp -s "$tmp/sa.yaml" "$tmp/sb.yaml" || no "star dump ($s) does not round-trip"
+	"$ICNX" --batch kiasari-s5-v12 --set "$s" -o summary -f csv >"$tmp/s1" || no "star s1 $s"
+	"$ICNX" --batch "$tmp/sa.yaml" -o summary -f csv >"$tmp/s2" || no "star s2 $s"
+	cmp -s "$tmp/s1" "$tmp/s2" || no "dumped star ($s) computes differently"
+done
 [ $fail -eq 0 ] && echo "batch mode: presets, formats, round trip ok"
 exit $fail

@@ -125,7 +125,7 @@ static void test_errors_have_positions(void **state)
 	assert_string_equal(load_err("model: multicluster\nm: [8\n"),
 			    "t.yaml:3:1: did not find expected ',' or ']' while parsing a flow sequence");
 	assert_string_equal(load_err("m: 8\n"),
-			    "t.yaml:1:1: model: missing required field (allowed: multicluster)");
+			    "t.yaml:1:1: model: missing required field (allowed: multicluster, star, irregular, ethernet)");
 	assert_string_equal(load_err(variant("theta: 0.6", "theta: ~")),
 			    "t.yaml:14:10: traffic.theta: missing value (allowed: a number in [0, 1] or auto)");
 	assert_string_equal(load_err(variant("theta: 0.6", "theta: {a: 1}")),

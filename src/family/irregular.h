@@ -1,0 +1,104 @@
+/*
+ * family/irregular.h: the `irregular` model family (arnau et al.): switch
+ * networks of irregular topology under up*-down* routing, characterised by
+ * the table of equivalent distances.  Its configuration struct as it
+ * appears in a preset file, its parameter table, and the construction of the
+ * network from a validated configuration.
+ *
+ * A network is given either as an edge list,
+ *     switches: 10
+ *     ports: 8            # per switch (default 8)
+ *     nodes: 4            # processing nodes per switch (default 4)
+ *     switch_nodes: [[3, 2]]   # optional per-switch overrides {switch, nodes}
+ *     links: [[0, 2], [0, 4], ...]   # or {a: 0, b: 2}
+ * or generated (irr_generate, reproducible from the seed),
+ *     generate: {switches: 16, nodes: 4, free_ports: 4, links: 3, seed: 16}
+ * never both.  In either form `root` (default 0, the lowest label) roots
+ * the up*-down* spanning tree and `clusters` is k of the grouping.
+ *
+ * struct irr_config is a plain value: fixed-capacity arrays (at most
+ * IRR_CFG_MAX_LINKS links and IRR_MAX_SWITCHES per-switch overrides), no
+ * pointers, so a configuration is copied by assignment like every other.
+ * It is about 73 KB.
+ */
+#ifndef ICNX_FAMILY_IRREGULAR_H
+#define ICNX_FAMILY_IRREGULAR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/diag.h"
+#include "core/family.h"
+#include "topo/irregular.h"
+
+#define IRR_CFG_MAX_LINKS 8192    /* links of an edge list in a preset */
+#define IRR_DEFAULT_PORTS 8
+#define IRR_DEFAULT_NODES 4
+#define IRR_DEFAULT_GEN_LINKS 3
+#define IRR_DEFAULT_SEED 1
+
+/* One per-switch override of the number of processing nodes. */
+struct irr_nodes_cfg {
+	int sw;                    /* switch label */
+	int nodes;                 /* its processing nodes */
+};
+
+/* The generator's parameters as given; INT_MIN = not given (see
+ * irr_config_gen for the defaults). */
+struct irr_gen_cfg {
+	int switches, nodes, free_ports, links, seed;
+};
+
+struct irr_config {
+	int switches;              /* S with links; INT_MIN when absent */
+	int ports;                 /* ports of every switch */
+	int nodes;                 /* processing nodes of every switch... */
+	size_t nswitch_nodes;      /* ...except these */
+	struct irr_nodes_cfg switch_nodes[IRR_MAX_SWITCHES];
+	size_t nlinks;
+	struct irr_link links[IRR_CFG_MAX_LINKS];
+	int root;                  /* root switch of up*-down* */
+	int clusters;              /* k of the grouping (at most S is used) */
+	struct irr_gen_cfg generate;
+};
+
+extern const struct family irr_family;
+
+/* True when the configuration has a `generate:` section (any of its fields
+ * given). */
+bool irr_config_generated(const struct irr_config *c);
+
+/* The generator's parameters with defaults filled in: nodes = the top-level
+ * nodes, free_ports = ports - nodes, links = 3, seed = 1. */
+void irr_config_gen(const struct irr_config *c, struct irr_gen_params *p);
+
+/* Number of switches S of the configured network (either form); 0 when
+ * not given. */
+int irr_config_switches(const struct irr_config *c);
+
+/* The number of groups actually formed: min(clusters, S). */
+int irr_config_k(const struct irr_config *c);
+
+/*
+ * Build (or generate) the network of c into *net (caller frees with
+ * irr_net_free).  Returns 0, or -1 with *d naming the offending field as a
+ * dotted path the loader's source map resolves to a line: "links.7" for a
+ * duplicate, self-link, too many links or a bad label ("links.7.b" for the
+ * label itself), "links" for a disconnected network, "generate.links" for
+ * a bad generator parameter, and so on; the message names the link by its
+ * index and ends and gives the allowed values.  Runs the same checks as the
+ * family's validate().  Pure (allocates); O(S + L), or O(S^2) to generate.
+ */
+int irr_config_net(const struct irr_config *c, struct irr_net *net, struct diag *d);
+
+/*
+ * The family's default sweep (irregular_out.c): the range of the table's
+ * values, from = the smallest off-diagonal entry, to = the largest, n = the
+ * number of distinct values (the points of the distribution curve, whose
+ * own x values are those values).  Computes the table: polls cancel
+ * (returns 1).  Returns 0, or -1 with *d.
+ */
+int irr_sweep(const struct config *cfg, double *from, double *to, size_t *n,
+	      const atomic_int *cancel, struct diag *d);
+
+#endif

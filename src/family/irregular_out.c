@@ -1,0 +1,813 @@
+/*
+ * family/irregular_out.c: the outputs of the `irregular` family, each
+ * filling a generic table: distances (the table of equivalent distances,
+ * arnau Table 2), hops (shortest legal route lengths or topological
+ * distances), routes (the shortest legal routes of each pair), summary,
+ * distribution (the table's distinct values and their occurrences, arnau
+ * Figure 8), clusters (PAM groups), hostfile(s) (MPI hostfiles of the
+ * groups) and anynet (BookSim's topology file); and the default sweep.
+ * Every output rebuilds the network from the configuration (no caches: the
+ * functions are pure apart from allocation and may run on the worker
+ * thread); the table, the expensive part, polls req->cancel and reports
+ * progress.
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/config.h"
+#include "core/strbuf.h"
+#include "family/irregular.h"
+#include "topo/cluster.h"
+#include "topo/eqdist.h"
+#include "topo/updown.h"
+
+#define ROUTES_LISTED 16          /* routes written out per pair */
+#define ROUTES_ALL_MAX_SWITCHES 128 /* all pairs without --select up to this S */
+
+/* What one output needs computed. */
+enum need { NEED_NET, NEED_ROUTING, NEED_TABLE, NEED_CLUSTERS };
+
+struct work {
+	struct irr_net net;
+	struct ud_routing ud;
+	bool have_ud;
+	double *T;                 /* S*S equivalent distances, or NULL */
+	struct cl_result cl;
+	bool have_cl;
+	int S, k;
+};
+
+static void work_free(struct work *w)
+{
+	if (w->have_cl)
+		cl_free(&w->cl);
+	free(w->T);
+	if (w->have_ud)
+		ud_free(&w->ud);
+	irr_net_free(&w->net);
+	memset(w, 0, sizeof *w);
+}
+
+static bool cancelled(const struct run_req *req)
+{
+	return req->cancel && atomic_load(req->cancel);
+}
+
+/* Build what `need` asks for.  0, 1 cancelled, -1 with *d; on non-zero w is
+ * freed. */
+static int work_init(struct work *w, const struct config *cfg, const struct run_req *req,
+		     enum need need, struct diag *d)
+{
+	const struct irr_config *c = &cfg->u.irr;
+	int rc = -1;
+
+	memset(w, 0, sizeof *w);
+	if (irr_config_net(c, &w->net, d))
+		return -1;
+	w->S = w->net.switches;
+	w->k = c->clusters < w->S ? c->clusters : w->S;
+	if (need >= NEED_ROUTING) {
+		if (c->root >= w->S) {
+			diag_set(d, "root", "switch %d does not exist (allowed: a switch label 0 "
+				 "to %d)", c->root, w->S - 1);
+			goto fail;
+		}
+		if (ud_build(&w->ud, &w->net, c->root)) {
+			diag_set(d, "", "up*/down* routing: out of memory");
+			goto fail;
+		}
+		w->have_ud = true;
+	}
+	if (need >= NEED_TABLE) {
+		if (cancelled(req)) {
+			rc = 1;
+			goto fail;
+		}
+		w->T = malloc((size_t)w->S * (size_t)w->S * sizeof *w->T);
+		if (!w->T) {
+			diag_set(d, "", "equivalent distances: out of memory");
+			goto fail;
+		}
+		int r = eq_table(&w->ud, w->T, req->cancel, req->progress, req->progress_ctx);
+		if (r) {
+			if (r < 0)
+				diag_set(d, "", "equivalent distances: out of memory");
+			rc = r;
+			goto fail;
+		}
+	}
+	if (need >= NEED_CLUSTERS) {
+		int r = cl_pam(w->T, w->S, w->k, &w->cl, req->cancel);
+		if (r) {
+			if (r < 0)
+				diag_set(d, "", "clustering: out of memory");
+			rc = r;
+			goto fail;
+		}
+		w->have_cl = true;
+	}
+	return 0;
+fail:
+	work_free(w);
+	return rc;
+}
+
+#define AT(w, a, b) ((w)->T[(size_t)(a) * (size_t)(w)->S + (size_t)(b)])
+
+/* Column helpers: add or fail with ENOMEM. */
+#define COL(t, name, unit, label) \
+	do { if (table_add_col(t, name, unit, label, COL_NUM) < 0) goto nomem; } while (0)
+#define TCOL(t, name, label) \
+	do { if (table_add_col(t, name, "", label, COL_TEXT) < 0) goto nomem; } while (0)
+
+/* A square matrix: column "node" (row labels) then one per switch. */
+static int matrix_cols(struct table *t, int S)
+{
+	char name[16];
+	if (table_add_col(t, "node", "", "switch", COL_TEXT) < 0)
+		return -1;
+	for (int j = 0; j < S; j++) {
+		snprintf(name, sizeof name, "%d", j);
+		if (table_add_col(t, name, "", name, COL_NUM) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Row a of a matrix: the label, then value(w, a, b) for every b. */
+static int matrix_row(struct table *t, int a)
+{
+	char label[16];
+	long r = table_add_row(t);
+	snprintf(label, sizeof label, "%d", a);
+	if (r < 0 || table_set_text(t, (size_t)r, 0, label))
+		return -1;
+	return (int)r;
+}
+
+static int distances(const struct config *cfg, const struct run_req *req, struct table *t,
+		     struct diag *d)
+{
+	struct work w;
+	int rc = work_init(&w, cfg, req, NEED_TABLE, d);
+	if (rc)
+		return rc;
+	snprintf(t->title, sizeof t->title, "equivalent distance T_ij under up*/down* routing "
+		 "(root %d), %d switches", w.ud.root, w.S);
+	if (matrix_cols(t, w.S))
+		goto nomem;
+	for (int a = 0; a < w.S; a++) {
+		int r = matrix_row(t, a);
+		if (r < 0)
+			goto nomem;
+		for (int b = 0; b < w.S; b++)
+			table_set(t, (size_t)r, (size_t)b + 1, AT(&w, a, b));
+	}
+	work_free(&w);
+	return 0;
+nomem:
+	work_free(&w);
+	return diag_set(d, "", "out of memory");
+}
+
+static int hops(const struct config *cfg, const struct run_req *req, struct table *t,
+		struct diag *d)
+{
+	struct work w;
+	int which = req->select < 0 ? 0 : req->select;
+	if (which > 1)
+		return diag_set(d, "", "--select %d: no such hop table (allowed: 0 shortest "
+				"legal route lengths, 1 topological distances)", req->select);
+	int rc = work_init(&w, cfg, req, NEED_ROUTING, d);
+	if (rc)
+		return rc;
+	if (which == 0)
+		snprintf(t->title, sizeof t->title, "shortest legal up*/down* route length "
+			 "(links, root %d)", w.ud.root);
+	else
+		snprintf(t->title, sizeof t->title, "topological distance (links)");
+	if (matrix_cols(t, w.S))
+		goto nomem;
+	for (int a = 0; a < w.S; a++) {
+		int r = matrix_row(t, a);
+		if (r < 0)
+			goto nomem;
+		for (int b = 0; b < w.S; b++)
+			table_set(t, (size_t)r, (size_t)b + 1,
+				  which == 0 ? ud_dist(&w.ud, a, b) : ud_hops(&w.ud, a, b));
+	}
+	work_free(&w);
+	return 0;
+nomem:
+	work_free(&w);
+	return diag_set(d, "", "out of memory");
+}
+
+/*
+ * Number of shortest legal routes from a to every switch: paths of the
+ * (switch, phase) state graph along which the BFS length grows by one
+ * (updown.h: shortest legal routes are exactly the shortest state paths,
+ * and they never repeat a switch).  cnt: 2S doubles; order, bucket: 2S+1
+ * ints of scratch.  count(a, b) = sum over phases p with fwd = dist of
+ * cnt[2b + p].
+ */
+static void route_counts(const struct ud_routing *ud, int a, double *cnt, int *order,
+			 int *bucket)
+{
+	const struct irr_net *net = ud->net;
+	int S = ud->S, ns = 2 * S;
+	const uint16_t *f = &ud->fwd[(size_t)a * (size_t)S * 2];
+
+	/* counting sort of the reachable states by BFS length (< 2S) */
+	memset(bucket, 0, (size_t)(ns + 1) * sizeof *bucket);
+	for (int st = 0; st < ns; st++)
+		if (f[st] != UD_INF)
+			bucket[f[st] + 1]++;
+	for (int i = 0; i < ns; i++)
+		bucket[i + 1] += bucket[i];
+	int m = 0;
+	for (int st = 0; st < ns; st++) {
+		cnt[st] = 0;
+		if (f[st] != UD_INF) {
+			order[bucket[f[st]]++] = st;
+			m++;
+		}
+	}
+	cnt[2 * a] = 1;
+	for (int i = 0; i < m; i++) {
+		int st = order[i], u = st >> 1, p = st & 1;
+		for (int e = net->adj_start[u]; e < net->adj_start[u + 1]; e++) {
+			int v = net->adj[e];
+			bool up = ud->up_end[net->adj_link[e]] == v;
+			if (up && p)
+				continue;
+			int nx = 2 * v + (up ? 0 : 1);
+			if (f[nx] == f[st] + 1)
+				cnt[nx] += cnt[st];
+		}
+	}
+}
+
+struct route_text {
+	struct strbuf b;
+	int n;
+};
+
+static int route_append(void *ctx, const int *path, int len)
+{
+	struct route_text *r = ctx;
+	if (r->n++)
+		strbuf_puts(&r->b, " ");
+	for (int i = 0; i <= len; i++)
+		strbuf_printf(&r->b, i ? "-%d" : "%d", path[i]);
+	return 0;
+}
+
+static int routes(const struct config *cfg, const struct run_req *req, struct table *t,
+		  struct diag *d)
+{
+	struct work w;
+	double *cnt = NULL;
+	int *order = NULL, *bucket = NULL;
+	int rc = work_init(&w, cfg, req, NEED_TABLE, d);
+	if (rc)
+		return rc;
+	int S = w.S, from = 0, to = S;
+	if (req->select >= 0) {
+		if (req->select >= S) {
+			rc = diag_set(d, "", "--select %d: switch %d does not exist (allowed: 0 "
+				      "to %d)", req->select, req->select, S - 1);
+			goto out;
+		}
+		from = req->select;
+		to = from + 1;
+	} else if (S > ROUTES_ALL_MAX_SWITCHES) {
+		rc = diag_set(d, "", "%d switches make %ld pairs; give --select I for the routes "
+			      "from switch I (allowed: all pairs up to %d switches)", S,
+			      (long)S * (S - 1), ROUTES_ALL_MAX_SWITCHES);
+		goto out;
+	}
+	cnt = malloc((size_t)2 * S * sizeof *cnt);
+	order = malloc((size_t)2 * S * sizeof *order);
+	bucket = malloc((size_t)(2 * S + 1) * sizeof *bucket);
+	if (!cnt || !order || !bucket)
+		goto nomem;
+
+	if (req->select >= 0)
+		snprintf(t->title, sizeof t->title, "shortest legal up*/down* routes from switch %d "
+			 "(root %d)", from, w.ud.root);
+	else
+		snprintf(t->title, sizeof t->title, "shortest legal up*/down* routes (root %d)",
+			 w.ud.root);
+	COL(t, "from", "", "source switch");
+	COL(t, "to", "", "destination switch");
+	COL(t, "length", "links", "shortest legal route length");
+	COL(t, "hops", "links", "topological distance");
+	COL(t, "detour", "links", "length - hops (0: a minimal legal path exists)");
+	COL(t, "distance", "", "equivalent distance T_ij");
+	COL(t, "count", "", "number of shortest legal routes");
+	TCOL(t, "routes", "the shortest legal routes (at most 16 listed)");
+	for (int a = from; a < to; a++) {
+		if (cancelled(req)) {
+			rc = 1;
+			goto out;
+		}
+		route_counts(&w.ud, a, cnt, order, bucket);
+		for (int b = 0; b < S; b++) {
+			if (b == a)
+				continue;
+			int D = ud_dist(&w.ud, a, b), H = ud_hops(&w.ud, a, b);
+			const uint16_t *f = &w.ud.fwd[((size_t)a * (size_t)S + (size_t)b) * 2];
+			double n = (f[0] == D ? cnt[2 * b] : 0) + (f[1] == D ? cnt[2 * b + 1] : 0);
+			struct route_text rt = { .n = 0 };
+			strbuf_init(&rt.b);
+			long listed = ud_enum_shortest(&w.ud, a, b, route_append, &rt, ROUTES_LISTED);
+			if (listed >= 0 && n > (double)listed)
+				strbuf_printf(&rt.b, " (+%.0f more)", n - (double)listed);
+			long r = table_add_row(t);
+			if (listed < 0 || rt.b.failed || r < 0 ||
+			    table_set_text(t, (size_t)r, 7, rt.b.s ? rt.b.s : "")) {
+				strbuf_free(&rt.b);
+				goto nomem;
+			}
+			strbuf_free(&rt.b);
+			double v[7] = { a, b, D, H, D - H, AT(&w, a, b), n };
+			for (size_t c = 0; c < 7; c++)
+				table_set(t, (size_t)r, c, v[c]);
+		}
+		if (req->progress && to - from > 1)
+			req->progress(req->progress_ctx, (double)(a + 1) / S);
+	}
+	rc = 0;
+	goto out;
+nomem:
+	rc = diag_set(d, "", "out of memory");
+out:
+	free(cnt);
+	free(order);
+	free(bucket);
+	work_free(&w);
+	return rc;
+}
+
+/* Summary rows: quantity, value, unit, symbol, note. */
+static int srow(struct table *t, const char *q, double v, const char *unit, const char *sym,
+		const char *note)
+{
+	long r = table_add_row(t);
+	if (r < 0 || table_set_text(t, (size_t)r, 0, q) || table_set_text(t, (size_t)r, 2, unit) ||
+	    table_set_text(t, (size_t)r, 3, sym) || table_set_text(t, (size_t)r, 4, note))
+		return -1;
+	table_set(t, (size_t)r, 1, v);
+	return 0;
+}
+
+/* Mean of T over ordered pairs a != b. */
+static double table_mean(const struct work *w)
+{
+	double s = 0;
+	for (size_t i = 0; i < (size_t)w->S * (size_t)w->S; i++)
+		s += w->T[i];
+	return w->S > 1 ? s / ((double)w->S * (w->S - 1)) : 0;
+}
+
+/* Mean T from the switches of group g to those of other groups. */
+static double group_inter(const struct work *w, int g)
+{
+	double s = 0;
+	long n = 0;
+	for (int a = 0; a < w->S; a++) {
+		if (w->cl.group[a] != g)
+			continue;
+		for (int b = 0; b < w->S; b++)
+			if (w->cl.group[b] != g) {
+				s += AT(w, a, b);
+				n++;
+			}
+	}
+	return n ? s / (double)n : 0;
+}
+
+/* "0 1 4 9": the members of group g. */
+static void members(const struct work *w, int g, struct strbuf *b)
+{
+	int n = 0;
+	for (int s = 0; s < w->S; s++)
+		if (w->cl.group[s] == g)
+			strbuf_printf(b, n++ ? " %d" : "%d", s);
+}
+
+static int group_nodes(const struct work *w, int g)
+{
+	int n = 0;
+	for (int s = 0; s < w->S; s++)
+		if (w->cl.group[s] == g)
+			n += w->net.nodes[s];
+	return n;
+}
+
+static const char pam_note[] = "k-medoids PAM (BUILD + SWAP) on the table: it needs only "
+			       "the dissimilarities; the table is not a metric";
+
+static int summary(const struct config *cfg, const struct run_req *req, struct table *t,
+		   struct diag *d)
+{
+	const struct irr_config *c = &cfg->u.irr;
+	struct work w;
+	double *m1 = NULL, *m2 = NULL, *m3 = NULL;
+	char q[64], note[256];
+	struct strbuf b;
+	strbuf_init(&b);
+	int rc = work_init(&w, cfg, req, NEED_CLUSTERS, d);
+	if (rc)
+		return rc;
+	int S = w.S;
+	m1 = malloc((size_t)S * sizeof *m1);
+	m2 = malloc((size_t)S * sizeof *m2);
+	m3 = malloc((size_t)S * sizeof *m3);
+	if (!m1 || !m2 || !m3)
+		goto nomem;
+	eq_row_means(w.T, S, m1);
+	eq_mean_hops(&w.ud, m2);
+	eq_mean_route_length(&w.ud, m3);
+	double mh = 0, mr = 0, maxT = 0;
+	for (int a = 0; a < S; a++) {
+		mh += m2[a] / S;
+		mr += m3[a] / S;
+	}
+	for (size_t i = 0; i < (size_t)S * (size_t)S; i++)
+		maxT = fmax(maxT, w.T[i]);
+	int ndist = eq_distribution(w.T, S, NULL, 0);
+	int height = 0, ports = w.net.ports[0];
+	bool same_ports = true;
+	for (int s = 0; s < S; s++) {
+		height = w.ud.level[s] > height ? w.ud.level[s] : height;
+		same_ports = same_ports && w.net.ports[s] == ports;
+	}
+	long pairs = (long)S * (S - 1) / 2;
+
+	snprintf(t->title, sizeof t->title, "summary");
+	TCOL(t, "quantity", "quantity");
+	COL(t, "value", "", "value");
+	TCOL(t, "unit", "unit");
+	TCOL(t, "symbol", "symbol");
+	TCOL(t, "note", "note");
+
+	if (irr_config_generated(c)) {
+		struct irr_gen_params p;
+		irr_config_gen(c, &p);
+		snprintf(note, sizeof note, "generated: %d switch%s, %d nodes, %d free ports, "
+			 "%d links each, seed %llu", p.switches, p.switches == 1 ? "" : "es",
+			 p.nodes, p.free_ports, p.links, (unsigned long long)p.seed);
+	} else {
+		snprintf(note, sizeof note, "given as an edge list");
+	}
+	if (srow(t, "switches", S, "", "S", note) ||
+	    srow(t, "links", w.net.nlinks, "", "L", "switch-to-switch, bidirectional") ||
+	    srow(t, "nodes", w.net.first_node[S], "", "N", "processing nodes in all") ||
+	    srow(t, "ports", same_ports ? ports : NAN, "ports", "",
+		 same_ports ? "per switch" : "differs between switches") ||
+	    srow(t, "root", w.ud.root, "", "", "root of the up*/down* spanning tree") ||
+	    srow(t, "levels", height + 1, "", "", "BFS levels below and with the root"))
+		goto nomem;
+	snprintf(note, sizeof note, "of %ld pairs, up*/down* offers no minimal path (%.1f%%)",
+		 pairs, pairs ? 100.0 * (double)w.ud.nonminimal / (double)pairs : 0.0);
+	if (srow(t, "mean_distance", table_mean(&w), "", "T", "mean equivalent distance, "
+		 "ordered pairs a != b") ||
+	    srow(t, "max_distance", maxT, "", "T", "largest equivalent distance") ||
+	    srow(t, "distinct_distances", ndist, "", "", "points of Figure 8 (-o distribution)") ||
+	    srow(t, "mean_hops", mh, "links", "", "mean topological distance") ||
+	    srow(t, "mean_route_length", mr, "links", "", "mean shortest legal route length") ||
+	    srow(t, "nonminimal_pairs", (double)w.ud.nonminimal, "pairs", "", note))
+		goto nomem;
+
+	/* the groups */
+	if (c->clusters > S)
+		snprintf(note, sizeof note, "%s; %d asked, only %d switch%s", pam_note,
+			 c->clusters, S, S == 1 ? "" : "es");
+	else
+		snprintf(note, sizeof note, "%s", pam_note);
+	if (srow(t, "clusters", w.k, "groups", "k", note) ||
+	    srow(t, "clusters.cost", w.cl.cost, "", "", "sum of each switch's distance to its "
+		 "medoid") ||
+	    srow(t, "clusters.mean_intra", w.cl.mean_intra, "", "T", "mean distance within "
+		 "groups, ordered pairs") ||
+	    srow(t, "clusters.mean_inter", w.cl.mean_inter, "", "T", "mean distance between "
+		 "groups, ordered pairs"))
+		goto nomem;
+	for (int g = 0; g < w.k; g++) {
+		b.len = 0;
+		if (b.s)
+			b.s[0] = '\0';
+		strbuf_puts(&b, "switches ");
+		members(&w, g, &b);
+		if (b.failed)
+			goto nomem;
+		snprintf(q, sizeof q, "group%d.switches", g);
+		if (srow(t, q, w.cl.size[g], "", "", b.s))
+			goto nomem;
+		snprintf(q, sizeof q, "group%d.medoid", g);
+		if (srow(t, q, w.cl.medoid[g], "", "", "the group's representative switch"))
+			goto nomem;
+		snprintf(q, sizeof q, "group%d.nodes", g);
+		snprintf(note, sizeof note, "processing nodes (-o hostfile --select %d)", g);
+		if (srow(t, q, group_nodes(&w, g), "", "", note))
+			goto nomem;
+		snprintf(q, sizeof q, "group%d.mean_intra", g);
+		if (srow(t, q, w.cl.group_intra[g], "", "T", "mean distance within the group"))
+			goto nomem;
+		snprintf(q, sizeof q, "group%d.mean_inter", g);
+		if (srow(t, q, group_inter(&w, g), "", "T", "mean distance to the other groups"))
+			goto nomem;
+	}
+
+	/* per switch */
+	for (int s = 0; s < S; s++) {
+		snprintf(q, sizeof q, "switch%d.mean_distance", s);
+		snprintf(note, sizeof note, "level %d, %d links, group %d", w.ud.level[s],
+			 irr_degree(&w.net, s), w.cl.group[s]);
+		if (srow(t, q, m1[s], "", "T", note))
+			goto nomem;
+		snprintf(q, sizeof q, "switch%d.mean_hops", s);
+		if (srow(t, q, m2[s], "links", "", ""))
+			goto nomem;
+		snprintf(q, sizeof q, "switch%d.mean_route_length", s);
+		if (srow(t, q, m3[s], "links", "", ""))
+			goto nomem;
+	}
+	rc = 0;
+	goto out;
+nomem:
+	rc = diag_set(d, "", "out of memory");
+out:
+	strbuf_free(&b);
+	free(m1);
+	free(m2);
+	free(m3);
+	work_free(&w);
+	return rc;
+}
+
+/* The distinct values of w's table (caller frees *out); their number or -1. */
+static int distinct(const struct work *w, struct eq_value **out)
+{
+	*out = NULL;
+	int n = eq_distribution(w->T, w->S, NULL, 0);
+	if (n < 0)
+		return -1;
+	*out = malloc((size_t)(n > 0 ? n : 1) * sizeof **out);
+	if (!*out)
+		return -1;
+	return eq_distribution(w->T, w->S, *out, n);
+}
+
+static int distribution(const struct config *cfg, const struct run_req *req,
+			struct table *t, struct diag *d)
+{
+	struct work w;
+	struct eq_value *v = NULL;
+	int rc = work_init(&w, cfg, req, NEED_TABLE, d);
+	if (rc)
+		return rc;
+	int n = distinct(&w, &v);
+	if (n < 0)
+		goto nomem;
+	double total = (double)w.S * (w.S - 1);
+	snprintf(t->title, sizeof t->title, "distribution of the equivalent distances "
+		 "(%d distinct values)", n);
+	COL(t, "distance", "", "equivalent distance T_ij");
+	COL(t, "occurrences", "pairs", "ordered pairs (a, b), a != b, at this distance");
+	COL(t, "share", "", "share of the ordered pairs");
+	size_t nx = req->x ? req->nx : (size_t)n;
+	for (size_t i = 0; i < nx; i++) {
+		double x = req->x ? req->x[i] : v[i].value, count = 0;
+		if (req->x) {
+			for (int j = 0; j < n; j++)
+				if (fabs(v[j].value - x) <= EQ_GROUP_TOL)
+					count += (double)v[j].count;
+		} else {
+			count = (double)v[i].count;
+		}
+		long r = table_add_row(t);
+		if (r < 0)
+			goto nomem;
+		table_set(t, (size_t)r, 0, x);
+		table_set(t, (size_t)r, 1, count);
+		table_set(t, (size_t)r, 2, total > 0 ? count / total : NAN);
+	}
+	free(v);
+	work_free(&w);
+	return 0;
+nomem:
+	free(v);
+	work_free(&w);
+	return diag_set(d, "", "out of memory");
+}
+
+int irr_sweep(const struct config *cfg, double *from, double *to, size_t *n,
+	      const atomic_int *cancel, struct diag *d)
+{
+	struct run_req req;
+	struct work w;
+	struct eq_value *v = NULL;
+
+	run_req_init(&req);
+	req.cancel = cancel;
+	int rc = work_init(&w, cfg, &req, NEED_TABLE, d);
+	if (rc)
+		return rc;
+	int nv = distinct(&w, &v);
+	work_free(&w);
+	if (nv < 0) {
+		free(v);
+		return diag_set(d, "", "out of memory");
+	}
+	if (nv == 0) {             /* one switch: no pairs */
+		*from = 0;
+		*to = 1;
+		*n = 2;
+	} else {
+		*from = v[0].value;
+		*to = v[nv - 1].value;
+		*n = (size_t)nv;
+	}
+	free(v);
+	return 0;
+}
+
+static int clusters(const struct config *cfg, const struct run_req *req, struct table *t,
+		    struct diag *d)
+{
+	struct work w;
+	int rc = work_init(&w, cfg, req, NEED_CLUSTERS, d);
+	if (rc)
+		return rc;
+	snprintf(t->title, sizeof t->title, "%d groups of switches by PAM on the equivalent "
+		 "distances", w.k);
+	COL(t, "group", "", "group (numbered by its lowest switch)");
+	COL(t, "switch", "", "switch");
+	COL(t, "nodes", "", "processing nodes at the switch");
+	COL(t, "medoid", "", "1 for the group's medoid");
+	COL(t, "to_medoid", "", "equivalent distance to the group's medoid");
+	COL(t, "mean_intra", "", "mean equivalent distance to the rest of the group");
+	for (int g = 0; g < w.k; g++) {
+		int med = w.cl.medoid[g];
+		for (int s = 0; s < w.S; s++) {
+			if (w.cl.group[s] != g)
+				continue;
+			double sum = 0;
+			for (int u = 0; u < w.S; u++)
+				if (w.cl.group[u] == g)
+					sum += AT(&w, s, u);
+			long r = table_add_row(t);
+			if (r < 0)
+				goto nomem;
+			double v[6] = { g, s, w.net.nodes[s], s == med, AT(&w, s, med),
+					w.cl.size[g] > 1 ? sum / (w.cl.size[g] - 1) : 0 };
+			for (size_t c = 0; c < 6; c++)
+				table_set(t, (size_t)r, c, v[c]);
+		}
+	}
+	work_free(&w);
+	return 0;
+nomem:
+	work_free(&w);
+	return diag_set(d, "", "out of memory");
+}
+
+/* Append the lines of text (each ending in '\n') as rows of column 0. */
+static int add_lines(struct table *t, const char *text)
+{
+	while (*text) {
+		const char *nl = strchr(text, '\n');
+		size_t len = nl ? (size_t)(nl - text) : strlen(text);
+		char *line = malloc(len + 1);
+		long r = table_add_row(t);
+		if (!line || r < 0) {
+			free(line);
+			return -1;
+		}
+		memcpy(line, text, len);
+		line[len] = '\0';
+		int bad = table_set_text(t, (size_t)r, 0, line);
+		free(line);
+		if (bad)
+			return -1;
+		text += len + (nl ? 1 : 0);
+	}
+	return 0;
+}
+
+/* Group g's hostfile text (caller frees), or NULL when out of memory. */
+static char *hostfile_text(const struct work *w, int g)
+{
+	long n = cl_hostfile(&w->net, &w->cl, g, NULL, 0);
+	char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+	if (s)
+		cl_hostfile(&w->net, &w->cl, g, s, (size_t)n + 1);
+	return s;
+}
+
+static int hostfile_out(const struct config *cfg, const struct run_req *req,
+			struct table *t, struct diag *d, bool all)
+{
+	struct work w;
+	struct strbuf b;
+	int rc = work_init(&w, cfg, req, NEED_CLUSTERS, d);
+	if (rc)
+		return rc;
+	int g0 = req->select < 0 ? 0 : req->select, g1 = g0 + 1;
+	if (all) {
+		g0 = 0;
+		g1 = w.k;
+	} else if (g0 >= w.k) {
+		rc = diag_set(d, "", "--select %d: group %d does not exist (allowed: 0 to %d, "
+			      "the %d groups of clusters)", req->select, g0, w.k - 1, w.k);
+		work_free(&w);
+		return rc;
+	}
+	strbuf_init(&b);
+	snprintf(t->title, sizeof t->title, all ? "MPI hostfiles of the %d groups"
+						: "MPI hostfile of group %d", all ? w.k : g0);
+	if (table_add_col(t, "line", "", "hostfile line", COL_TEXT) < 0)
+		goto nomem;
+	for (int g = g0; g < g1; g++) {
+		if (all) {
+			strbuf_printf(&b, "# group %d: switches ", g);
+			members(&w, g, &b);
+			strbuf_printf(&b, " (medoid %d), %d nodes, mean equivalent distance %.6g\n",
+				      w.cl.medoid[g], group_nodes(&w, g), w.cl.group_intra[g]);
+		}
+		char *s = hostfile_text(&w, g);
+		if (!s)
+			goto nomem;
+		strbuf_puts(&b, s);
+		free(s);
+	}
+	if (b.failed || (b.s && add_lines(t, b.s)))
+		goto nomem;
+	strbuf_free(&b);
+	work_free(&w);
+	return 0;
+nomem:
+	strbuf_free(&b);
+	work_free(&w);
+	return diag_set(d, "", "out of memory");
+}
+
+static int hostfile(const struct config *cfg, const struct run_req *req, struct table *t,
+		    struct diag *d)
+{
+	return hostfile_out(cfg, req, t, d, false);
+}
+
+static int hostfiles(const struct config *cfg, const struct run_req *req, struct table *t,
+		     struct diag *d)
+{
+	return hostfile_out(cfg, req, t, d, true);
+}
+
+static int anynet(const struct config *cfg, const struct run_req *req, struct table *t,
+		  struct diag *d)
+{
+	struct work w;
+	int rc = work_init(&w, cfg, req, NEED_NET, d);
+	if (rc)
+		return rc;
+	long n = irr_anynet_format(&w.net, NULL, 0);
+	char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+	snprintf(t->title, sizeof t->title, "BookSim anynet network file");
+	if (!s || irr_anynet_format(&w.net, s, (size_t)n + 1) != n ||
+	    table_add_col(t, "line", "", "anynet line", COL_TEXT) < 0 || add_lines(t, s)) {
+		free(s);
+		work_free(&w);
+		return diag_set(d, "", "out of memory");
+	}
+	free(s);
+	work_free(&w);
+	return 0;
+}
+
+const struct output_desc irr_outputs[] = {
+	{ "distances", "table of equivalent distances T_ij (arnau Table 2)", OUT_MATRIX,
+	  distances },
+	{ "hops", "shortest legal route lengths (--select 1: topological distances)",
+	  OUT_MATRIX, hops },
+	{ "routes", "shortest legal routes of each pair, counted (--select I: from switch I)",
+	  OUT_TABLE, routes },
+	{ "summary", "network, mean distances, pairs without a minimal path, groups",
+	  OUT_SUMMARY, summary },
+	{ "distribution", "distinct equivalent distances and their occurrences (Figure 8)",
+	  OUT_CURVE, distribution },
+	{ "clusters", "PAM groups of switches: group, switch, nodes, medoid", OUT_TABLE,
+	  clusters },
+	{ "hostfile", "MPI hostfile of the processing nodes of group --select (default 0)",
+	  OUT_TEXT, hostfile },
+	{ "hostfiles", "MPI hostfiles of every group, a comment line before each", OUT_TEXT,
+	  hostfiles },
+	{ "anynet", "BookSim 2 anynet topology file of the network", OUT_TEXT, anynet },
+	{ NULL, NULL, 0, NULL },
+};

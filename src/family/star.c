@@ -1,0 +1,185 @@
+/*
+ * family/star.c: the parameter table, cross-field rules and default sweep of
+ * the `star` family (star graph S_n, Enhanced-Nbc fully adaptive wormhole
+ * routing; kiasari IPDPS 2006).  The table is the single description of the
+ * preset format: the loader, --set, --dump-config, the explorer's edit panes
+ * and icnx.yaml(5) all follow it.  Outputs are in star_out.c.
+ * Pure apart from allocation (the sweep builds a model).
+ */
+#include "family/star.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/config.h"
+
+/* In the order of the model's enums (src/model/star.h); test_family_star
+ * checks them against star_*_name. */
+static const char *const paths_names[] = { "adaptive", "minimal", "sets", NULL };
+static const char *const eq9_names[] = { "prose", "printed", NULL };
+static const char *const ws_names[] = { "text", "printed", "node", NULL };
+static const char *const dbar_names[] = { "exact", "printed", NULL };
+
+#define LU "msg/node/cycle"
+
+#define OPT(f) offsetof(struct star_config, options.f) - offsetof(struct star_config, options)
+static const struct param option_fields[] = {
+	{ "paths", PT_ENUM, OPT(paths), 0, 0, 0, "adaptive", "", "",
+	  "Eq. 7 path weighting: adaptive (1/f per hop), minimal (every minimal path "
+	  "alike), sets (every path set alike; equals minimal)", .choices = paths_names },
+	{ "eq9", PT_ENUM, OPT(eq9), 0, 0, 0, "prose", "", "",
+	  "Eq. 9 group A: prose (blocked when all V - ceil(d/2) + 1 channels are busy) "
+	  "or its printed limits", .choices = eq9_names },
+	{ "ws", PT_ENUM, OPT(ws), 0, 0, 0, "text", "", "W_s",
+	  "Eq. 16 source rate: text (lambda_g/V above and below), printed (lambda_g "
+	  "above, lambda_g/V below) or node (lambda_g in both)", .choices = ws_names },
+	{ "dbar", PT_ENUM, OPT(dbar), 0, 0, 0, "exact", "", "d-bar",
+	  "mean distance in Eq. 3: exact, or Eq. 2 as printed", .choices = dbar_names },
+	{ "tol", PT_REAL, OPT(tol), 0, 0.01, PF_MIN_EXCL | PF_MAX_EXCL, "1e-9", "", "",
+	  "relative convergence tolerance of the fixed point on S-bar" },
+	{ "max_iter", PT_INT, OPT(max_iter), 100, 1000000, 0, "100000", "evaluations", "",
+	  "cap on fixed-point evaluations per load; a load that reaches it is reported "
+	  "saturated" },
+	{ 0 }
+};
+
+#define LD(f) offsetof(struct star_config, load.f) - offsetof(struct star_config, load)
+static const struct param load_fields[] = {
+	{ "from", PT_REAL, LD(from), 0, 1, 0, "0", LU, "lambda_g",
+	  "first load of the sweep (messages per node per cycle)" },
+	{ "to", PT_REAL, LD(to), 0, 1, PF_AUTO | PF_MIN_EXCL, "auto", LU, "lambda_g",
+	  "last load; auto = just below saturation (0.98 of the saturation load)" },
+	{ "points", PT_INT, LD(points), 2, 10000, 0, "100", "", "", "points of the sweep" },
+	{ 0 }
+};
+
+#define CF(f) offsetof(struct star_config, f)
+static const struct param star_fields[] = {
+	{ "n", PT_INT, CF(n), STAR_CFG_MIN_N, STAR_CFG_MAX_N, 0, NULL, "symbols", "n",
+	  "star graph S_n: n! nodes, degree n-1, diameter floor(3(n-1)/2); computed per "
+	  "cycle-type class (684 for S16), never per node" },
+	{ "V", PT_INT, CF(V), 1, STAR_MAX_V, 0, NULL, "virtual channels", "V",
+	  "virtual channels per physical channel; deadlock freedom needs V >= "
+	  "ceil(H/2) + 1 (S5: 4, S12: 9)" },
+	{ "V2", PT_REAL, CF(V2), 1, STAR_MAX_V - 1, PF_AUTO, "auto", "virtual channels", "V2",
+	  "negative-hop (class b) channels, an integer from ceil(H/2) to V-1; auto = "
+	  "ceil(H/2), the rest V1 = V - V2 fully adaptive (class a)" },
+	{ "M", PT_INT, CF(M), 1, STAR_MAX_M, 0, NULL, "flits", "M",
+	  "message length (a flit crosses a channel in one cycle)" },
+	{ "options", PT_SECTION, CF(options), 0, 0, 0, NULL, "", "",
+	  "readings of the paper's equations and the solver's settings",
+	  .sub = option_fields },
+	{ "load", PT_SECTION, CF(load), 0, 0, 0, NULL, "", "",
+	  "the load sweep of the curve", .sub = load_fields },
+	{ 0 }
+};
+
+int star_config_v2(const struct star_config *c)
+{
+	return isnan(c->V2) ? star_neg_levels(c->n) : (int)c->V2;
+}
+
+void star_config_params(const struct star_config *c, struct star_params *p)
+{
+	star_params_default(p);
+	p->n = c->n;
+	p->V = c->V;
+	p->V2 = isnan(c->V2) ? 0 : (int)c->V2;
+	p->M = c->M;
+	p->paths = (enum star_paths)c->options.paths;
+	p->eq9 = (enum star_eq9)c->options.eq9;
+	p->ws = (enum star_ws)c->options.ws;
+	p->dbar = (enum star_dbar)c->options.dbar;
+	p->tol = c->options.tol;
+	p->max_iter = c->options.max_iter;
+}
+
+static int star_validate_cfg(const struct config *cfg, struct diag *d)
+{
+	const struct star_config *c = &cfg->u.star;
+	struct star_params p;
+	char msg[512];
+	int n = c->n, H = star_diameter(n), L = star_neg_levels(n), vmin = star_min_v(n);
+
+	if (c->V < vmin)
+		return diag_set(d, "V", "%d virtual channel%s too few for deadlock-free routing "
+				"in S%d: it needs V2 >= ceil(H/2) = %d negative-hop levels "
+				"(diameter H = %d) plus V1 >= 1 adaptive channel, so V >= %d "
+				"(allowed: %d..%d for n = %d)", c->V, c->V == 1 ? " is" : "s are",
+				n, L, H, vmin, vmin, STAR_MAX_V, n);
+	if (!isnan(c->V2)) {
+		double v2 = c->V2;
+
+		if (v2 != floor(v2))
+			return diag_set(d, "V2", "%g is not an integer (allowed: %d..%d with "
+					"V = %d in S%d, or auto = %d)", v2, L, c->V - 1, c->V, n, L);
+		if (v2 < L)
+			return diag_set(d, "V2", "%d negative-hop channel%s too few for "
+					"deadlock freedom in S%d: a message may need ceil(H/2) = "
+					"%d negative hops (diameter H = %d) (allowed: %d..%d with "
+					"V = %d, or auto = %d)", (int)v2, v2 == 1 ? " is" : "s are",
+					n, L, H, L, c->V - 1, c->V, L);
+		if (v2 > c->V - 1)
+			return diag_set(d, "V2", "%d leaves V1 = V - V2 = %d adaptive channels "
+					"with V = %d, and Enhanced-Nbc needs V1 >= 1 (allowed: "
+					"%d..%d with V = %d in S%d, or auto = %d)", (int)v2,
+					c->V - (int)v2, c->V, L, c->V - 1, c->V, n, L);
+	}
+	if (!isnan(c->load.to) && !(c->load.to > c->load.from))
+		return diag_set(d, "load.to", "%g is not above load.from = %g (allowed: a "
+				"number > load.from, or auto)", c->load.to, c->load.from);
+	/* The model's own rules, as a backstop: its messages start "field: ". */
+	star_config_params(c, &p);
+	if (star_validate(&p, msg, sizeof msg) < 0) {
+		char *sep = strstr(msg, ": ");
+		if (!sep)
+			return diag_set(d, "", "%s", msg);
+		*sep = '\0';
+		return diag_set(d, msg, "%s", sep + 2);
+	}
+	return 0;
+}
+
+static int star_sweep(const struct config *cfg, double *from, double *to, size_t *n,
+		      const atomic_int *cancel, struct diag *d)
+{
+	const struct star_config *c = &cfg->u.star;
+
+	*from = c->load.from;
+	*n = (size_t)c->load.points;
+	*to = c->load.to;
+	if (isnan(*to)) {
+		struct star_params p;
+		struct star_model mdl;
+		char err[512];
+		double sat;
+		int rc;
+
+		star_config_params(c, &p);
+		if (star_model_init(&mdl, &p, err, sizeof err) < 0)
+			return diag_set(d, "", "%s", err);
+		rc = star_saturation(&mdl, 0, &sat, cancel);
+		star_model_free(&mdl);
+		if (rc == STAR_CANCELLED)
+			return 1;
+		*to = 0.98 * sat;
+		if (!(*to > *from))
+			*to = 2 * *from + 1e-9;
+	}
+	return 0;
+}
+
+extern const struct output_desc star_outputs[];
+
+const struct family star_family = {
+	.name = "star",
+	.title = "star graphs, fully adaptive wormhole routing",
+	.papers = "Kiasari, Sarbazi-Azad, Ould-Khaoua, IPDPS 2006",
+	.params = star_fields,
+	.cfg_off = offsetof(struct config, u.star),
+	.validate = star_validate_cfg,
+	.x = { "load", "lambda_g", LU, "offered load", false },
+	.sweep = star_sweep,
+	.outputs = star_outputs,
+};

@@ -1,0 +1,55 @@
+/*
+ * family/star.h: the `star` model family (Kiasari, Sarbazi-Azad,
+ * Ould-Khaoua, IPDPS 2006): the star graph S_n with wormhole switching, V
+ * virtual channels per physical channel and Enhanced-Nbc fully adaptive
+ * routing.  Its configuration struct as it appears in a preset file, its
+ * parameter table (in star.c) and the conversion to the model's parameters
+ * (src/model/star.h).  Outputs are in star_out.c.
+ */
+#ifndef ICNX_FAMILY_STAR_H
+#define ICNX_FAMILY_STAR_H
+
+#include <stddef.h>
+
+#include "core/family.h"
+#include "model/star.h"
+
+/* Limits of the family (the model itself allows 2..16):
+ * n in [STAR_CFG_MIN_N, STAR_CFG_MAX_N].  Every output works per cycle-type
+ * class (684 classes for S16), never per node, so no n in range can take
+ * much memory or time; only the node-to-node distance table lists nodes,
+ * and it is refused above STAR_MATRIX_MAX_N (S5: 120 x 120). */
+#define STAR_CFG_MIN_N 3
+#define STAR_CFG_MAX_N STAR_MAX_N
+#define STAR_MATRIX_MAX_N 5
+
+struct star_config {
+	int n;                 /* S_n: n symbols, n! nodes */
+	int V;                 /* virtual channels per physical channel */
+	double V2;             /* class-b (negative-hop) channels; NaN = auto,
+	                          the default split V2 = ceil(H/2) */
+	int M;                 /* message length, flits */
+	struct {
+		int paths;         /* enum star_paths */
+		int eq9;           /* enum star_eq9 */
+		int ws;            /* enum star_ws */
+		int dbar;          /* enum star_dbar */
+		double tol;        /* relative tolerance on S-bar */
+		int max_iter;      /* cap on fixed-point evaluations */
+	} options;
+	struct {
+		double from, to;   /* lambda_g; to NaN = auto */
+		int points;
+	} load;
+};
+
+extern const struct family star_family;
+
+/* Resolve a configuration into model parameters (V2 auto -> 0, the model's
+ * default split).  Does not validate. */
+void star_config_params(const struct star_config *c, struct star_params *p);
+
+/* The class-b channels the configuration uses: V2, or ceil(H/2) when auto. */
+int star_config_v2(const struct star_config *c);
+
+#endif

@@ -1,0 +1,499 @@
+/*
+ * family/star_out.c: the outputs of the `star` family, each filling a
+ * generic table: curve (latency vs load with S-bar, W_s, w, V-bar and the
+ * mean blocking probability), summary, hops (per hop of the journey: the
+ * mean number of profitable channels and the blocking probability at one
+ * load), classes (the cycle-type classes of destinations), distances (the
+ * node-to-node distance matrix of S3..S5, nodes ordered by distance class)
+ * and distribution (nodes at each distance).  Everything but the distance
+ * matrix works per class, so memory and time do not grow with n!.
+ * Runs on whichever thread calls it; pure apart from allocation.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/config.h"
+#include "family/star.h"
+
+#define CY "cycles"
+#define LU "msg/node/cycle"
+
+static int model_for(const struct config *cfg, struct star_model *mdl, struct diag *d)
+{
+	struct star_params p;
+	char err[512];
+
+	star_config_params(&cfg->u.star, &p);
+	if (star_model_init(mdl, &p, err, sizeof err) < 0)
+		return diag_set(d, "", "%s", err);
+	return 0;
+}
+
+static bool cancelled(const struct run_req *req)
+{
+	return req->cancel && atomic_load(req->cancel);
+}
+
+static void progress(const struct run_req *req, double f)
+{
+	if (req->progress)
+		req->progress(req->progress_ctx, f);
+}
+
+/* Column helpers: add or fail with ENOMEM. */
+#define COL(t, name, unit, label) \
+	do { if (table_add_col(t, name, unit, label, COL_NUM) < 0) goto nomem; } while (0)
+#define TCOL(t, name, label) \
+	do { if (table_add_col(t, name, "", label, COL_TEXT) < 0) goto nomem; } while (0)
+
+static int curve(const struct config *cfg, const struct run_req *req, struct table *t,
+		 struct diag *d)
+{
+	struct star_model mdl;
+	struct star_point pt;
+	double *xs = NULL;
+	size_t nx = req->nx;
+	int rc;
+
+	if (model_for(cfg, &mdl, d))
+		return -1;
+	rc = -1;
+	if (!req->x) {
+		double from, to;
+		rc = cfg->family->sweep(cfg, &from, &to, &nx, req->cancel, d);
+		if (rc)
+			goto out;
+		rc = -1;
+		xs = malloc(nx * sizeof *xs);
+		if (!xs)
+			goto nomem;
+		for (size_t k = 0; k < nx; k++)
+			xs[k] = nx > 1 ? from + (to - from) * (double)k / (double)(nx - 1) : from;
+	}
+	const double *x = req->x ? req->x : xs;
+
+	snprintf(t->title, sizeof t->title, "mean message latency vs offered load, S%d, V = %d, M = %d",
+		 mdl.p.n, mdl.p.V, mdl.p.M);
+	COL(t, "load", LU, "offered load lambda_g");
+	COL(t, "latency", CY, "mean message latency (Eq. 1)");
+	COL(t, "S", CY, "network latency S-bar (Eq. 5)");
+	COL(t, "W_s", CY, "source-queue wait W_s (Eq. 16)");
+	COL(t, "w", CY, "channel wait w (Eq. 15)");
+	COL(t, "V_bar", "", "multiplexing degree V-bar (Eq. 19)");
+	COL(t, "P_block", "", "mean blocking probability per hop (Eqs. 7-8)");
+	COL(t, "rho", "", "channel utilisation lambda_c S-bar");
+	for (size_t k = 0; k < nx; k++) {
+		if (cancelled(req)) {
+			rc = 1;
+			goto out;
+		}
+		long r = table_add_row(t);
+		if (r < 0)
+			goto nomem;
+		int st = star_eval(&mdl, x[k], &pt, req->cancel);
+		if (st == STAR_CANCELLED) {
+			rc = 1;
+			goto out;
+		}
+		/* A saturated point: latency, S, W_s, w are INFINITY (from the
+		 * model); V-bar, P_block and rho have no value (NaN). */
+		double v[8] = { x[k], pt.latency, pt.S, pt.Ws, pt.w, pt.Vbar, pt.pblock_mean,
+				pt.rho };
+		for (size_t c = 0; c < 8; c++)
+			table_set(t, (size_t)r, c, v[c]);
+		progress(req, (double)(k + 1) / (double)nx);
+	}
+	rc = 0;
+	goto out;
+nomem:
+	rc = diag_set(d, "", "out of memory");
+out:
+	free(xs);
+	star_model_free(&mdl);
+	return rc;
+}
+
+/* Summary rows: quantity, value, unit, symbol, note. */
+static int srow(struct table *t, const char *q, double v, const char *unit, const char *sym,
+		const char *note)
+{
+	long r = table_add_row(t);
+	if (r < 0 || table_set_text(t, (size_t)r, 0, q) || table_set_text(t, (size_t)r, 2, unit) ||
+	    table_set_text(t, (size_t)r, 3, sym) || table_set_text(t, (size_t)r, 4, note))
+		return -1;
+	table_set(t, (size_t)r, 1, v);
+	return 0;
+}
+
+/* Eq. 2 exactly as printed: n - 4 + 2/n + H_{n-1} n!/(n!-1). */
+static double dbar_printed(int n, double nodes)
+{
+	double h = 0.0;
+
+	for (int i = 1; i <= n - 1; i++)
+		h += 1.0 / i;
+	return (n - 4) + 2.0 / n + h * nodes / (nodes - 1.0);
+}
+
+/* Saturation load; returns 0, 1 if cancelled. */
+static int saturation(const struct star_model *mdl, const struct run_req *req, double *sat)
+{
+	return star_saturation(mdl, 0, sat, req->cancel) == STAR_CANCELLED;
+}
+
+static int summary(const struct config *cfg, const struct run_req *req, struct table *t,
+		   struct diag *d)
+{
+	struct star_model mdl;
+	struct star_point pt;
+	double sat;
+	int rc, n;
+	char note[128];
+
+	if (model_for(cfg, &mdl, d))
+		return -1;
+	rc = saturation(&mdl, req, &sat);
+	if (rc)
+		goto out;
+	rc = -1;
+	n = mdl.p.n;
+	snprintf(t->title, sizeof t->title, "summary");
+	TCOL(t, "quantity", "quantity");
+	COL(t, "value", "", "value");
+	TCOL(t, "unit", "unit");
+	TCOL(t, "symbol", "symbol");
+	TCOL(t, "note", "note");
+	if (srow(t, "n", n, "symbols", "n", "star graph S_n") ||
+	    srow(t, "nodes", mdl.topo.nodes, "", "n!", "") ||
+	    srow(t, "degree", n - 1, "channels", "n-1", "physical channels per node") ||
+	    srow(t, "diameter", mdl.H, "hops", "H", "floor(3(n-1)/2)") ||
+	    srow(t, "classes", mdl.topo.nclass, "", "", "cycle-type classes, the source's included") ||
+	    srow(t, "mean_distance", mdl.dbar, "hops", "d-bar",
+		 "exact: [n + 2/n - 4 + H_n] n!/(n!-1)") ||
+	    srow(t, "mean_distance_eq2", dbar_printed(n, mdl.topo.nodes), "hops", "d-bar (Eq. 2)",
+		 "Eq. 2 as printed (not the mean distance)") ||
+	    srow(t, "mean_distance_eq3", mdl.dbar_eq3, "hops", "d-bar (Eq. 3)",
+		 mdl.p.dbar == STAR_DBAR_PRINTED ? "used in Eq. 3: options.dbar = printed"
+						 : "used in Eq. 3: options.dbar = exact"))
+		goto nomem;
+	snprintf(note, sizeof note, "%s", isnan(cfg->u.star.V2) ? "auto: ceil(H/2), the fewest escape levels"
+								: "as set");
+	if (srow(t, "virtual_channels", mdl.p.V, "virtual channels", "V", "per physical channel") ||
+	    srow(t, "V1", mdl.V1, "virtual channels", "V1", "class a, fully adaptive: V - V2") ||
+	    srow(t, "V2", mdl.V2, "virtual channels", "V2", note) ||
+	    srow(t, "negative_hops", star_neg_levels(n), "hops", "ceil(H/2)",
+		 "most negative hops a message may need") ||
+	    srow(t, "message_length", mdl.p.M, "flits", "M", ""))
+		goto nomem;
+	if (star_eval(&mdl, 0.0, &pt, req->cancel) == STAR_CANCELLED) {
+		rc = 1;
+		goto out;
+	}
+	if (srow(t, "zero_load_latency", pt.latency, CY, "Latency(0)", "M + d-bar") ||
+	    srow(t, "saturation_load", sat, LU, "lambda_g*",
+		 "largest unsaturated load, bisection to 1e-6"))
+		goto nomem;
+	if (star_eval(&mdl, 0.5 * sat, &pt, req->cancel) == STAR_CANCELLED) {
+		rc = 1;
+		goto out;
+	}
+	if (srow(t, "latency_half_saturation", pt.latency, CY, "Latency", "at lambda_g*/2") ||
+	    srow(t, "iterations_half_saturation", pt.iterations, "evaluations", "",
+		 "fixed-point evaluations at lambda_g*/2"))
+		goto nomem;
+	rc = 0;
+	goto out;
+nomem:
+	rc = diag_set(d, "", "out of memory");
+out:
+	star_model_free(&mdl);
+	return rc;
+}
+
+/* The load a per-point output looks at: req->at, or half the saturation
+ * load.  Returns 0, 1 if cancelled. */
+static int point_load(const struct star_model *mdl, const struct run_req *req, double *at)
+{
+	double sat;
+
+	if (!isnan(req->at)) {
+		*at = req->at;
+		return 0;
+	}
+	if (saturation(mdl, req, &sat))
+		return 1;
+	*at = 0.5 * sat;
+	return 0;
+}
+
+static int hops(const struct config *cfg, const struct run_req *req, struct table *t,
+		struct diag *d)
+{
+	struct star_model mdl;
+	struct star_point pt;
+	double at;
+	int rc, n, H, st;
+	size_t stride;
+
+	if (model_for(cfg, &mdl, d))
+		return -1;
+	rc = point_load(&mdl, req, &at);
+	if (rc)
+		goto out;
+	st = star_eval(&mdl, at, &pt, req->cancel);
+	if (st == STAR_CANCELLED) {
+		rc = 1;
+		goto out;
+	}
+	rc = -1;
+	n = mdl.p.n;
+	H = mdl.H;
+	stride = (size_t)(H + 1) * (size_t)n;
+	snprintf(t->title, sizeof t->title, "per hop of the journey at lambda_g = %.6g%s",
+		 at, st == STAR_SATURATED ? " (saturated)" : "");
+	COL(t, "hop", "", "hop k of the journey");
+	COL(t, "messages", "", "share of messages that make a k-th hop");
+	COL(t, "profitable", "channels", "mean profitable channels f (Eq. 8)");
+	COL(t, "P_block", "", "blocking probability P_block on hop k (Eqs. 7-8)");
+	COL(t, "B", CY, "mean blocking time B = P_block w (Eq. 6)");
+	for (int k = 1; k <= H; k++) {
+		double cnt = 0.0, fsum = 0.0;
+		long r;
+
+		for (int h = k; h <= H; h++) {
+			const double *row = mdl.byh + (size_t)h * stride + (size_t)(h - k + 1) * (size_t)n;
+
+			for (int f = 1; f < n; f++)
+				fsum += f * row[f];
+			cnt += mdl.topo.dist_count[h];
+		}
+		r = table_add_row(t);
+		if (r < 0)
+			goto nomem;
+		table_set(t, (size_t)r, 0, k);
+		table_set(t, (size_t)r, 1, cnt / (mdl.topo.nodes - 1.0));
+		table_set(t, (size_t)r, 2, cnt > 0.0 ? fsum / cnt : NAN);
+		table_set(t, (size_t)r, 3, pt.pblock_hop[k]);
+		table_set(t, (size_t)r, 4, st == STAR_OK ? pt.pblock_hop[k] * pt.w : INFINITY);
+	}
+	rc = 0;
+	goto out;
+nomem:
+	rc = diag_set(d, "", "out of memory");
+out:
+	star_model_free(&mdl);
+	return rc;
+}
+
+/* "3|2,2": the cycle of symbol 1 (1 = in place), then the other cycles. */
+static void class_label(const struct star_class *k, char *buf, size_t len)
+{
+	size_t used = (size_t)snprintf(buf, len, "%d|", k->l1);
+
+	if (k->nparts == 0 && used < len)
+		snprintf(buf + used, len - used, "-");
+	for (int i = 0; i < k->nparts && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%d", i ? "," : "", k->parts[i]);
+}
+
+static int classes(const struct config *cfg, const struct run_req *req, struct table *t,
+		   struct diag *d)
+{
+	struct star_model mdl;
+	struct star_point pt;
+	double at;
+	int rc, st;
+	char label[96];
+
+	if (model_for(cfg, &mdl, d))
+		return -1;
+	rc = point_load(&mdl, req, &at);
+	if (rc)
+		goto out;
+	st = star_eval(&mdl, at, &pt, req->cancel);
+	if (st == STAR_CANCELLED) {
+		rc = 1;
+		goto out;
+	}
+	rc = -1;
+	snprintf(t->title, sizeof t->title, "cycle-type classes of destinations in S%d; "
+		 "S_i at lambda_g = %.6g%s", mdl.p.n, at, st == STAR_SATURATED ? " (saturated)" : "");
+	TCOL(t, "class", "cycle type: symbol 1's cycle | other cycles");
+	COL(t, "count", "nodes", "destinations in the class");
+	COL(t, "distance", "hops", "distance h_i from the source");
+	COL(t, "paths", "", "minimal paths to one destination");
+	COL(t, "profitable", "channels", "profitable channels f at the source (Eq. 8)");
+	COL(t, "misplaced", "symbols", "misplaced symbols m");
+	COL(t, "cycles", "", "non-trivial cycles c");
+	COL(t, "S_i", CY, "network latency to the class S_i (Eq. 4)");
+	for (int c = 0; c < mdl.topo.nclass; c++) {
+		const struct star_class *k = &mdl.topo.cls[c];
+		long r = table_add_row(t);
+
+		class_label(k, label, sizeof label);
+		if (r < 0 || table_set_text(t, (size_t)r, 0, label))
+			goto nomem;
+		table_set(t, (size_t)r, 1, k->size);
+		table_set(t, (size_t)r, 2, k->dist);
+		table_set(t, (size_t)r, 3, k->paths);
+		table_set(t, (size_t)r, 4, k->f);
+		table_set(t, (size_t)r, 5, k->misplaced);
+		table_set(t, (size_t)r, 6, k->cycles);
+		table_set(t, (size_t)r, 7, c == mdl.topo.identity ? NAN
+				       : st == STAR_OK ? star_class_latency(&mdl, &pt, c) : INFINITY);
+	}
+	rc = 0;
+	goto out;
+nomem:
+	rc = diag_set(d, "", "out of memory");
+out:
+	star_model_free(&mdl);
+	return rc;
+}
+
+struct node_key {
+	int cls;
+	int64_t rank;
+};
+
+static int node_cmp(const void *a, const void *b)
+{
+	const struct node_key *x = a, *y = b;
+
+	if (x->cls != y->cls)
+		return (x->cls > y->cls) - (x->cls < y->cls);
+	return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+static void perm_label(const int *perm, int n, char *buf)
+{
+	for (int i = 0; i < n; i++)
+		buf[i] = (char)('1' + perm[i]);
+	buf[n] = '\0';
+}
+
+static int distances(const struct config *cfg, const struct run_req *req, struct table *t,
+		     struct diag *d)
+{
+	int n = cfg->u.star.n, rc = -1;
+	struct star_topo topo;
+	struct node_key *keys = NULL;
+	int *perms = NULL;
+	int64_t N;
+	char label[STAR_MATRIX_MAX_N + 1];
+
+	if (n > STAR_MATRIX_MAX_N)
+		return diag_set(d, "", "S%d has %lld nodes; the node-to-node distance table is "
+				"limited to n <= %d (S%d, %lld nodes): use -o distribution for the "
+				"distance distribution", n, (long long)star_factorial(n),
+				STAR_MATRIX_MAX_N, STAR_MATRIX_MAX_N,
+				(long long)star_factorial(STAR_MATRIX_MAX_N));
+	if (star_topo_init(&topo, n) < 0)
+		return diag_set(d, "", "out of memory");
+	N = star_factorial(n);
+	keys = malloc((size_t)N * sizeof *keys);
+	perms = malloc((size_t)N * (size_t)n * sizeof *perms);
+	if (!keys || !perms)
+		goto nomem;
+	/* Nodes ordered by distance class: classes are sorted by distance from
+	 * the identity, and by rank within a class. */
+	for (int64_t r = 0; r < N; r++) {
+		int p[STAR_MATRIX_MAX_N];
+
+		star_unrank(r, n, p);
+		keys[r].cls = star_class_of(&topo, p);
+		keys[r].rank = r;
+	}
+	qsort(keys, (size_t)N, sizeof *keys, node_cmp);
+	for (int64_t i = 0; i < N; i++)
+		star_unrank(keys[i].rank, n, perms + i * n);
+	perm_label(perms, n, label);
+	snprintf(t->title, sizeof t->title, "hop distance in S%d (%lld nodes, ordered by distance "
+		 "class from %s)", n, (long long)N, label);
+	if (table_add_col(t, "node", "", "node (permutation)", COL_TEXT) < 0)
+		goto nomem;
+	for (int64_t j = 0; j < N; j++) {
+		perm_label(perms + j * n, n, label);
+		if (table_add_col(t, label, "hops", label, COL_NUM) < 0)
+			goto nomem;
+	}
+	for (int64_t i = 0; i < N; i++) {
+		const int *u = perms + i * n;
+		int uinv[STAR_MATRIX_MAX_N];
+		long r = table_add_row(t);
+
+		if ((i & 15) == 0 && cancelled(req)) {
+			rc = 1;
+			goto out;
+		}
+		perm_label(u, n, label);
+		if (r < 0 || table_set_text(t, (size_t)r, 0, label))
+			goto nomem;
+		for (int s = 0; s < n; s++)
+			uinv[u[s]] = s;
+		for (int64_t j = 0; j < N; j++) {
+			const int *v = perms + j * n;
+			int rel[STAR_MATRIX_MAX_N];
+
+			/* relabel the symbols by u^-1: u becomes the identity */
+			for (int s = 0; s < n; s++)
+				rel[s] = uinv[v[s]];
+			table_set(t, (size_t)r, (size_t)(j + 1), star_perm_distance(rel, n));
+		}
+	}
+	rc = 0;
+	goto out;
+nomem:
+	rc = diag_set(d, "", "out of memory");
+out:
+	free(perms);
+	free(keys);
+	star_topo_free(&topo);
+	return rc;
+}
+
+static int distribution(const struct config *cfg, const struct run_req *req, struct table *t,
+			struct diag *d)
+{
+	struct star_topo topo;
+	int n = cfg->u.star.n;
+
+	if (star_topo_init(&topo, n) < 0)
+		return diag_set(d, "", "out of memory");
+	snprintf(t->title, sizeof t->title, "distance distribution in S%d (%.0f nodes, mean %.6g)",
+		 n, topo.nodes, topo.mean_dist);
+	COL(t, "distance", "hops", "distance h");
+	COL(t, "nodes", "nodes", "nodes at distance h from a node");
+	COL(t, "probability", "", "share of the n!-1 destinations");
+	for (int h = 1; h <= topo.diameter; h++) {
+		long r = table_add_row(t);
+
+		if (r < 0)
+			goto nomem;
+		table_set(t, (size_t)r, 0, h);
+		table_set(t, (size_t)r, 1, topo.dist_count[h]);
+		table_set(t, (size_t)r, 2, topo.dist_count[h] / (topo.nodes - 1.0));
+	}
+	star_topo_free(&topo);
+	return 0;
+nomem:
+	star_topo_free(&topo);
+	return diag_set(d, "", "out of memory");
+}
+
+const struct output_desc star_outputs[] = {
+	{ "curve", "latency vs load with S-bar, W_s, w, V-bar and mean blocking", OUT_CURVE, curve },
+	{ "summary", "size, distances, V1/V2 split, zero-load latency, saturation load",
+	  OUT_SUMMARY, summary },
+	{ "hops", "per hop: mean profitable channels and blocking at one load (--at)",
+	  OUT_TABLE, hops },
+	{ "classes", "cycle-type classes: count, distance, minimal paths, profitable channels",
+	  OUT_TABLE, classes },
+	{ "distances", "node-to-node distance matrix (n <= 5), nodes by distance class",
+	  OUT_MATRIX, distances },
+	{ "distribution", "distance distribution: nodes at each distance", OUT_TABLE,
+	  distribution },
+	{ NULL, NULL, 0, NULL },
+};
