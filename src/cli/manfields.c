@@ -42,8 +42,14 @@ static void fields(FILE *fp, const struct param *ps, const char *prefix)
 		}
 		if (p->type == PT_LIST) {
 			fprintf(fp, "A list of %zu to %zu mappings, each with these fields "
-				"(in\n.Fl -set ,\nindex the list from 0, or use *):\n",
-				p->min_items, p->max_items);
+				"(in\n.Fl -set ,\nindex the list from 0, or use *)", p->min_items,
+				p->max_items);
+			if (p->flags & PF_TUPLE) {
+				char keys[128];
+				fprintf(fp, "; an item may also be written as the sequence [%s]",
+					param_keys(p->sub, keys, sizeof keys));
+			}
+			fputs(":\n", fp);
 			char sub[256];
 			snprintf(sub, sizeof sub, "%s.N.", path);
 			fields(fp, p->sub, sub);
