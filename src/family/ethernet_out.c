@@ -14,19 +14,10 @@
 
 #include "core/config.h"
 #include "family/ethernet.h"
+#include "family/outkit.h"
 
 #define SEC "s"
 
-/* Column helpers: add or fail with ENOMEM. */
-#define COL(t, name, unit, label) \
-	do { if (table_add_col(t, name, unit, label, COL_NUM) < 0) goto nomem; } while (0)
-#define TCOL(t, name, label) \
-	do { if (table_add_col(t, name, "", label, COL_TEXT) < 0) goto nomem; } while (0)
-
-static bool cancelled(const struct run_req *req)
-{
-	return req->cancel && atomic_load(req->cancel);
-}
 
 /* The size a per-point output looks at: req->at, or the threshold S. */
 static double point_size(const struct config *cfg, const struct run_req *req)
@@ -83,51 +74,46 @@ static int curve(const struct config *cfg, const struct run_req *req, struct tab
 	const struct eth_config *c = &cfg->u.eth;
 	struct eth_model m;
 	double *xs = NULL;
-	size_t nx = req->nx;
+	const double *x = NULL;
+	size_t nx = 0;
 	int rc = -1;
 	char label[64];
 
 	if (eth_config_model(c, &m, d))
 		return -1;
-	if (!req->x) {
-		double from, to;
-		if (cfg->family->sweep(cfg, &from, &to, &nx, req->cancel, d))
+	{
+		int prc = curve_points(cfg, req, &x, &nx, &xs, d);
+		if (prc) {
+			rc = prc;
 			goto out;
-		xs = malloc(nx * sizeof *xs);
-		if (!xs)
-			goto nomem;
-		/* Log-spaced, both ends exact. */
-		for (size_t k = 0; k < nx; k++)
-			xs[k] = k == 0 ? from : k + 1 == nx ? to :
-				from * pow(to / from, (double)k / (double)(nx - 1));
+		}
 	}
-	const double *x = req->x ? req->x : xs;
 
 	snprintf(t->title, sizeof t->title, "communication time vs message size (S = %g bytes)",
 		 c->threshold);
-	COL(t, "size_bytes", "bytes", "message size M");
+	OUT_COL(t, "size_bytes", "bytes", "message size M");
 	int plot = c->operation.plot;
 	if (shows(plot, ETH_PLOT_P2P)) {
 		snprintf(label, sizeof label, "point-to-point T_ij, %d -> %d (Eq. 5)",
 			 c->operation.src, c->operation.dst);
-		COL(t, "p2p", SEC, label);
+		OUT_COL(t, "p2p", SEC, label);
 	}
 	if (shows(plot, ETH_PLOT_ONE_TO_MANY)) {
 		snprintf(label, sizeof label, "one-to-many from %d (Eq. 6)", c->operation.root);
-		COL(t, "one_to_many", SEC, label);
+		OUT_COL(t, "one_to_many", SEC, label);
 	}
 	if (shows(plot, ETH_PLOT_MULTI_P2P))
-		COL(t, "multi_p2p", SEC, "multiple point-to-point, disjoint pairs (Eq. 7)");
+		OUT_COL(t, "multi_p2p", SEC, "multiple point-to-point, disjoint pairs (Eq. 7)");
 	if (shows(plot, ETH_PLOT_BCAST_BINOMIAL)) {
 		snprintf(label, sizeof label, "binomial broadcast from %d (Eq. 8)",
 			 c->operation.root);
-		COL(t, "bcast_binomial", SEC, label);
+		OUT_COL(t, "bcast_binomial", SEC, label);
 	}
 	if (shows(plot, ETH_PLOT_BCAST_FLAT))
-		COL(t, "bcast_flat", SEC, "one-to-many as a broadcast, n = N (Figure 5)");
+		OUT_COL(t, "bcast_flat", SEC, "one-to-many as a broadcast, n = N (Figure 5)");
 	for (size_t k = 0; k < nx; k++) {
 		struct ops o;
-		if (cancelled(req)) {
+		if (req_cancelled(req)) {
 			rc = 1;
 			goto out;
 		}
@@ -191,18 +177,6 @@ nomem:
 	return diag_set(d, "", "out of memory");
 }
 
-/* Summary rows: quantity, value, unit, symbol, note. */
-static int srow(struct table *t, const char *q, double v, const char *unit, const char *sym,
-		const char *note)
-{
-	long r = table_add_row(t);
-	if (r < 0 || table_set_text(t, (size_t)r, 0, q) || table_set_text(t, (size_t)r, 2, unit) ||
-	    table_set_text(t, (size_t)r, 3, sym) || table_set_text(t, (size_t)r, 4, note))
-		return -1;
-	table_set(t, (size_t)r, 1, v);
-	return 0;
-}
-
 /* "0 -> 8 -> 12 -> 14 -> 15" into buf. */
 static char *path_text(const struct eth_path *p, char *buf, size_t n)
 {
@@ -231,14 +205,11 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 	}
 	eth_tree_shape(m.n, m.tree, &leaves, &depth);
 	snprintf(t->title, sizeof t->title, "summary at M = %g bytes", M);
-	TCOL(t, "quantity", "quantity");
-	COL(t, "value", "", "value");
-	TCOL(t, "unit", "unit");
-	TCOL(t, "symbol", "symbol");
-	TCOL(t, "note", "note");
+	if (summary_cols(t))
+		goto nomem;
 
-	if (srow(t, "nodes", m.n, "", "N", "") ||
-	    srow(t, "classes", (double)c->nclasses, "", "", ""))
+	if (summary_row(t, "nodes", m.n, "", "N", "") ||
+	    summary_row(t, "classes", (double)c->nclasses, "", "", ""))
 		goto nomem;
 	for (size_t k = 0; k < c->nclasses; k++) {
 		const struct eth_class_cfg *cl = &c->classes[k];
@@ -258,7 +229,7 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 		};
 		for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
 			snprintf(q, sizeof q, "class%zu.%s", k, rows[r].k);
-			if (srow(t, q, rows[r].v, rows[r].u, rows[r].s, r == 0 ? note : ""))
+			if (summary_row(t, q, rows[r].v, rows[r].u, rows[r].s, r == 0 ? note : ""))
 				goto nomem;
 		}
 		first = last + 1;
@@ -266,17 +237,17 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 	snprintf(note, sizeof note, "%s binomial tree: parent of relative rank r is r with its "
 		 "%s set bit cleared", eth_tree_name(m.tree),
 		 m.tree == ETH_TREE_HIGHBIT ? "highest" : "lowest");
-	if (srow(t, "link_rate", c->link_rate, "bytes/s", "beta", "default") ||
-	    srow(t, "link_overrides", (double)c->nlinks, "", "beta_ij", "") ||
-	    srow(t, "threshold", c->threshold, "bytes", "S", "Eq. 6") ||
-	    srow(t, "Gamma", c->broadcast.Gamma, SEC, "Gamma", "Eq. 8") ||
-	    srow(t, "tau", c->broadcast.tau, "s/byte", "tau", "Eq. 8") ||
-	    srow(t, "tree.depth", depth, "levels", "", note) ||
-	    srow(t, "tree.leaves", leaves, "", "", "") ||
-	    srow(t, "size", M, "bytes", "M", isnan(req->at) ? "the threshold S (--at)" : "--at"))
+	if (summary_row(t, "link_rate", c->link_rate, "bytes/s", "beta", "default") ||
+	    summary_row(t, "link_overrides", (double)c->nlinks, "", "beta_ij", "") ||
+	    summary_row(t, "threshold", c->threshold, "bytes", "S", "Eq. 6") ||
+	    summary_row(t, "Gamma", c->broadcast.Gamma, SEC, "Gamma", "Eq. 8") ||
+	    summary_row(t, "tau", c->broadcast.tau, "s/byte", "tau", "Eq. 8") ||
+	    summary_row(t, "tree.depth", depth, "levels", "", note) ||
+	    summary_row(t, "tree.leaves", leaves, "", "", "") ||
+	    summary_row(t, "size", M, "bytes", "M", isnan(req->at) ? "the threshold S (--at)" : "--at"))
 		goto nomem;
 	snprintf(note, sizeof note, "%d -> %d", c->operation.src, c->operation.dst);
-	if (srow(t, "p2p", o.p2p, SEC, "T_ij", note))
+	if (summary_row(t, "p2p", o.p2p, SEC, "T_ij", note))
 		goto nomem;
 	size_t nd = o.o2m_detail.nlarge;
 	int node[ETH_MAX_NODES];
@@ -285,7 +256,7 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 	snprintf(note, sizeof note, "root %d, %zu destinations: %s", c->operation.root, ndest,
 		 nd == 0 ? "all M_j <= S, parallel" : nd == ndest ? "all M_j > S, serialised"
 							    : "mixed, in sending order");
-	if (srow(t, "one_to_many", o.o2m, SEC, "", note))
+	if (summary_row(t, "one_to_many", o.o2m, SEC, "", note))
 		goto nomem;
 	int flat[2 * ETH_MAX_PAIRS];
 	size_t np = eth_config_pairs(c, flat);
@@ -294,11 +265,11 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 			 flat[2 * o.slowest + 1]);
 	else
 		snprintf(note, sizeof note, "no pairs");
-	if (srow(t, "multi_p2p", o.multi, SEC, "", note) ||
-	    srow(t, "bcast_binomial", o.bino, SEC, "", "max path + Gamma + tau M (Eq. 8)") ||
-	    srow(t, "critical_path", o.crit.time, SEC, "",
+	if (summary_row(t, "multi_p2p", o.multi, SEC, "", note) ||
+	    summary_row(t, "bcast_binomial", o.bino, SEC, "", "max path + Gamma + tau M (Eq. 8)") ||
+	    summary_row(t, "critical_path", o.crit.time, SEC, "",
 		 path_text(&o.crit, path, sizeof path)) ||
-	    srow(t, "bcast_flat", o.flat, SEC, "", "Eq. 6 with n = N, root included (Figure 5)"))
+	    summary_row(t, "bcast_flat", o.flat, SEC, "", "Eq. 6 with n = N, root included (Figure 5)"))
 		goto nomem;
 	eth_model_free(&m);
 	return 0;

@@ -23,6 +23,7 @@
 #include "topo/cluster.h"
 #include "topo/eqdist.h"
 #include "topo/updown.h"
+#include "family/outkit.h"
 
 #define ROUTES_LISTED 16          /* routes written out per pair */
 #define ROUTES_ALL_MAX_SWITCHES 128 /* all pairs without --select up to this S */
@@ -51,11 +52,6 @@ static void work_free(struct work *w)
 	memset(w, 0, sizeof *w);
 }
 
-static bool cancelled(const struct run_req *req)
-{
-	return req->cancel && atomic_load(req->cancel);
-}
-
 /* Build what `need` asks for.  0, 1 cancelled, -1 with *d; on non-zero w is
  * freed. */
 static int work_init(struct work *w, const struct config *cfg, const struct run_req *req,
@@ -82,7 +78,7 @@ static int work_init(struct work *w, const struct config *cfg, const struct run_
 		w->have_ud = true;
 	}
 	if (need >= NEED_TABLE) {
-		if (cancelled(req)) {
+		if (req_cancelled(req)) {
 			rc = 1;
 			goto fail;
 		}
@@ -117,25 +113,6 @@ fail:
 
 #define AT(w, a, b) ((w)->T[(size_t)(a) * (size_t)(w)->S + (size_t)(b)])
 
-/* Column helpers: add or fail with ENOMEM. */
-#define COL(t, name, unit, label) \
-	do { if (table_add_col(t, name, unit, label, COL_NUM) < 0) goto nomem; } while (0)
-#define TCOL(t, name, label) \
-	do { if (table_add_col(t, name, "", label, COL_TEXT) < 0) goto nomem; } while (0)
-
-/* A square matrix: column "node" (row labels) then one per switch. */
-static int matrix_cols(struct table *t, int S)
-{
-	char name[16];
-	if (table_add_col(t, "node", "", "switch", COL_TEXT) < 0)
-		return -1;
-	for (int j = 0; j < S; j++) {
-		snprintf(name, sizeof name, "%d", j);
-		if (table_add_col(t, name, "", name, COL_NUM) < 0)
-			return -1;
-	}
-	return 0;
-}
 
 /* Row a of a matrix: the label, then value(w, a, b) for every b. */
 static int matrix_row(struct table *t, int a)
@@ -157,7 +134,7 @@ static int distances(const struct config *cfg, const struct run_req *req, struct
 		return rc;
 	snprintf(t->title, sizeof t->title, "equivalent distance T_ij under up*/down* routing "
 		 "(root %d), %d switches", w.ud.root, w.S);
-	if (matrix_cols(t, w.S))
+	if (matrix_cols(t, (size_t)(w.S), "node", "switch"))
 		goto nomem;
 	for (int a = 0; a < w.S; a++) {
 		int r = matrix_row(t, a);
@@ -189,7 +166,7 @@ static int hops(const struct config *cfg, const struct run_req *req, struct tabl
 			 "(links, root %d)", w.ud.root);
 	else
 		snprintf(t->title, sizeof t->title, "topological distance (links)");
-	if (matrix_cols(t, w.S))
+	if (matrix_cols(t, (size_t)(w.S), "node", "switch"))
 		goto nomem;
 	for (int a = 0; a < w.S; a++) {
 		int r = matrix_row(t, a);
@@ -302,16 +279,16 @@ static int routes(const struct config *cfg, const struct run_req *req, struct ta
 	else
 		snprintf(t->title, sizeof t->title, "shortest legal up*/down* routes (root %d)",
 			 w.ud.root);
-	COL(t, "from", "", "source switch");
-	COL(t, "to", "", "destination switch");
-	COL(t, "length", "links", "shortest legal route length");
-	COL(t, "hops", "links", "topological distance");
-	COL(t, "detour", "links", "length - hops (0: a minimal legal path exists)");
-	COL(t, "distance", "", "equivalent distance T_ij");
-	COL(t, "count", "", "number of shortest legal routes");
-	TCOL(t, "routes", "the shortest legal routes (at most 16 listed)");
+	OUT_COL(t, "from", "", "source switch");
+	OUT_COL(t, "to", "", "destination switch");
+	OUT_COL(t, "length", "links", "shortest legal route length");
+	OUT_COL(t, "hops", "links", "topological distance");
+	OUT_COL(t, "detour", "links", "length - hops (0: a minimal legal path exists)");
+	OUT_COL(t, "distance", "", "equivalent distance T_ij");
+	OUT_COL(t, "count", "", "number of shortest legal routes");
+	OUT_TCOL(t, "routes", "the shortest legal routes (at most 16 listed)");
 	for (int a = from; a < to; a++) {
-		if (cancelled(req)) {
+		if (req_cancelled(req)) {
 			rc = 1;
 			goto out;
 		}
@@ -351,18 +328,6 @@ out:
 	free(bucket);
 	work_free(&w);
 	return rc;
-}
-
-/* Summary rows: quantity, value, unit, symbol, note. */
-static int srow(struct table *t, const char *q, double v, const char *unit, const char *sym,
-		const char *note)
-{
-	long r = table_add_row(t);
-	if (r < 0 || table_set_text(t, (size_t)r, 0, q) || table_set_text(t, (size_t)r, 2, unit) ||
-	    table_set_text(t, (size_t)r, 3, sym) || table_set_text(t, (size_t)r, 4, note))
-		return -1;
-	table_set(t, (size_t)r, 1, v);
-	return 0;
 }
 
 /* Mean of T over ordered pairs a != b. */
@@ -450,11 +415,8 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 	long pairs = (long)S * (S - 1) / 2;
 
 	snprintf(t->title, sizeof t->title, "summary");
-	TCOL(t, "quantity", "quantity");
-	COL(t, "value", "", "value");
-	TCOL(t, "unit", "unit");
-	TCOL(t, "symbol", "symbol");
-	TCOL(t, "note", "note");
+	if (summary_cols(t))
+		goto nomem;
 
 	if (irr_config_generated(c)) {
 		struct irr_gen_params p;
@@ -465,23 +427,23 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 	} else {
 		snprintf(note, sizeof note, "given as an edge list");
 	}
-	if (srow(t, "switches", S, "", "S", note) ||
-	    srow(t, "links", w.net.nlinks, "", "L", "switch-to-switch, bidirectional") ||
-	    srow(t, "nodes", w.net.first_node[S], "", "N", "processing nodes in all") ||
-	    srow(t, "ports", same_ports ? ports : NAN, "ports", "",
+	if (summary_row(t, "switches", S, "", "S", note) ||
+	    summary_row(t, "links", w.net.nlinks, "", "L", "switch-to-switch, bidirectional") ||
+	    summary_row(t, "nodes", w.net.first_node[S], "", "N", "processing nodes in all") ||
+	    summary_row(t, "ports", same_ports ? ports : NAN, "ports", "",
 		 same_ports ? "per switch" : "differs between switches") ||
-	    srow(t, "root", w.ud.root, "", "", "root of the up*/down* spanning tree") ||
-	    srow(t, "levels", height + 1, "", "", "BFS levels below and with the root"))
+	    summary_row(t, "root", w.ud.root, "", "", "root of the up*/down* spanning tree") ||
+	    summary_row(t, "levels", height + 1, "", "", "BFS levels below and with the root"))
 		goto nomem;
 	snprintf(note, sizeof note, "of %ld pairs, up*/down* offers no minimal path (%.1f%%)",
 		 pairs, pairs ? 100.0 * (double)w.ud.nonminimal / (double)pairs : 0.0);
-	if (srow(t, "mean_distance", table_mean(&w), "", "T", "mean equivalent distance, "
+	if (summary_row(t, "mean_distance", table_mean(&w), "", "T", "mean equivalent distance, "
 		 "ordered pairs a != b") ||
-	    srow(t, "max_distance", maxT, "", "T", "largest equivalent distance") ||
-	    srow(t, "distinct_distances", ndist, "", "", "points of Figure 8 (-o distribution)") ||
-	    srow(t, "mean_hops", mh, "links", "", "mean topological distance") ||
-	    srow(t, "mean_route_length", mr, "links", "", "mean shortest legal route length") ||
-	    srow(t, "nonminimal_pairs", (double)w.ud.nonminimal, "pairs", "", note))
+	    summary_row(t, "max_distance", maxT, "", "T", "largest equivalent distance") ||
+	    summary_row(t, "distinct_distances", ndist, "", "", "points of Figure 8 (-o distribution)") ||
+	    summary_row(t, "mean_hops", mh, "links", "", "mean topological distance") ||
+	    summary_row(t, "mean_route_length", mr, "links", "", "mean shortest legal route length") ||
+	    summary_row(t, "nonminimal_pairs", (double)w.ud.nonminimal, "pairs", "", note))
 		goto nomem;
 
 	/* the groups */
@@ -490,12 +452,12 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 			 c->clusters, S, S == 1 ? "" : "es");
 	else
 		snprintf(note, sizeof note, "%s", pam_note);
-	if (srow(t, "clusters", w.k, "groups", "k", note) ||
-	    srow(t, "clusters.cost", w.cl.cost, "", "", "sum of each switch's distance to its "
+	if (summary_row(t, "clusters", w.k, "groups", "k", note) ||
+	    summary_row(t, "clusters.cost", w.cl.cost, "", "", "sum of each switch's distance to its "
 		 "medoid") ||
-	    srow(t, "clusters.mean_intra", w.cl.mean_intra, "", "T", "mean distance within "
+	    summary_row(t, "clusters.mean_intra", w.cl.mean_intra, "", "T", "mean distance within "
 		 "groups, ordered pairs") ||
-	    srow(t, "clusters.mean_inter", w.cl.mean_inter, "", "T", "mean distance between "
+	    summary_row(t, "clusters.mean_inter", w.cl.mean_inter, "", "T", "mean distance between "
 		 "groups, ordered pairs"))
 		goto nomem;
 	for (int g = 0; g < w.k; g++) {
@@ -507,20 +469,20 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 		if (b.failed)
 			goto nomem;
 		snprintf(q, sizeof q, "group%d.switches", g);
-		if (srow(t, q, w.cl.size[g], "", "", b.s))
+		if (summary_row(t, q, w.cl.size[g], "", "", b.s))
 			goto nomem;
 		snprintf(q, sizeof q, "group%d.medoid", g);
-		if (srow(t, q, w.cl.medoid[g], "", "", "the group's representative switch"))
+		if (summary_row(t, q, w.cl.medoid[g], "", "", "the group's representative switch"))
 			goto nomem;
 		snprintf(q, sizeof q, "group%d.nodes", g);
 		snprintf(note, sizeof note, "processing nodes (-o hostfile --select %d)", g);
-		if (srow(t, q, group_nodes(&w, g), "", "", note))
+		if (summary_row(t, q, group_nodes(&w, g), "", "", note))
 			goto nomem;
 		snprintf(q, sizeof q, "group%d.mean_intra", g);
-		if (srow(t, q, w.cl.group_intra[g], "", "T", "mean distance within the group"))
+		if (summary_row(t, q, w.cl.group_intra[g], "", "T", "mean distance within the group"))
 			goto nomem;
 		snprintf(q, sizeof q, "group%d.mean_inter", g);
-		if (srow(t, q, group_inter(&w, g), "", "T", "mean distance to the other groups"))
+		if (summary_row(t, q, group_inter(&w, g), "", "T", "mean distance to the other groups"))
 			goto nomem;
 	}
 
@@ -529,13 +491,13 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 		snprintf(q, sizeof q, "switch%d.mean_distance", s);
 		snprintf(note, sizeof note, "level %d, %d links, group %d", w.ud.level[s],
 			 irr_degree(&w.net, s), w.cl.group[s]);
-		if (srow(t, q, m1[s], "", "T", note))
+		if (summary_row(t, q, m1[s], "", "T", note))
 			goto nomem;
 		snprintf(q, sizeof q, "switch%d.mean_hops", s);
-		if (srow(t, q, m2[s], "links", "", ""))
+		if (summary_row(t, q, m2[s], "links", "", ""))
 			goto nomem;
 		snprintf(q, sizeof q, "switch%d.mean_route_length", s);
-		if (srow(t, q, m3[s], "links", "", ""))
+		if (summary_row(t, q, m3[s], "links", "", ""))
 			goto nomem;
 	}
 	rc = 0;
@@ -578,9 +540,9 @@ static int distribution(const struct config *cfg, const struct run_req *req,
 	double total = (double)w.S * (w.S - 1);
 	snprintf(t->title, sizeof t->title, "distribution of the equivalent distances "
 		 "(%d distinct values)", n);
-	COL(t, "distance", "", "equivalent distance T_ij");
-	COL(t, "occurrences", "pairs", "ordered pairs (a, b), a != b, at this distance");
-	COL(t, "share", "", "share of the ordered pairs");
+	OUT_COL(t, "distance", "", "equivalent distance T_ij");
+	OUT_COL(t, "occurrences", "pairs", "ordered pairs (a, b), a != b, at this distance");
+	OUT_COL(t, "share", "", "share of the ordered pairs");
 	size_t nx = req->x ? req->nx : (size_t)n;
 	for (size_t i = 0; i < nx; i++) {
 		double x = req->x ? req->x[i] : v[i].value, count = 0;
@@ -647,12 +609,12 @@ static int clusters(const struct config *cfg, const struct run_req *req, struct 
 		return rc;
 	snprintf(t->title, sizeof t->title, "%d groups of switches by PAM on the equivalent "
 		 "distances", w.k);
-	COL(t, "group", "", "group (numbered by its lowest switch)");
-	COL(t, "switch", "", "switch");
-	COL(t, "nodes", "", "processing nodes at the switch");
-	COL(t, "medoid", "", "1 for the group's medoid");
-	COL(t, "to_medoid", "", "equivalent distance to the group's medoid");
-	COL(t, "mean_intra", "", "mean equivalent distance to the rest of the group");
+	OUT_COL(t, "group", "", "group (numbered by its lowest switch)");
+	OUT_COL(t, "switch", "", "switch");
+	OUT_COL(t, "nodes", "", "processing nodes at the switch");
+	OUT_COL(t, "medoid", "", "1 for the group's medoid");
+	OUT_COL(t, "to_medoid", "", "equivalent distance to the group's medoid");
+	OUT_COL(t, "mean_intra", "", "mean equivalent distance to the rest of the group");
 	for (int g = 0; g < w.k; g++) {
 		int med = w.cl.medoid[g];
 		for (int s = 0; s < w.S; s++) {

@@ -13,6 +13,7 @@
 
 #include "core/config.h"
 #include "family/multicluster.h"
+#include "family/outkit.h"
 
 #define TU "time units"
 
@@ -28,22 +29,6 @@ static int model_for(const struct config *cfg, const struct run_req *req,
 	return rc;
 }
 
-static bool cancelled(const struct run_req *req)
-{
-	return req->cancel && atomic_load(req->cancel);
-}
-
-static void progress(const struct run_req *req, double f)
-{
-	if (req->progress)
-		req->progress(req->progress_ctx, f);
-}
-
-/* Column helpers: add or fail with ENOMEM. */
-#define COL(t, name, unit, label) \
-	do { if (table_add_col(t, name, unit, label, COL_NUM) < 0) goto nomem; } while (0)
-#define TCOL(t, name, label) \
-	do { if (table_add_col(t, name, "", label, COL_TEXT) < 0) goto nomem; } while (0)
 
 static int curve(const struct config *cfg, const struct run_req *req, struct table *t,
 		 struct diag *d)
@@ -51,7 +36,8 @@ static int curve(const struct config *cfg, const struct run_req *req, struct tab
 	struct mc_model *mdl = malloc(sizeof *mdl);
 	struct mc_point *pt = malloc(sizeof *pt);
 	double *xs = NULL;
-	size_t nx = req->nx;
+	const double *x = NULL;
+	size_t nx = 0;
 	int rc = -1;
 
 	if (!mdl || !pt)
@@ -60,36 +46,32 @@ static int curve(const struct config *cfg, const struct run_req *req, struct tab
 	if (rc)
 		goto out;
 	rc = -1;
-	if (!req->x) {
-		double from, to;
-		if (cfg->family->sweep(cfg, &from, &to, &nx, req->cancel, d))
+	{
+		int prc = curve_points(cfg, req, &x, &nx, &xs, d);
+		if (prc) {
+			rc = prc;
 			goto out;
-		xs = malloc(nx * sizeof *xs);
-		if (!xs)
-			goto nomem;
-		for (size_t k = 0; k < nx; k++)
-			xs[k] = nx > 1 ? from + (to - from) * (double)k / (double)(nx - 1) : from;
+		}
 	}
-	const double *x = req->x ? req->x : xs;
 
 	snprintf(t->title, sizeof t->title, "mean message latency vs offered load");
-	COL(t, "load", "msg/node/time unit", "offered load lambda_g");
-	COL(t, "latency", TU, "mean message latency T");
-	COL(t, "W_s", TU, "source-queue wait W_s");
-	COL(t, "S", TU, "network latency S");
-	COL(t, "R", TU, "tail time R");
-	COL(t, "W_d", TU, "concentrator/dispatcher wait 2W_d");
-	COL(t, "T_in", TU, "intra-cluster latency T_in");
-	COL(t, "T_out", TU, "inter-cluster latency T_out");
-	COL(t, "util_max", "", "largest utilisation");
+	OUT_COL(t, "load", "msg/node/time unit", "offered load lambda_g");
+	OUT_COL(t, "latency", TU, "mean message latency T");
+	OUT_COL(t, "W_s", TU, "source-queue wait W_s");
+	OUT_COL(t, "S", TU, "network latency S");
+	OUT_COL(t, "R", TU, "tail time R");
+	OUT_COL(t, "W_d", TU, "concentrator/dispatcher wait 2W_d");
+	OUT_COL(t, "T_in", TU, "intra-cluster latency T_in");
+	OUT_COL(t, "T_out", TU, "inter-cluster latency T_out");
+	OUT_COL(t, "util_max", "", "largest utilisation");
 	for (int g = 0; g < mdl->p.ngroups; g++) {
 		char name[32], label[64];
 		snprintf(name, sizeof name, "T_group%d", g);
 		snprintf(label, sizeof label, "latency T^(i), group %d (n=%d)", g, mdl->p.g[g].n);
-		COL(t, name, TU, label);
+		OUT_COL(t, name, TU, label);
 	}
 	for (size_t k = 0; k < nx; k++) {
-		if (cancelled(req)) {
+		if (req_cancelled(req)) {
 			rc = 1;
 			goto out;
 		}
@@ -103,7 +85,7 @@ static int curve(const struct config *cfg, const struct run_req *req, struct tab
 			table_set(t, (size_t)r, (size_t)c, sat && c > 0 && c < 8 ? INFINITY : v[c]);
 		for (int g = 0; g < mdl->p.ngroups; g++)
 			table_set(t, (size_t)r, (size_t)(9 + g), sat ? INFINITY : pt->g[g].T);
-		progress(req, (double)(k + 1) / (double)nx);
+		req_progress(req, (double)(k + 1) / (double)nx);
 	}
 	rc = 0;
 	goto out;
@@ -114,18 +96,6 @@ out:
 	free(pt);
 	free(mdl);
 	return rc;
-}
-
-/* Summary rows: quantity, value, unit, symbol, note. */
-static int srow(struct table *t, const char *q, double v, const char *unit, const char *sym,
-		const char *note)
-{
-	long r = table_add_row(t);
-	if (r < 0 || table_set_text(t, (size_t)r, 0, q) || table_set_text(t, (size_t)r, 2, unit) ||
-	    table_set_text(t, (size_t)r, 3, sym) || table_set_text(t, (size_t)r, 4, note))
-		return -1;
-	table_set(t, (size_t)r, 1, v);
-	return 0;
 }
 
 static int summary(const struct config *cfg, const struct run_req *req, struct table *t,
@@ -143,51 +113,48 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 		goto out;
 	rc = -1;
 	snprintf(t->title, sizeof t->title, "summary");
-	TCOL(t, "quantity", "quantity");
-	COL(t, "value", "", "value");
-	TCOL(t, "unit", "unit");
-	TCOL(t, "symbol", "symbol");
-	TCOL(t, "note", "note");
+	if (summary_cols(t))
+		goto nomem;
 
 	const struct mc_params *p = &mdl->p;
 	double sat = mc_saturation(mdl);
 	mc_eval(mdl, sat, pt);
 	snprintf(note, sizeof note, "first to reach 1: %s", pt->bottleneck);
 	mc_eval(mdl, 0, pt);
-	if (srow(t, "clusters", mdl->C, "", "C", "") ||
-	    srow(t, "nodes", mdl->N, "", "N", "") ||
-	    srow(t, "switch_ports", p->m, "ports", "m", "") ||
-	    srow(t, "icn2_levels", mdl->n_c, "levels", "n_c",
+	if (summary_row(t, "clusters", mdl->C, "", "C", "") ||
+	    summary_row(t, "nodes", mdl->N, "", "N", "") ||
+	    summary_row(t, "switch_ports", p->m, "ports", "m", "") ||
+	    summary_row(t, "icn2_levels", mdl->n_c, "levels", "n_c",
 		 mdl->C == 2 * pow(p->m / 2.0, mdl->n_c) ? "full m-port n_c-tree"
 							 : "partly populated m-port n_c-tree") ||
-	    srow(t, "message_length", p->M, "flits", "M", "") ||
-	    srow(t, "icn1.t_cn", p->icn1.t_cn, "time units/flit", "t_cn", "") ||
-	    srow(t, "icn1.t_cs", p->icn1.t_cs, "time units/flit", "t_cs", "") ||
-	    srow(t, "ecn1.t_cn", p->ecn1.t_cn, "time units/flit", "t_cn", "") ||
-	    srow(t, "ecn1.t_cs", p->ecn1.t_cs, "time units/flit", "t_cs", "") ||
-	    srow(t, "icn2.t_cn", p->icn2.t_cn, "time units/flit", "t_cn", "") ||
-	    srow(t, "icn2.t_cs", p->icn2.t_cs, "time units/flit", "t_cs", "") ||
-	    srow(t, "zero_load_latency", pt->T, TU, "T(0)", "") ||
-	    srow(t, "saturation_load", sat, "msg/node/time unit", "lambda_g*", note) ||
-	    srow(t, "icn2.mean_distance", mdl->d_icn2, "links", "d_avg(I2)", ""))
+	    summary_row(t, "message_length", p->M, "flits", "M", "") ||
+	    summary_row(t, "icn1.t_cn", p->icn1.t_cn, "time units/flit", "t_cn", "") ||
+	    summary_row(t, "icn1.t_cs", p->icn1.t_cs, "time units/flit", "t_cs", "") ||
+	    summary_row(t, "ecn1.t_cn", p->ecn1.t_cn, "time units/flit", "t_cn", "") ||
+	    summary_row(t, "ecn1.t_cs", p->ecn1.t_cs, "time units/flit", "t_cs", "") ||
+	    summary_row(t, "icn2.t_cn", p->icn2.t_cn, "time units/flit", "t_cn", "") ||
+	    summary_row(t, "icn2.t_cs", p->icn2.t_cs, "time units/flit", "t_cs", "") ||
+	    summary_row(t, "zero_load_latency", pt->T, TU, "T(0)", "") ||
+	    summary_row(t, "saturation_load", sat, "msg/node/time unit", "lambda_g*", note) ||
+	    summary_row(t, "icn2.mean_distance", mdl->d_icn2, "links", "d_avg(I2)", ""))
 		goto nomem;
 	for (int g = 0; g < p->ngroups; g++) {
 		snprintf(q, sizeof q, "group%d.nodes_per_cluster", g);
 		snprintf(note, sizeof note, "%d cluster%s, n = %d, tau = %g", p->g[g].count,
 			 p->g[g].count == 1 ? "" : "s", p->g[g].n, p->g[g].tau);
-		if (srow(t, q, mdl->N_i[g], "", "N_i", note))
+		if (summary_row(t, q, mdl->N_i[g], "", "N_i", note))
 			goto nomem;
 		snprintf(q, sizeof q, "group%d.external_share", g);
-		if (srow(t, q, mdl->Q[g], "", isnan(p->theta) ? "Q^(i)" : "theta", ""))
+		if (summary_row(t, q, mdl->Q[g], "", isnan(p->theta) ? "Q^(i)" : "theta", ""))
 			goto nomem;
 		snprintf(q, sizeof q, "group%d.icn1.mean_distance", g);
-		if (srow(t, q, mdl->d_icn1[g], "links", "d_avg(I1)", ft_pattern_name(p->pattern)))
+		if (summary_row(t, q, mdl->d_icn1[g], "links", "d_avg(I1)", ft_pattern_name(p->pattern)))
 			goto nomem;
 		snprintf(q, sizeof q, "group%d.ecn1.mean_distance", g);
-		if (srow(t, q, mdl->d_ecn1[g], "links", "d_avg(E1)", "uniform"))
+		if (summary_row(t, q, mdl->d_ecn1[g], "links", "d_avg(E1)", "uniform"))
 			goto nomem;
 		snprintf(q, sizeof q, "group%d.zero_load_latency", g);
-		if (srow(t, q, pt->g[g].T, TU, "T^(i)(0)", ""))
+		if (summary_row(t, q, pt->g[g].T, TU, "T^(i)(0)", ""))
 			goto nomem;
 	}
 	rc = 0;
@@ -229,15 +196,15 @@ static int hops(const struct config *cfg, const struct run_req *req, struct tabl
 	rc = -1;
 	snprintf(t->title, sizeof t->title, "hop distributions (%s internal traffic)",
 		 ft_pattern_name(mdl->p.pattern));
-	COL(t, "group", "", "cluster group (-1: ICN2)");
-	TCOL(t, "network", "network");
-	COL(t, "hops", "", "hops up to the common ancestor h (0: fixed points)");
-	COL(t, "links", "", "links crossed 2h");
-	COL(t, "count", "", "source-destination pairs");
-	COL(t, "probability", "", "P_h");
-	COL(t, "uniform_probability", "", "P_h under uniform traffic (Eq. 9)");
-	COL(t, "printed_count", "", "transpose Count_j as printed (sharifi Eqs. 6-8)");
-	COL(t, "printed_probability", "", "transpose P_j as printed (Eqs. 9-10)");
+	OUT_COL(t, "group", "", "cluster group (-1: ICN2)");
+	OUT_TCOL(t, "network", "network");
+	OUT_COL(t, "hops", "", "hops up to the common ancestor h (0: fixed points)");
+	OUT_COL(t, "links", "", "links crossed 2h");
+	OUT_COL(t, "count", "", "source-destination pairs");
+	OUT_COL(t, "probability", "", "P_h");
+	OUT_COL(t, "uniform_probability", "", "P_h under uniform traffic (Eq. 9)");
+	OUT_COL(t, "printed_count", "", "transpose Count_j as printed (sharifi Eqs. 6-8)");
+	OUT_COL(t, "printed_probability", "", "transpose P_j as printed (Eqs. 9-10)");
 	bool transpose = mdl->p.pattern == FT_TRANSPOSE;
 	for (int g = 0; g < mdl->p.ngroups; g++) {
 		int n = mdl->p.g[g].n;
@@ -295,22 +262,19 @@ static int point(const struct config *cfg, const struct run_req *req, struct tab
 	int sat = mc_eval(mdl, at, pt);
 	snprintf(t->title, sizeof t->title, "breakdown at lambda_g = %.6g%s", at,
 		 sat ? " (saturated)" : "");
-	TCOL(t, "quantity", "quantity");
-	COL(t, "value", "", "value");
-	TCOL(t, "unit", "unit");
-	TCOL(t, "symbol", "symbol");
-	TCOL(t, "note", "note");
+	if (summary_cols(t))
+		goto nomem;
 	double S = sat ? INFINITY : 1;   /* multiplies latencies: inf when saturated */
-	if (srow(t, "load", at, "msg/node/time unit", "lambda_g", "") ||
-	    srow(t, "latency", S * pt->T, TU, "T", "Eq. 7") ||
-	    srow(t, "source_wait", S * pt->W_s, TU, "W_s", "Eq. 19") ||
-	    srow(t, "network_latency", S * pt->S, TU, "S", "Eqs. 8, 22") ||
-	    srow(t, "tail", S * pt->R, TU, "R", "Eq. 20") ||
-	    srow(t, "concentrator_wait", S * pt->W_d, TU, "2W_d", "Eq. 32") ||
-	    srow(t, "intra_latency", S * pt->T_in, TU, "T_in", "Eq. 21") ||
-	    srow(t, "inter_latency", S * pt->T_out, TU, "T_out", "Eq. 33") ||
-	    srow(t, "icn2.channel_rate", pt->lc_icn2, "msg/time unit", "lambda_c(I2)", "Eq. 27") ||
-	    srow(t, "util_max", pt->util_max, "", "", pt->bottleneck))
+	if (summary_row(t, "load", at, "msg/node/time unit", "lambda_g", "") ||
+	    summary_row(t, "latency", S * pt->T, TU, "T", "Eq. 7") ||
+	    summary_row(t, "source_wait", S * pt->W_s, TU, "W_s", "Eq. 19") ||
+	    summary_row(t, "network_latency", S * pt->S, TU, "S", "Eqs. 8, 22") ||
+	    summary_row(t, "tail", S * pt->R, TU, "R", "Eq. 20") ||
+	    summary_row(t, "concentrator_wait", S * pt->W_d, TU, "2W_d", "Eq. 32") ||
+	    summary_row(t, "intra_latency", S * pt->T_in, TU, "T_in", "Eq. 21") ||
+	    summary_row(t, "inter_latency", S * pt->T_out, TU, "T_out", "Eq. 33") ||
+	    summary_row(t, "icn2.channel_rate", pt->lc_icn2, "msg/time unit", "lambda_c(I2)", "Eq. 27") ||
+	    summary_row(t, "util_max", pt->util_max, "", "", pt->bottleneck))
 		goto nomem;
 	for (int g = 0; g < mdl->p.ngroups; g++) {
 		const struct mc_group_point *gp = &pt->g[g];
@@ -331,12 +295,12 @@ static int point(const struct config *cfg, const struct run_req *req, struct tab
 		};
 		for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
 			snprintf(q, sizeof q, "group%d.%s", g, rows[k].k);
-			if (srow(t, q, rows[k].v, rows[k].u, rows[k].s, rows[k].n))
+			if (summary_row(t, q, rows[k].v, rows[k].u, rows[k].s, rows[k].n))
 				goto nomem;
 		}
 		for (int k = 0; k < gp->nstages; k++) {
 			snprintf(q, sizeof q, "group%d.blocking.stage%d", g, k);
-			if (srow(t, q, gp->PB[k], "", "P_B", k == 0 ? "2n_i-link journey, Eq. 15" : ""))
+			if (summary_row(t, q, gp->PB[k], "", "P_B", k == 0 ? "2n_i-link journey, Eq. 15" : ""))
 				goto nomem;
 		}
 	}
@@ -348,20 +312,6 @@ out:
 	free(pt);
 	free(mdl);
 	return rc;
-}
-
-/* A square matrix table: a label column `first` then one column per item. */
-static int matrix_cols(struct table *t, size_t n, const char *first, const char *label)
-{
-	char name[16];
-	if (table_add_col(t, first, "", label, COL_TEXT) < 0)
-		return -1;
-	for (size_t j = 0; j < n; j++) {
-		snprintf(name, sizeof name, "%zu", j);
-		if (table_add_col(t, name, "", name, COL_NUM) < 0)
-			return -1;
-	}
-	return 0;
 }
 
 #define MAX_MATRIX_NODES 1024

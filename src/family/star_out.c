@@ -16,6 +16,7 @@
 
 #include "core/config.h"
 #include "family/star.h"
+#include "family/outkit.h"
 
 #define CY "cycles"
 #define LU "msg/node/cycle"
@@ -31,22 +32,6 @@ static int model_for(const struct config *cfg, struct star_model *mdl, struct di
 	return 0;
 }
 
-static bool cancelled(const struct run_req *req)
-{
-	return req->cancel && atomic_load(req->cancel);
-}
-
-static void progress(const struct run_req *req, double f)
-{
-	if (req->progress)
-		req->progress(req->progress_ctx, f);
-}
-
-/* Column helpers: add or fail with ENOMEM. */
-#define COL(t, name, unit, label) \
-	do { if (table_add_col(t, name, unit, label, COL_NUM) < 0) goto nomem; } while (0)
-#define TCOL(t, name, label) \
-	do { if (table_add_col(t, name, "", label, COL_TEXT) < 0) goto nomem; } while (0)
 
 static int curve(const struct config *cfg, const struct run_req *req, struct table *t,
 		 struct diag *d)
@@ -54,38 +39,33 @@ static int curve(const struct config *cfg, const struct run_req *req, struct tab
 	struct star_model mdl;
 	struct star_point pt;
 	double *xs = NULL;
-	size_t nx = req->nx;
+	const double *x = NULL;
+	size_t nx = 0;
 	int rc;
 
 	if (model_for(cfg, &mdl, d))
 		return -1;
 	rc = -1;
-	if (!req->x) {
-		double from, to;
-		rc = cfg->family->sweep(cfg, &from, &to, &nx, req->cancel, d);
-		if (rc)
+	{
+		int prc = curve_points(cfg, req, &x, &nx, &xs, d);
+		if (prc) {
+			rc = prc;
 			goto out;
-		rc = -1;
-		xs = malloc(nx * sizeof *xs);
-		if (!xs)
-			goto nomem;
-		for (size_t k = 0; k < nx; k++)
-			xs[k] = nx > 1 ? from + (to - from) * (double)k / (double)(nx - 1) : from;
+		}
 	}
-	const double *x = req->x ? req->x : xs;
 
 	snprintf(t->title, sizeof t->title, "mean message latency vs offered load, S%d, V = %d, M = %d",
 		 mdl.p.n, mdl.p.V, mdl.p.M);
-	COL(t, "load", LU, "offered load lambda_g");
-	COL(t, "latency", CY, "mean message latency (Eq. 1)");
-	COL(t, "S", CY, "network latency S-bar (Eq. 5)");
-	COL(t, "W_s", CY, "source-queue wait W_s (Eq. 16)");
-	COL(t, "w", CY, "channel wait w (Eq. 15)");
-	COL(t, "V_bar", "", "multiplexing degree V-bar (Eq. 19)");
-	COL(t, "P_block", "", "mean blocking probability per hop (Eqs. 7-8)");
-	COL(t, "rho", "", "channel utilisation lambda_c S-bar");
+	OUT_COL(t, "load", LU, "offered load lambda_g");
+	OUT_COL(t, "latency", CY, "mean message latency (Eq. 1)");
+	OUT_COL(t, "S", CY, "network latency S-bar (Eq. 5)");
+	OUT_COL(t, "W_s", CY, "source-queue wait W_s (Eq. 16)");
+	OUT_COL(t, "w", CY, "channel wait w (Eq. 15)");
+	OUT_COL(t, "V_bar", "", "multiplexing degree V-bar (Eq. 19)");
+	OUT_COL(t, "P_block", "", "mean blocking probability per hop (Eqs. 7-8)");
+	OUT_COL(t, "rho", "", "channel utilisation lambda_c S-bar");
 	for (size_t k = 0; k < nx; k++) {
-		if (cancelled(req)) {
+		if (req_cancelled(req)) {
 			rc = 1;
 			goto out;
 		}
@@ -103,7 +83,7 @@ static int curve(const struct config *cfg, const struct run_req *req, struct tab
 				pt.rho };
 		for (size_t c = 0; c < 8; c++)
 			table_set(t, (size_t)r, c, v[c]);
-		progress(req, (double)(k + 1) / (double)nx);
+		req_progress(req, (double)(k + 1) / (double)nx);
 	}
 	rc = 0;
 	goto out;
@@ -113,18 +93,6 @@ out:
 	free(xs);
 	star_model_free(&mdl);
 	return rc;
-}
-
-/* Summary rows: quantity, value, unit, symbol, note. */
-static int srow(struct table *t, const char *q, double v, const char *unit, const char *sym,
-		const char *note)
-{
-	long r = table_add_row(t);
-	if (r < 0 || table_set_text(t, (size_t)r, 0, q) || table_set_text(t, (size_t)r, 2, unit) ||
-	    table_set_text(t, (size_t)r, 3, sym) || table_set_text(t, (size_t)r, 4, note))
-		return -1;
-	table_set(t, (size_t)r, 1, v);
-	return 0;
 }
 
 /* Eq. 2 exactly as printed: n - 4 + 2/n + H_{n-1} n!/(n!-1). */
@@ -160,47 +128,44 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 	rc = -1;
 	n = mdl.p.n;
 	snprintf(t->title, sizeof t->title, "summary");
-	TCOL(t, "quantity", "quantity");
-	COL(t, "value", "", "value");
-	TCOL(t, "unit", "unit");
-	TCOL(t, "symbol", "symbol");
-	TCOL(t, "note", "note");
-	if (srow(t, "n", n, "symbols", "n", "star graph S_n") ||
-	    srow(t, "nodes", mdl.topo.nodes, "", "n!", "") ||
-	    srow(t, "degree", n - 1, "channels", "n-1", "physical channels per node") ||
-	    srow(t, "diameter", mdl.H, "hops", "H", "floor(3(n-1)/2)") ||
-	    srow(t, "classes", mdl.topo.nclass, "", "", "cycle-type classes, the source's included") ||
-	    srow(t, "mean_distance", mdl.dbar, "hops", "d-bar",
+	if (summary_cols(t))
+		goto nomem;
+	if (summary_row(t, "n", n, "symbols", "n", "star graph S_n") ||
+	    summary_row(t, "nodes", mdl.topo.nodes, "", "n!", "") ||
+	    summary_row(t, "degree", n - 1, "channels", "n-1", "physical channels per node") ||
+	    summary_row(t, "diameter", mdl.H, "hops", "H", "floor(3(n-1)/2)") ||
+	    summary_row(t, "classes", mdl.topo.nclass, "", "", "cycle-type classes, the source's included") ||
+	    summary_row(t, "mean_distance", mdl.dbar, "hops", "d-bar",
 		 "exact: [n + 2/n - 4 + H_n] n!/(n!-1)") ||
-	    srow(t, "mean_distance_eq2", dbar_printed(n, mdl.topo.nodes), "hops", "d-bar (Eq. 2)",
+	    summary_row(t, "mean_distance_eq2", dbar_printed(n, mdl.topo.nodes), "hops", "d-bar (Eq. 2)",
 		 "Eq. 2 as printed (not the mean distance)") ||
-	    srow(t, "mean_distance_eq3", mdl.dbar_eq3, "hops", "d-bar (Eq. 3)",
+	    summary_row(t, "mean_distance_eq3", mdl.dbar_eq3, "hops", "d-bar (Eq. 3)",
 		 mdl.p.dbar == STAR_DBAR_PRINTED ? "used in Eq. 3: options.dbar = printed"
 						 : "used in Eq. 3: options.dbar = exact"))
 		goto nomem;
 	snprintf(note, sizeof note, "%s", isnan(cfg->u.star.V2) ? "auto: ceil(H/2), the fewest escape levels"
 								: "as set");
-	if (srow(t, "virtual_channels", mdl.p.V, "virtual channels", "V", "per physical channel") ||
-	    srow(t, "V1", mdl.V1, "virtual channels", "V1", "class a, fully adaptive: V - V2") ||
-	    srow(t, "V2", mdl.V2, "virtual channels", "V2", note) ||
-	    srow(t, "negative_hops", star_neg_levels(n), "hops", "ceil(H/2)",
+	if (summary_row(t, "virtual_channels", mdl.p.V, "virtual channels", "V", "per physical channel") ||
+	    summary_row(t, "V1", mdl.V1, "virtual channels", "V1", "class a, fully adaptive: V - V2") ||
+	    summary_row(t, "V2", mdl.V2, "virtual channels", "V2", note) ||
+	    summary_row(t, "negative_hops", star_neg_levels(n), "hops", "ceil(H/2)",
 		 "most negative hops a message may need") ||
-	    srow(t, "message_length", mdl.p.M, "flits", "M", ""))
+	    summary_row(t, "message_length", mdl.p.M, "flits", "M", ""))
 		goto nomem;
 	if (star_eval(&mdl, 0.0, &pt, req->cancel) == STAR_CANCELLED) {
 		rc = 1;
 		goto out;
 	}
-	if (srow(t, "zero_load_latency", pt.latency, CY, "Latency(0)", "M + d-bar") ||
-	    srow(t, "saturation_load", sat, LU, "lambda_g*",
+	if (summary_row(t, "zero_load_latency", pt.latency, CY, "Latency(0)", "M + d-bar") ||
+	    summary_row(t, "saturation_load", sat, LU, "lambda_g*",
 		 "largest unsaturated load, bisection to 1e-6"))
 		goto nomem;
 	if (star_eval(&mdl, 0.5 * sat, &pt, req->cancel) == STAR_CANCELLED) {
 		rc = 1;
 		goto out;
 	}
-	if (srow(t, "latency_half_saturation", pt.latency, CY, "Latency", "at lambda_g*/2") ||
-	    srow(t, "iterations_half_saturation", pt.iterations, "evaluations", "",
+	if (summary_row(t, "latency_half_saturation", pt.latency, CY, "Latency", "at lambda_g*/2") ||
+	    summary_row(t, "iterations_half_saturation", pt.iterations, "evaluations", "",
 		 "fixed-point evaluations at lambda_g*/2"))
 		goto nomem;
 	rc = 0;
@@ -253,11 +218,11 @@ static int hops(const struct config *cfg, const struct run_req *req, struct tabl
 	stride = (size_t)(H + 1) * (size_t)n;
 	snprintf(t->title, sizeof t->title, "per hop of the journey at lambda_g = %.6g%s",
 		 at, st == STAR_SATURATED ? " (saturated)" : "");
-	COL(t, "hop", "", "hop k of the journey");
-	COL(t, "messages", "", "share of messages that make a k-th hop");
-	COL(t, "profitable", "channels", "mean profitable channels f (Eq. 8)");
-	COL(t, "P_block", "", "blocking probability P_block on hop k (Eqs. 7-8)");
-	COL(t, "B", CY, "mean blocking time B = P_block w (Eq. 6)");
+	OUT_COL(t, "hop", "", "hop k of the journey");
+	OUT_COL(t, "messages", "", "share of messages that make a k-th hop");
+	OUT_COL(t, "profitable", "channels", "mean profitable channels f (Eq. 8)");
+	OUT_COL(t, "P_block", "", "blocking probability P_block on hop k (Eqs. 7-8)");
+	OUT_COL(t, "B", CY, "mean blocking time B = P_block w (Eq. 6)");
 	for (int k = 1; k <= H; k++) {
 		double cnt = 0.0, fsum = 0.0;
 		long r;
@@ -320,14 +285,14 @@ static int classes(const struct config *cfg, const struct run_req *req, struct t
 	rc = -1;
 	snprintf(t->title, sizeof t->title, "cycle-type classes of destinations in S%d; "
 		 "S_i at lambda_g = %.6g%s", mdl.p.n, at, st == STAR_SATURATED ? " (saturated)" : "");
-	TCOL(t, "class", "cycle type: symbol 1's cycle | other cycles");
-	COL(t, "count", "nodes", "destinations in the class");
-	COL(t, "distance", "hops", "distance h_i from the source");
-	COL(t, "paths", "", "minimal paths to one destination");
-	COL(t, "profitable", "channels", "profitable channels f at the source (Eq. 8)");
-	COL(t, "misplaced", "symbols", "misplaced symbols m");
-	COL(t, "cycles", "", "non-trivial cycles c");
-	COL(t, "S_i", CY, "network latency to the class S_i (Eq. 4)");
+	OUT_TCOL(t, "class", "cycle type: symbol 1's cycle | other cycles");
+	OUT_COL(t, "count", "nodes", "destinations in the class");
+	OUT_COL(t, "distance", "hops", "distance h_i from the source");
+	OUT_COL(t, "paths", "", "minimal paths to one destination");
+	OUT_COL(t, "profitable", "channels", "profitable channels f at the source (Eq. 8)");
+	OUT_COL(t, "misplaced", "symbols", "misplaced symbols m");
+	OUT_COL(t, "cycles", "", "non-trivial cycles c");
+	OUT_COL(t, "S_i", CY, "network latency to the class S_i (Eq. 4)");
 	for (int c = 0; c < mdl.topo.nclass; c++) {
 		const struct star_class *k = &mdl.topo.cls[c];
 		long r = table_add_row(t);
@@ -424,7 +389,7 @@ static int distances(const struct config *cfg, const struct run_req *req, struct
 		int uinv[STAR_MATRIX_MAX_N];
 		long r = table_add_row(t);
 
-		if ((i & 15) == 0 && cancelled(req)) {
+		if ((i & 15) == 0 && req_cancelled(req)) {
 			rc = 1;
 			goto out;
 		}
@@ -464,9 +429,9 @@ static int distribution(const struct config *cfg, const struct run_req *req, str
 		return diag_set(d, "", "out of memory");
 	snprintf(t->title, sizeof t->title, "distance distribution in S%d (%.0f nodes, mean %.6g)",
 		 n, topo.nodes, topo.mean_dist);
-	COL(t, "distance", "hops", "distance h");
-	COL(t, "nodes", "nodes", "nodes at distance h from a node");
-	COL(t, "probability", "", "share of the n!-1 destinations");
+	OUT_COL(t, "distance", "hops", "distance h");
+	OUT_COL(t, "nodes", "nodes", "nodes at distance h from a node");
+	OUT_COL(t, "probability", "", "share of the n!-1 destinations");
 	for (int h = 1; h <= topo.diameter; h++) {
 		long r = table_add_row(t);
 
