@@ -316,8 +316,11 @@ out:
 
 #define MAX_MATRIX_NODES 1024
 
-static int distances(const struct config *cfg, const struct run_req *req, struct table *t,
-		     struct diag *d)
+/* The node-to-node matrix of a cluster of group --select: every pair's hop
+ * distance in links (all_pairs), or only each source's destination under
+ * the internal pattern (the others NaN: no traffic between them). */
+static int node_matrix(const struct config *cfg, const struct run_req *req, struct table *t,
+		       struct diag *d, bool all_pairs)
 {
 	const struct mc_config *c = &cfg->u.mc;
 	int g = req->select < 0 ? 0 : req->select;
@@ -330,24 +333,49 @@ static int distances(const struct config *cfg, const struct run_req *req, struct
 	}
 	int n = c->clusters[g].n;
 	int64_t N = ft_nodes(c->m, n);
-	if (N < 0 || N > MAX_MATRIX_NODES)
-		return d->usage = true, diag_set(d, "", "a cluster of group %d has %lld nodes; the distance table "
-				"is limited to %d nodes", g, (long long)N, MAX_MATRIX_NODES);
-	snprintf(t->title, sizeof t->title, "hop distance (links) in a cluster of group %d: "
-		 "%d-port %d-tree, %lld nodes", g, c->m, n, (long long)N);
-	if (matrix_cols(t, (size_t)N, "node", "node"))
+	if (N < 0 || N > MAX_MATRIX_NODES) {
+		d->usage = true;
+		return diag_set(d, "--select", "a cluster of group %d has %lld nodes; node-to-node "
+				"tables are limited to %d nodes (use -o hops)", g, (long long)N,
+				MAX_MATRIX_NODES);
+	}
+	enum ft_pattern pat = all_pairs ? FT_UNIFORM : (enum ft_pattern)c->traffic.pattern;
+	int bits = 0;
+	while ((INT64_C(1) << bits) < N)
+		bits++;
+	if (all_pairs || pat == FT_UNIFORM)
+		snprintf(t->title, sizeof t->title, "hop distance (links) in a cluster of group %d: "
+			 "%d-port %d-tree, %lld nodes", g, c->m, n, (long long)N);
+	else
+		snprintf(t->title, sizeof t->title, "%s: source-to-destination hop distance "
+			 "(links), group %d, %lld nodes", ft_pattern_name(pat), g, (long long)N);
+	if (matrix_cols(t, (size_t)N, "node", "source node"))
 		goto nomem;
 	for (int64_t a = 0; a < N; a++) {
 		long r = table_add_row(t);
 		snprintf(label, sizeof label, "%lld", (long long)a);
 		if (r < 0 || table_set_text(t, (size_t)r, 0, label))
 			goto nomem;
+		int64_t dest = pat == FT_UNIFORM ? -1 : ft_perm_apply(pat, bits, a);
 		for (int64_t b = 0; b < N; b++)
-			table_set(t, (size_t)r, (size_t)(b + 1), 2.0 * ft_hops(c->m, n, a, b));
+			if (pat == FT_UNIFORM || b == dest)
+				table_set(t, (size_t)r, (size_t)(b + 1), 2.0 * ft_hops(c->m, n, a, b));
 	}
 	return 0;
 nomem:
 	return diag_set(d, "", "out of memory");
+}
+
+static int distances(const struct config *cfg, const struct run_req *req, struct table *t,
+		     struct diag *d)
+{
+	return node_matrix(cfg, req, t, d, true);
+}
+
+static int pattern_distances(const struct config *cfg, const struct run_req *req,
+			     struct table *t, struct diag *d)
+{
+	return node_matrix(cfg, req, t, d, false);
 }
 
 static int cluster_latency(const struct config *cfg, const struct run_req *req,
@@ -395,6 +423,8 @@ const struct output_desc mc_outputs[] = {
 	{ "hops", "hop distribution per cluster group and network (counts, P_h)", OUT_TABLE, hops },
 	{ "point", "every equation term at one load (--at), with blocking per stage", OUT_TABLE, point },
 	{ "distances", "node-to-node hop distance in a cluster of group --select", OUT_MATRIX, distances },
+	{ "pattern-distances", "each source's hop distance to its destination under the pattern, group --select",
+	  OUT_MATRIX, pattern_distances },
 	{ "cluster-latency", "group-to-group inter-cluster latency at one load (--at)", OUT_MATRIX,
 	  cluster_latency },
 	{ NULL, NULL, 0, NULL },

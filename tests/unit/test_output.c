@@ -131,6 +131,42 @@ static void test_hops_table(void **state)
 	table_free(&t);
 }
 
+static void test_pattern_distances(void **state)
+{
+	(void)state;
+	/* Group 0: 16-node 4-port 3-trees (B = 4 bits): the transpose swaps
+	 * the two 2-bit halves, 4 nodes stay home, the other 12 all cross the
+	 * root (6 links), as -o hops counts. */
+	struct config c;
+	struct table t;
+	struct run_req req;
+	struct diag d;
+	load(&c, preset);
+	run_req_init(&req);
+	req.select = 0;
+	table_init(&t, "");
+	assert_int_equal(family_output(c.family, "pattern-distances")->run(&c, &req, &t, &d), 0);
+	assert_int_equal(t.nrows, 16);
+	int six = 0, zero = 0, cells = 0;
+	for (size_t r = 0; r < t.nrows; r++) {
+		for (size_t col = 1; col < t.ncols; col++) {
+			double v = table_get(&t, r, col);
+			if (isnan(v))
+				continue;
+			cells++;
+			six += v == 6;
+			zero += v == 0 && col - 1 == r;
+		}
+	}
+	assert_int_equal(cells, 16);   /* one destination per source */
+	assert_int_equal(six, 12);
+	assert_int_equal(zero, 4);
+	/* 0101 -> 0101 is a fixed point; 0001 -> 0100. */
+	assert_true(table_get(&t, 5, 6) == 0);
+	assert_true(table_get(&t, 1, 5) == 6);
+	table_free(&t);
+}
+
 static char *write_to_string(const struct table *t, enum out_format f)
 {
 	char *buf = NULL;
@@ -186,6 +222,7 @@ int main(void)
 		cmocka_unit_test(test_mix_of_one_equals_fixed),
 		cmocka_unit_test(test_curve_columns_and_saturation),
 		cmocka_unit_test(test_hops_table),
+		cmocka_unit_test(test_pattern_distances),
 		cmocka_unit_test(test_writers),
 	};
 	return cmocka_run_group_tests_name("output", tests, NULL, NULL);
