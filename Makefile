@@ -113,7 +113,7 @@ run: deps-build
 
 test: deps-test
 	@$(MAKE) --no-print-directory icnx
-	@$(MAKE) --no-print-directory unit-build
+	@$(MAKE) -s --no-print-directory unit-build
 	@sh tests/run.sh $(BUILD)
 
 unit-build: $(BUILD)/icnx $(TEST_BIN)

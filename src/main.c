@@ -55,6 +55,10 @@ int main(int argc, char **argv)
 		man_fields(stdout);
 		return 0;
 	}
+	if (o.man_keys) {
+		ui_man_keys(stdout);
+		return 0;
+	}
 	if (o.calibrate)
 		return calibrate_main(&o);
 	if (o.list_presets) {

@@ -11,7 +11,7 @@
 #include "core/family.h"
 
 enum { O_BATCH = 256, O_LIST, O_DUMP, O_CHECK, O_ASCII, O_NOCOLOR, O_NOMOUSE, O_VERSION,
-       O_LOAD, O_AT, O_SELECT, O_MANFIELDS, O_CALIBRATE };
+       O_LOAD, O_AT, O_SELECT, O_MANFIELDS, O_MANKEYS, O_CALIBRATE };
 
 static const struct option longopts[] = {
 	{ "batch", no_argument, NULL, O_BATCH },
@@ -31,6 +31,7 @@ static const struct option longopts[] = {
 	{ "version", no_argument, NULL, O_VERSION },
 	{ "help", no_argument, NULL, 'h' },
 	{ "man-fields", no_argument, NULL, O_MANFIELDS },
+	{ "man-keys", no_argument, NULL, O_MANKEYS },
 	{ "calibrate", required_argument, NULL, O_CALIBRATE },
 	{ NULL, 0, NULL, 0 },
 };
@@ -164,6 +165,7 @@ int options_parse(struct options *o, int argc, char **argv)
 		case O_NOMOUSE: o->no_mouse = true; break;
 		case O_VERSION: o->version = true; break;
 		case O_MANFIELDS: o->man_fields = true; break;
+		case O_MANKEYS: o->man_keys = true; break;
 		case O_CALIBRATE: o->calibrate = optarg; break;
 		case 'h': o->help = true; break;
 		case ':':

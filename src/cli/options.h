@@ -14,6 +14,7 @@ struct options {
 	bool batch, list_presets, dump_config, check, version, help;
 	bool ascii, no_color, no_mouse;
 	bool man_fields;               /* hidden: print icnx.yaml(5)'s field list */
+	bool man_keys;                 /* hidden: print icnx(1)'s KEYS list */
 	const char *output;            /* -o; NULL = the family's default */
 	int format;                    /* enum out_format */
 	const char *sets[OPT_MAX_SETS];/* "KEY=VALUE" */

@@ -60,7 +60,7 @@ struct output_desc {
 		   struct table *out, struct diag *d);
 };
 
-struct axis {
+struct x_axis {
 	const char *name;       /* CSV column: "load", "size_bytes" */
 	const char *symbol;     /* "lambda_g" */
 	const char *unit;       /* "msg/node/time unit" */
@@ -76,7 +76,7 @@ struct family {
 	                               besides `model` and `title`) */
 	size_t cfg_off;             /* offset of the family's struct in struct config */
 	int (*validate)(const struct config *cfg, struct diag *d);
-	struct axis x;
+	struct x_axis x;
 	/* The default sweep: from, to, points (e.g. 0 to just below saturation).
 	 * Returns 0, 1 cancelled, -1 with *d. */
 	int (*sweep)(const struct config *cfg, double *from, double *to, size_t *n,

@@ -1,18 +1,737 @@
 /*
- * ui.c: placeholder entry point of the explorer until the ncurses front end
- * lands: prints the summary of the configuration, as `--batch -o summary`.
+ * ui.c: the explorer's main loop: terminal set-up and restore, the one
+ * poll() on stdin and the worker's pipe, key dispatch through the key
+ * table, layout and windows, and the once-per-pass redraw.
+ *
+ * Only this thread calls curses.  Events (keys, results, resizes) only set
+ * flags; at most one frame is drawn per pass and at most one every
+ * FRAME_MS: dirty panes render into their canvases, are copied to their
+ * windows and wnoutrefresh'ed, then one doupdate().  werase, never clear.
+ *
+ * The one global is the signal flag below: SIGINT, SIGTERM and SIGHUP only
+ * set it (and interrupt poll()), and the loop leaves cleanly.
  */
 #include "ui/ui.h"
 
+#include <curses.h>
+#include <errno.h>
+#include <langinfo.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
 
-#include "cli/batch.h"
+#include "ui/actions.h"
+#include "ui/app.h"
+#include "ui/blit.h"
+#include "ui/colors.h"
+#include "ui/draw.h"
+#include "ui/overlay.h"
+#include "ui/picker.h"
+#include "ui/status.h"
+#include "ui/style.h"
+
+#define FRAME_MS 16        /* at most ~60 frames per second */
+#define CTRL(c) ((c) & 0x1f)
+
+/* Set by the signal handler; read by the main loop. */
+static volatile sig_atomic_t ui_signalled;
+
+static void on_signal(int sig)
+{
+	ui_signalled = sig;
+}
+
+/* Curses-side state: windows and canvases, one per screen region. */
+enum { W_STATUS = P_NPANES, W_HINT, W_SEP, W_OVERLAY, W_COUNT };
+
+struct screen {
+	SCREEN *scr;
+	WINDOW *win[W_COUNT];
+	struct canvas cv[W_COUNT];
+	struct palette pal;
+	double last_frame;          /* ms */
+	bool first_frame_done;
+};
+
+static const struct pane_ops *const pane_ops_list[P_NPANES] = {
+	&pane_org_ops, &pane_net_ops, &pane_traffic_ops,
+	&pane_plot_ops, &pane_table_ops, &pane_heat_ops,
+};
+
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* --- layout and windows ------------------------------------------------- */
+
+static void place(struct screen *s, int i, struct canvas_rect r)
+{
+	if (s->win[i]) {
+		delwin(s->win[i]);
+		s->win[i] = NULL;
+	}
+	if (r.w > 0 && r.h > 0)
+		s->win[i] = newwin(r.h, r.w, r.y, r.x);
+	if (canvas_resize(&s->cv[i], r.w, r.h) < 0)
+		canvas_resize(&s->cv[i], 0, 0);
+}
+
+static void do_layout(struct app *a, struct screen *s)
+{
+	struct layout_in in;
+	memset(&in, 0, sizeof in);
+	in.w = COLS;
+	in.h = LINES;
+	in.focus = a->focus;
+	for (int i = 0; i < P_NPANES; i++)
+		in.natural[i] = a->pane[i].ops->natural_height
+			? a->pane[i].ops->natural_height(&a->pane[i]) : 1;
+	layout_compute(&in, &a->lay);
+	for (int i = 0; i < P_NPANES; i++) {
+		a->pane[i].rect = a->lay.pane[i];
+		place(s, i, a->lay.pane[i]);
+	}
+	place(s, W_STATUS, a->lay.status);
+	place(s, W_HINT, a->lay.hint);
+	place(s, W_SEP, a->lay.sep);
+	a->relayout = false;
+	a->dirty_all = true;
+}
+
+/* --- drawing ---------------------------------------------------------------- */
+
+static void blit_to(struct app *a, struct screen *s, int i)
+{
+	if (!s->win[i])
+		return;
+	blit(s->win[i], &s->cv[i], &s->pal, a->utf8_locale);
+	wnoutrefresh(s->win[i]);
+}
+
+static void draw_overlay(struct app *a, struct screen *s)
+{
+	int w, h;
+	switch (a->overlay) {
+	case OV_HELP:
+	case OV_PICKER:
+		w = COLS - 4 < 100 ? COLS - 4 : 100;
+		h = LINES - 2;
+		break;
+	case OV_CONFIRM:
+	case OV_INFO:
+	default:
+		w = COLS - 4 < 64 ? COLS - 4 : 64;
+		h = 4 + (int)strlen(a->confirm_text) / (w - 4 > 8 ? w - 4 : 8) + 2;
+		if (h > LINES - 2)
+			h = LINES - 2;
+		break;
+	}
+	if (w < 10 || h < 4)
+		return;
+	struct canvas_rect r = { (COLS - w) / 2, (LINES - h) / 2, w, h };
+	place(s, W_OVERLAY, r);
+	struct canvas *c = &s->cv[W_OVERLAY];
+	canvas_set_charset(c, a->utf8 ? CANVAS_UTF8 : CANVAS_ASCII);
+	switch (a->overlay) {
+	case OV_HELP: help_draw(a, c); break;
+	case OV_PICKER: picker_draw(a->picker, c, a->utf8); break;
+	case OV_CONFIRM: confirm_draw(a, c); break;
+	case OV_INFO: info_draw(a, c); break;
+	default: break;
+	}
+	blit_to(a, s, W_OVERLAY);
+}
+
+static void draw_too_small(struct app *a, struct screen *s)
+{
+	char line[160];
+	werase(stdscr);
+	snprintf(line, sizeof line, "Terminal too small: %dx%d.", COLS, LINES);
+	mvwaddnstr(stdscr, 0, 0, line, COLS);
+	snprintf(line, sizeof line, "Needs at least %dx%d.", LAYOUT_MIN_W, LAYOUT_MIN_H);
+	mvwaddnstr(stdscr, 1, 0, line, COLS);
+	mvwaddnstr(stdscr, 2, 0, "Enlarge it, or press q.", COLS);
+	wnoutrefresh(stdscr);
+	doupdate();
+	(void)a;
+}
+
+static void draw(struct app *a, struct screen *s)
+{
+	if (a->lay.too_small) {
+		draw_too_small(a, s);
+		a->dirty = 0;
+		a->dirty_all = a->dirty_status = false;
+		return;
+	}
+	if (a->dirty_all) {
+		werase(stdscr);
+		wnoutrefresh(stdscr);
+		a->dirty = ~0u;
+		a->dirty_status = true;
+	}
+	for (int i = 0; i < P_NPANES; i++) {
+		struct pane *p = &a->pane[i];
+		if (!(a->dirty & (1u << i)) || !s->win[i])
+			continue;
+		p->focused = i == a->focus;
+		canvas_set_charset(&s->cv[i], a->utf8 ? CANVAS_UTF8 : CANVAS_ASCII);
+		canvas_clear(&s->cv[i]);
+		p->ops->draw(p, &s->cv[i]);
+		blit_to(a, s, i);
+		if (i == P_PLOT && a->res.gen == a->gen && a->res.curve_full &&
+		    a->res.curve.nrows > 0)
+			app_trace(a, "frame-curve gen=%lu", a->gen);
+	}
+	if (a->dirty_all && s->win[W_SEP]) {
+		struct canvas *c = &s->cv[W_SEP];
+		canvas_clear(c);
+		for (int y = 0; y < c->height; y++)
+			canvas_put(c, NULL, 0, y, a->utf8 ? "\u2502" : "|", UI_FRAME);
+		blit_to(a, s, W_SEP);
+	}
+	if (a->dirty_status || a->dirty) {
+		/* The status shows progress and the hint follows the selection. */
+		canvas_set_charset(&s->cv[W_STATUS], a->utf8 ? CANVAS_UTF8 : CANVAS_ASCII);
+		status_draw(a, &s->cv[W_STATUS]);
+		blit_to(a, s, W_STATUS);
+		if (s->win[W_HINT]) {
+			canvas_set_charset(&s->cv[W_HINT], a->utf8 ? CANVAS_UTF8 : CANVAS_ASCII);
+			hint_draw(a, &s->cv[W_HINT]);
+			blit_to(a, s, W_HINT);
+		}
+	}
+	if (a->overlay != OV_NONE)
+		draw_overlay(a, s);
+	doupdate();
+	if (!s->first_frame_done) {
+		s->first_frame_done = true;
+		app_trace(a, "first-frame");
+	}
+	a->dirty = 0;
+	a->dirty_all = a->dirty_status = false;
+}
+
+/* --- events ------------------------------------------------------------------ */
+
+static void apply(struct app *a, unsigned f)
+{
+	if (f & K_RECOMPUTE) {
+		for (int i = 0; i < P_NPANES; i++)
+			if (a->pane[i].ops->update)
+				a->pane[i].ops->update(&a->pane[i], U_CONFIG);
+		a->relayout = true;
+		a->dirty_all = true;
+	}
+	if (f & K_REDRAW)
+		app_dirty(a, a->focus);
+	if (f & K_REDRAW_ALL)
+		a->dirty_all = true;
+	if (f & K_RELAYOUT)
+		a->relayout = true;
+	if (f & K_STATUS)
+		a->dirty_status = true;
+	if (f & K_VIEW) {
+		/* The per-point panes follow the cursor. */
+		app_dirty(a, P_TABLE);
+		app_dirty(a, P_HEAT);
+		app_dirty(a, P_PLOT);
+	}
+	if (f & K_QUIT)
+		a->quit = true;
+}
+
+static void take_results(struct app *a)
+{
+	unsigned bits = worker_take(a->worker, &a->res);
+	unsigned u = 0;
+
+	if (bits & RES_CURVE)
+		u |= U_CURVE;
+	if (bits & RES_SUMMARY)
+		u |= U_SUMMARY;
+	if (bits & RES_DETAIL)
+		u |= U_DETAIL;
+	if (bits & RES_MATRIX)
+		u |= U_MATRIX;
+	if (u)
+		for (int i = 0; i < P_NPANES; i++)
+			if (a->pane[i].ops->update)
+				a->pane[i].ops->update(&a->pane[i], u);
+	if (bits & (RES_CURVE | RES_ERROR))
+		app_dirty(a, P_PLOT);
+	if (bits & RES_SUMMARY) {
+		/* Derived values beside the fields, and the saturation marker. */
+		app_dirty(a, P_ORG);
+		app_dirty(a, P_NET);
+		app_dirty(a, P_TRAFFIC);
+		app_dirty(a, P_PLOT);
+		a->relayout = true;
+	}
+	if (bits & (RES_DETAIL | RES_ERROR))
+		app_dirty(a, P_TABLE);
+	if (bits & (RES_MATRIX | RES_ERROR))
+		app_dirty(a, P_HEAT);
+	a->dirty_status = true;
+}
+
+static void focus(struct app *a, int p)
+{
+	if (p == a->focus)
+		return;
+	a->focus = p;
+	a->relayout = true;     /* the focused editor grows; hidden panes appear */
+}
+
+static unsigned mouse_event(struct app *a)
+{
+	MEVENT ev;
+	if (getmouse(&ev) != OK || a->overlay != OV_NONE || a->prompt != PR_NONE)
+		return 0;
+	for (int i = 0; i < P_NPANES; i++) {
+		struct canvas_rect r = a->pane[i].rect;
+		if (r.h <= 0 || ev.x < r.x || ev.x >= r.x + r.w || ev.y < r.y || ev.y >= r.y + r.h)
+			continue;
+		struct pane *p = &a->pane[i];
+		if (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) {
+			enum action act = ev.bstate & BUTTON4_PRESSED ? ACT_UP : ACT_DOWN;
+			if (i == P_PLOT)
+				act = act == ACT_UP ? ACT_RIGHT : ACT_LEFT;
+			return p->ops->key(p, act, 0) | K_REDRAW_ALL;
+		}
+		focus(a, i);
+		unsigned f = K_HANDLED | K_REDRAW_ALL | K_STATUS;
+		if (p->ops->click)
+			f |= p->ops->click(p, ev.x - r.x, ev.y - r.y);
+		return f;
+	}
+	return 0;
+}
+
+static unsigned key_prompt(struct app *a, int ch, bool code)
+{
+	enum action act = keys_lookup(ch, CTX_LINE, NULL);
+	if (act == ACT_NONE && !code && ch >= 32) {
+		le_insert(&a->le, (unsigned)ch);
+		return K_STATUS;
+	}
+	switch (le_action(&a->le, act)) {
+	case LE_ACCEPT: return act_prompt_accept(a) | K_STATUS | K_REDRAW_ALL;
+	case LE_CANCEL:
+		a->prompt = PR_NONE;
+		app_msg(a, false, "cancelled");
+		return K_STATUS | K_REDRAW_ALL;
+	default: return K_STATUS;
+	}
+}
+
+static unsigned key_overlay(struct app *a, int ch, bool code)
+{
+	enum action act;
+	switch (a->overlay) {
+	case OV_HELP:
+		act = keys_lookup(ch, CTX_MOVE | CTX_GLOBAL, NULL);
+		if (ch == 27 || act == ACT_QUIT || act == ACT_HELP) {
+			a->overlay = OV_NONE;
+			return K_REDRAW_ALL;
+		}
+		if (act == ACT_QUIT_NOW)
+			return K_QUIT;
+		if (act == ACT_UP)
+			a->help_scroll--;
+		else if (act == ACT_DOWN)
+			a->help_scroll++;
+		else if (act == ACT_PGUP)
+			a->help_scroll -= LINES / 2;
+		else if (act == ACT_PGDN || ch == ' ')
+			a->help_scroll += LINES / 2;
+		else if (act == ACT_HOME)
+			a->help_scroll = 0;
+		else if (act == ACT_END)
+			a->help_scroll = 1 << 20;
+		return K_REDRAW_ALL;
+	case OV_CONFIRM:
+		if (ch == 'y' || ch == 'Y')
+			return act_confirm(a, true);
+		if (ch == 'n' || ch == 'N' || ch == 27 || ch == 'q')
+			return act_confirm(a, false);
+		if (ch == CTRL('c'))
+			return K_QUIT;
+		return 0;
+	case OV_INFO:
+		a->overlay = OV_NONE;
+		return K_REDRAW_ALL;
+	case OV_PICKER: {
+		const char *name = NULL;
+		if (picker_filtering(a->picker)) {
+			act = keys_lookup(ch, CTX_PICKER, NULL);
+			if (act == ACT_FILTER || act == ACT_NONE || (act == ACT_CANCEL && ch == 'q'))
+				act = ACT_NONE;
+			if (act == ACT_NONE && code)
+				act = keys_lookup(ch, CTX_LINE | CTX_MOVE, NULL);
+			if (act == ACT_NONE && (ch == 127 || ch == CTRL('h')))
+				act = ACT_BACKSPACE;
+		} else {
+			act = keys_lookup(ch, CTX_PICKER, NULL);
+			if (act == ACT_NONE)
+				act = keys_lookup(ch, CTX_MOVE, NULL);
+		}
+		switch (picker_key(a->picker, act, code ? 0 : ch, &name)) {
+		case PK_CLOSE:
+			picker_free(a->picker);
+			a->picker = NULL;
+			a->overlay = OV_NONE;
+			return K_REDRAW_ALL;
+		case PK_OPEN: {
+			char n[256];
+			snprintf(n, sizeof n, "%s", name);
+			picker_free(a->picker);
+			a->picker = NULL;
+			a->overlay = OV_NONE;
+			return act_open(a, n, false) | K_REDRAW_ALL;
+		}
+		default:
+			return K_REDRAW_ALL;
+		}
+	}
+	default:
+		return 0;
+	}
+}
+
+static unsigned key_global(struct app *a, enum action act, int arg)
+{
+	struct pane *plot = &a->pane[P_PLOT];
+
+	switch (act) {
+	case ACT_HELP:
+		a->overlay = OV_HELP;
+		a->help_scroll = 0;
+		return K_REDRAW_ALL;
+	case ACT_QUIT: return act_quit(a);
+	case ACT_QUIT_NOW: return K_QUIT;
+	case ACT_NEXT_PANE: focus(a, (a->focus + 1) % P_NPANES); return K_REDRAW_ALL | K_STATUS;
+	case ACT_PREV_PANE:
+		focus(a, (a->focus + P_NPANES - 1) % P_NPANES);
+		return K_REDRAW_ALL | K_STATUS;
+	case ACT_PANE: focus(a, arg); return K_REDRAW_ALL | K_STATUS;
+	case ACT_UNDO: return app_undo(a);
+	case ACT_REDO: return app_redo(a);
+	case ACT_SAVE: return act_prompt_file(a, PR_SAVE);
+	case ACT_OPEN: return act_prompt_file(a, PR_OPEN);
+	case ACT_EXPORT_CSV: return act_prompt_file(a, PR_CSV);
+	case ACT_EXPORT_SCREEN: return act_prompt_file(a, PR_SCREEN);
+	case ACT_PICKER:
+		a->picker = picker_new();
+		if (!a->picker) {
+			app_msg(a, true, "out of memory");
+			return K_STATUS;
+		}
+		a->overlay = OV_PICKER;
+		return K_REDRAW_ALL;
+	case ACT_CMDLINE: return act_cmdline(a);
+	case ACT_PIN:
+	case ACT_UNPIN:
+	case ACT_LOGY: {
+		unsigned f = plot->ops->key(plot, act, 0);
+		app_dirty(a, P_PLOT);
+		return f;
+	}
+	case ACT_GLYPHS:
+		if (!a->utf8_locale) {
+			app_msg(a, true, "this terminal's locale is not UTF-8: ASCII only");
+			return K_STATUS;
+		}
+		a->utf8 = !a->utf8;
+		app_msg(a, false, "%s glyphs", a->utf8 ? "Unicode" : "ASCII");
+		return K_REDRAW_ALL | K_STATUS;
+	case ACT_REDRAW:
+		clearok(curscr, TRUE);
+		return K_REDRAW_ALL;
+	default:
+		return 0;
+	}
+}
+
+static unsigned handle_key(struct app *a, struct screen *s, int ch, bool code)
+{
+	app_trace(a, "key %d", ch);
+	if (code && ch == KEY_RESIZE) {
+		a->relayout = true;
+		return K_REDRAW_ALL;
+	}
+	if (code && ch == KEY_MOUSE) {
+		if (a->msg_err || a->msg_wide || a->msg_auto_wide) {
+			a->msg[0] = '\0';
+			a->msg_err = a->msg_wide = false;
+		}
+		return mouse_event(a) | K_STATUS;
+	}
+	if (a->lay.too_small) {
+		if (ch == 'q' || ch == CTRL('c'))
+			return K_QUIT;
+		return 0;
+	}
+	if (a->prompt != PR_NONE)
+		return key_prompt(a, ch, code);
+	if (a->overlay != OV_NONE)
+		return key_overlay(a, ch, code);
+	(void)s;
+	/* An error stays until the next key. */
+	if (a->msg_err || a->msg_wide || a->msg_auto_wide) {
+		a->msg[0] = '\0';
+		a->msg_err = a->msg_wide = false;
+		a->dirty_status = true;
+	}
+
+	struct pane *p = &a->pane[a->focus];
+	int arg = 0;
+	enum action act = keys_lookup(ch, p->ops->ctx, &arg);
+	if (act == ACT_NONE)
+		act = keys_lookup(ch, CTX_MOVE, &arg);
+	if (act != ACT_NONE) {
+		unsigned f = p->ops->key(p, act, arg);
+		if (f)
+			return f;
+	}
+	act = keys_lookup(ch, CTX_GLOBAL, &arg);
+	if (act != ACT_NONE)
+		return key_global(a, act, arg);
+	if (ch == 27) {
+		a->msg[0] = '\0';
+		return K_STATUS;
+	}
+	return 0;
+}
+
+static void read_keys(struct app *a, struct screen *s)
+{
+	wint_t wch;
+	int rc;
+	while ((rc = wget_wch(stdscr, &wch)) != ERR) {
+		apply(a, handle_key(a, s, (int)wch, rc == KEY_CODE_YES));
+		if (a->quit)
+			return;
+	}
+}
+
+/* --- set-up and the loop ---------------------------------------------------- */
+
+static bool locale_utf8(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+	return cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+}
+
+static int terminal_start(struct app *a, struct screen *s, char *err, size_t n)
+{
+	const char *term = getenv("TERM");
+	s->scr = newterm(NULL, stdout, stdin);
+	if (!s->scr) {
+		snprintf(err, n, "cannot use the terminal (TERM=%s)", term ? term : "(unset)");
+		return -1;
+	}
+	set_term(s->scr);
+	raw();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	curs_set(0);
+	if (!getenv("ESCDELAY"))
+		set_escdelay(25);
+	a->utf8_locale = locale_utf8();
+	a->utf8 = a->utf8_locale && !a->opt->ascii && !(term && strcmp(term, "linux") == 0);
+	const char *nc = getenv("NO_COLOR");
+	bool want = !a->opt->no_color && !(nc && *nc);
+	palette_init(&s->pal, want);
+	a->colors = s->pal.level;
+	/* On the Linux console the mouse belongs to gpm (text selection), and
+	 * ncurses' gpm path leaks; leave it alone there. */
+	a->mouse = !a->opt->no_mouse && !(term && strcmp(term, "linux") == 0);
+	if (a->mouse) {
+		mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED,
+			  NULL);
+		mouseinterval(0);
+	}
+	return 0;
+}
+
+static void terminal_stop(struct screen *s)
+{
+	for (int i = 0; i < W_COUNT; i++) {
+		if (s->win[i])
+			delwin(s->win[i]);
+		s->win[i] = NULL;
+		canvas_free(&s->cv[i]);
+	}
+	if (s->scr) {
+		endwin();
+		delscreen(s->scr);
+		s->scr = NULL;
+	}
+}
+
+static int app_start(struct app *a, const struct options *o, struct loaded *l)
+{
+	struct diag d;
+	a->opt = o;
+	a->l = l;
+	a->cfg = a->saved = l->cfg;
+	a->have_file_cfg = config_parse_file(&a->file_cfg, l->path, NULL, NULL, &d) == 0 &&
+			   a->file_cfg.family == a->cfg.family;
+	a->gen = 1;
+	a->view = (struct view_req){ NAN, -1, -1, -1 };
+	a->view_gen = 1;
+	a->focus = P_PLOT;
+	if (undo_init(&a->undo))
+		return -1;
+	table_init(&a->res.curve, "");
+	table_init(&a->res.summary, "");
+	table_init(&a->res.detail, "");
+	table_init(&a->res.matrix, "");
+	const char *tr = getenv("ICNX_UI_TRACE");
+	if (tr && *tr)
+		a->trace = fopen(tr, "a");
+	for (int i = 0; i < P_NPANES; i++) {
+		a->pane[i].ops = pane_ops_list[i];
+		a->pane[i].app = a;
+		if (a->pane[i].ops->init(&a->pane[i]))
+			return -1;
+	}
+	app_msg(a, false, "%s", a->cfg.title[0] ? a->cfg.title : a->cfg.family->title);
+	return 0;
+}
+
+static void app_stop(struct app *a)
+{
+	for (int i = 0; i < P_NPANES; i++)
+		if (a->pane[i].ops && a->pane[i].ops->free)
+			a->pane[i].ops->free(&a->pane[i]);
+	picker_free(a->picker);
+	results_free(&a->res);
+	undo_free(&a->undo);
+	if (a->trace)
+		fclose(a->trace);
+}
+
+static void loop(struct app *a, struct screen *s)
+{
+	unsigned long posted_gen = 0, posted_view = 0;
+	struct pollfd fds[2] = {
+		{ STDIN_FILENO, POLLIN, 0 },
+		{ worker_fd(a->worker), POLLIN, 0 },
+	};
+
+	a->relayout = true;
+	while (!a->quit && !ui_signalled) {
+		if (a->gen != posted_gen || a->view_gen != posted_view) {
+			worker_post(a->worker, &a->cfg, a->gen, &a->view, a->view_gen);
+			posted_gen = a->gen;
+			posted_view = a->view_gen;
+		}
+		if (a->relayout)
+			do_layout(a, s);
+		int timeout = -1;
+		if (a->dirty || a->dirty_all || a->dirty_status) {
+			double t = now_ms(), since = t - s->last_frame;
+			if (since >= FRAME_MS) {
+				draw(a, s);
+				s->last_frame = t;
+			} else {
+				timeout = (int)(FRAME_MS - since) + 1;
+			}
+		}
+		/* While the worker runs, the status line shows its progress. */
+		if (timeout < 0 && worker_busy(a->worker, NULL, NULL))
+			timeout = 250;
+		int rc = poll(fds, 2, timeout);
+		if (rc < 0 && errno != EINTR)
+			break;
+		if (rc > 0 && (fds[1].revents & POLLIN))
+			take_results(a);
+		if (timeout == 250 && rc == 0)
+			a->dirty_status = true;
+		read_keys(a, s);
+	}
+}
 
 int ui_main(const struct options *o, struct loaded *l)
 {
-	struct options so = *o;
-	so.output = "summary";
-	fprintf(stderr, "icnx: the interactive explorer is not built yet; "
-		"showing the summary of %s\n", l->name);
-	return batch_run(&so, l);
+	struct app *a;
+	struct screen s;
+	char err[256];
+	struct sigaction sa, old_int, old_term, old_hup;
+
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "icnx: the explorer needs a terminal; use --batch to print "
+			"results\n");
+		return 2;
+	}
+	a = calloc(1, sizeof *a);
+	if (!a) {
+		fprintf(stderr, "icnx: out of memory\n");
+		return 1;
+	}
+	memset(&s, 0, sizeof s);
+	if (app_start(a, o, l)) {
+		app_stop(a);
+		free(a);
+		fprintf(stderr, "icnx: out of memory\n");
+		return 1;
+	}
+	a->worker = worker_start(err, sizeof err);
+	if (!a->worker) {
+		app_stop(a);
+		free(a);
+		fprintf(stderr, "icnx: %s\n", err);
+		return 1;
+	}
+	if (terminal_start(a, &s, err, sizeof err)) {
+		worker_stop(a->worker);
+		app_stop(a);
+		free(a);
+		fprintf(stderr, "icnx: %s\n", err);
+		return 2;
+	}
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	sigaction(SIGHUP, &sa, &old_hup);
+
+	loop(a, &s);
+
+	/* Shutdown: stop the worker (quit, wake, join), then the terminal. */
+	worker_stop(a->worker);
+	a->worker = NULL;
+	terminal_stop(&s);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGHUP, &old_hup, NULL);
+	int sig = ui_signalled;
+	app_stop(a);
+	free(a);
+	if (sig && sig != SIGINT)
+		return 128 + sig;
+	return 0;
+}
+
+void ui_man_keys(FILE *fp)
+{
+	struct strbuf b;
+	strbuf_init(&b);
+	keys_mdoc(&b);
+	if (b.s)
+		fputs(b.s, fp);
+	strbuf_free(&b);
 }

@@ -6,11 +6,17 @@
 #ifndef ICNX_UI_H
 #define ICNX_UI_H
 
+#include <stdio.h>
+
 #include "cli/load.h"
 #include "cli/options.h"
 
 /* Run the explorer on l (which it may replace when the user opens another
  * file).  Returns the exit status (0, or 2 when there is no terminal). */
 int ui_main(const struct options *o, struct loaded *l);
+
+/* Print the KEYS list of icnx(1) in mdoc, generated from the key table (for
+ * `icnx --man-keys` and tests/gen-man.sh).  Any thread; no terminal. */
+void ui_man_keys(FILE *fp);
 
 #endif

@@ -1,0 +1,329 @@
+/* actions.c: saving, opening, exporting, questions (see actions.h). */
+#include "ui/actions.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli/presets.h"
+#include "cli/write.h"
+#include "ui/blit.h"
+#include "ui/cfgwalk.h"
+#include "ui/cmdline.h"
+#include "ui/save.h"
+
+static bool exists(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0;
+}
+
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+/* The user's preset directory. */
+static void user_dir(char *out, size_t n)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	if (xdg && *xdg)
+		snprintf(out, n, "%s/icnx/presets", xdg);
+	else
+		snprintf(out, n, "%s/.config/icnx/presets", home && *home ? home : ".");
+}
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? s + 1 : path;
+}
+
+unsigned act_prompt_file(struct app *a, enum prompt_kind k)
+{
+	char def[PATH_MAX + 64], dir[PATH_MAX], stem[256];
+
+	snprintf(stem, sizeof stem, "%s", base_name(a->l->path));
+	char *dot = strrchr(stem, '.');
+	if (dot)
+		*dot = '\0';
+	switch (k) {
+	case PR_SAVE:
+		if (!preset_is_shipped(a->l->path)) {
+			snprintf(def, sizeof def, "%s", a->l->path);
+		} else {
+			user_dir(dir, sizeof dir);
+			snprintf(def, sizeof def, "%s/%s.yaml", dir, stem);
+		}
+		app_prompt(a, k, "save preset as: ", def, NULL);
+		break;
+	case PR_OPEN:
+		app_prompt(a, k, "open file or preset: ", "", NULL);
+		break;
+	case PR_CSV:
+		snprintf(def, sizeof def, "%s-curve.csv", stem);
+		app_prompt(a, k, "export curve (CSV) to: ", def, NULL);
+		break;
+	case PR_SCREEN:
+		snprintf(def, sizeof def, "%s-screen.txt", stem);
+		app_prompt(a, k, "save screen as text to: ", def, NULL);
+		break;
+	default:
+		break;
+	}
+	return K_HANDLED | K_STATUS;
+}
+
+unsigned act_save(struct app *a, const char *typed, bool lossy_ok, bool overwrite_ok)
+{
+	char path[PATH_MAX], why[256], err[PATH_MAX + 128];
+	size_t len = 0;
+	bool lossy;
+
+	save_expand(typed, path, sizeof path);
+	size_t pl = strlen(path);
+	if (pl == 0) {
+		app_msg(a, true, "no file name given; nothing saved");
+		return K_HANDLED | K_STATUS;
+	}
+	if (!(pl > 5 && strcmp(path + pl - 5, ".yaml") == 0) &&
+	    !(pl > 4 && strcmp(path + pl - 4, ".yml") == 0) && pl + 5 < sizeof path)
+		strcat(path, ".yaml");
+	if (preset_is_shipped(path)) {
+		char dir[PATH_MAX];
+		user_dir(dir, sizeof dir);
+		app_msg(a, true, "refused: shipped presets are never overwritten (%s); save under "
+			"%s/", path, dir);
+		return K_HANDLED | K_STATUS;
+	}
+	if (exists(path) && !same_file(path, a->l->path) && !overwrite_ok) {
+		snprintf(a->pending_path, sizeof a->pending_path, "%s", path);
+		a->pending_prompt = PR_SAVE;
+		app_confirm(a, CF_OVERWRITE, "%s exists. Overwrite it?", path);
+		return K_HANDLED | K_REDRAW_ALL;
+	}
+	char *orig = save_read(a->l->path, &len);
+	char *text = save_splice(orig, len, &a->cfg, &lossy, why, sizeof why);
+	free(orig);
+	if (!text) {
+		app_msg(a, true, "out of memory");
+		return K_HANDLED | K_STATUS;
+	}
+	if (lossy && !lossy_ok) {
+		free(text);
+		snprintf(a->pending_path, sizeof a->pending_path, "%s", path);
+		app_confirm(a, CF_SAVE_LOSSY, "The comments and layout of %s cannot be kept (%s): "
+			    "the file will be written afresh from the configuration, with a comment "
+			    "per field. Save anyway?", a->l->path, why);
+		return K_HANDLED | K_REDRAW_ALL;
+	}
+	int rc = save_atomic(path, text, strlen(text), err, sizeof err);
+	free(text);
+	if (rc) {
+		app_msg(a, true, "not saved: %s", err);
+		return K_HANDLED | K_STATUS;
+	}
+	/* Show the saved file from now on. */
+	struct loaded nl;
+	struct diag d;
+	char arg[PATH_MAX + 2];
+	snprintf(arg, sizeof arg, "%s%s", strchr(path, '/') ? "" : "./", path);
+	if (load_arg(arg, &nl, &d) == 0 && cfg_equal(&nl.cfg, &a->cfg)) {
+		loaded_free(a->l);
+		*a->l = nl;
+		a->file_cfg = nl.cfg;
+		a->have_file_cfg = true;
+	} else {
+		loaded_free(&nl);
+	}
+	a->saved = a->cfg;
+	app_msg(a, false, "saved %s%s", path, lossy ? " (written afresh; the old comments are gone)"
+		: " (comments kept)");
+	return K_HANDLED | K_REDRAW_ALL;
+}
+
+unsigned act_open(struct app *a, const char *typed, bool discard_ok)
+{
+	char arg[PATH_MAX], msg[1024];
+	struct loaded nl;
+	struct diag d;
+
+	save_expand(typed, arg, sizeof arg);
+	if (!arg[0]) {
+		app_msg(a, false, "nothing opened");
+		return K_HANDLED | K_STATUS;
+	}
+	if (app_modified(a) && !discard_ok) {
+		snprintf(a->pending_path, sizeof a->pending_path, "%s", arg);
+		app_confirm(a, CF_OPEN, "%s has unsaved edits. Open %s and discard them?",
+			    a->l->name, arg);
+		return K_HANDLED | K_REDRAW_ALL;
+	}
+	diag_clear(&d);
+	if (load_arg(arg, &nl, &d)) {
+		loaded_free(&nl);
+		app_msg(a, true, "cannot open: %s", diag_format(&d, msg, sizeof msg));
+		return K_HANDLED | K_STATUS;
+	}
+	loaded_free(a->l);
+	*a->l = nl;
+	a->cfg = a->saved = a->file_cfg = nl.cfg;
+	a->have_file_cfg = true;
+	undo_clear(&a->undo);
+	a->gen++;
+	a->view.at = NAN;
+	a->view.select = -1;
+	a->view_gen++;
+	for (int i = 0; i < P_NPANES; i++)
+		if (a->pane[i].ops->update)
+			a->pane[i].ops->update(&a->pane[i], U_FILE | U_CONFIG);
+	app_msg(a, false, "opened %s (%s)", a->l->name, a->cfg.title[0] ? a->cfg.title
+		: a->cfg.family->title);
+	return K_HANDLED | K_RECOMPUTE | K_REDRAW_ALL | K_RELAYOUT | K_VIEW;
+}
+
+/* Write text to path (atomically), asking before overwriting. */
+static unsigned export_text(struct app *a, const char *typed, const char *text, size_t len,
+			    enum prompt_kind k, bool overwrite_ok, const char *what)
+{
+	char path[PATH_MAX], err[PATH_MAX + 128];
+
+	save_expand(typed, path, sizeof path);
+	if (!path[0]) {
+		app_msg(a, true, "no file name given; nothing written");
+		return K_HANDLED | K_STATUS;
+	}
+	if (exists(path) && !overwrite_ok) {
+		snprintf(a->pending_path, sizeof a->pending_path, "%s", path);
+		a->pending_prompt = k;
+		app_confirm(a, CF_OVERWRITE, "%s exists. Overwrite it?", path);
+		return K_HANDLED | K_REDRAW_ALL;
+	}
+	if (save_atomic(path, text, len, err, sizeof err)) {
+		app_msg(a, true, "not written: %s", err);
+		return K_HANDLED | K_STATUS;
+	}
+	app_msg(a, false, "wrote %s to %s", what, path);
+	return K_HANDLED | K_STATUS;
+}
+
+unsigned act_export_csv(struct app *a, const char *path, bool overwrite_ok)
+{
+	char *buf = NULL;
+	size_t len = 0;
+
+	if (a->res.curve.ncols == 0 || a->res.gen != a->gen || !a->res.curve_full) {
+		app_msg(a, true, "the curve is still being computed; try again in a moment");
+		return K_HANDLED | K_STATUS;
+	}
+	FILE *fp = open_memstream(&buf, &len);
+	if (!fp) {
+		app_msg(a, true, "out of memory");
+		return K_HANDLED | K_STATUS;
+	}
+	struct write_meta meta = { a->cfg.family->name, a->l->name, "curve" };
+	int rc = write_table(fp, &a->res.curve, FMT_CSV, &meta);
+	fclose(fp);
+	unsigned f = rc ? (app_msg(a, true, "cannot format the CSV"), K_HANDLED | K_STATUS)
+		: export_text(a, path, buf, len, PR_CSV, overwrite_ok, "the curve (CSV)");
+	free(buf);
+	return f;
+}
+
+unsigned act_export_screen(struct app *a, const char *path, bool overwrite_ok)
+{
+	char *text = blit_screen_text();
+	if (!text) {
+		app_msg(a, true, "out of memory");
+		return K_HANDLED | K_STATUS;
+	}
+	unsigned f = export_text(a, path, text, strlen(text), PR_SCREEN, overwrite_ok,
+				 "the screen");
+	free(text);
+	return f;
+}
+
+unsigned act_prompt_accept(struct app *a)
+{
+	enum prompt_kind k = a->prompt;
+	char text[LINEEDIT_MAX], path[DIAG_PATH_MAX];
+
+	snprintf(text, sizeof text, "%s", a->le.buf);
+	snprintf(path, sizeof path, "%s", a->prompt_path);
+	a->prompt = PR_NONE;
+	a->dirty_status = true;
+	switch (k) {
+	case PR_VALUE: return app_set(a, path, text);
+	case PR_SAVE: return act_save(a, text, false, false);
+	case PR_OPEN: return act_open(a, text, false);
+	case PR_CSV: return act_export_csv(a, text, false);
+	case PR_SCREEN: return act_export_screen(a, text, false);
+	default: return K_HANDLED | K_STATUS;
+	}
+}
+
+unsigned act_confirm(struct app *a, bool yes)
+{
+	char path[sizeof a->pending_path];
+
+	a->overlay = OV_NONE;
+	snprintf(path, sizeof path, "%s", a->pending_path);
+	if (!yes) {
+		app_msg(a, false, a->confirm == CF_QUIT ? "not quitting" : "cancelled");
+		return K_HANDLED | K_REDRAW_ALL;
+	}
+	switch (a->confirm) {
+	case CF_QUIT: return K_HANDLED | K_QUIT;
+	case CF_SAVE_LOSSY: return K_REDRAW_ALL | act_save(a, path, true, true);
+	case CF_OPEN: return K_REDRAW_ALL | act_open(a, path, true);
+	case CF_OVERWRITE:
+		switch (a->pending_prompt) {
+		case PR_SAVE: return K_REDRAW_ALL | act_save(a, path, false, true);
+		case PR_CSV: return K_REDRAW_ALL | act_export_csv(a, path, true);
+		case PR_SCREEN: return K_REDRAW_ALL | act_export_screen(a, path, true);
+		default: break;
+		}
+		break;
+	}
+	return K_HANDLED | K_REDRAW_ALL;
+}
+
+unsigned act_cmdline(struct app *a)
+{
+	struct strbuf b;
+	char why[256];
+
+	strbuf_init(&b);
+	if (cmdline_build(a, a->focus, &b, why, sizeof why) == 0 && b.s) {
+		if ((int)strlen(b.s) < a->lay.hint.w) {
+			app_msg(a, false, "%s", b.s);
+			a->msg_wide = true;
+		} else {
+			snprintf(a->confirm_text, sizeof a->confirm_text, "%s", b.s);
+			a->overlay = OV_INFO;
+			app_msg(a, false, "the command is in the box; any key closes it");
+			strbuf_free(&b);
+			return K_HANDLED | K_REDRAW_ALL;
+		}
+	} else
+		app_msg(a, true, "%s", why);
+	strbuf_free(&b);
+	return K_HANDLED | K_STATUS;
+}
+
+unsigned act_quit(struct app *a)
+{
+	if (app_modified(a)) {
+		char k[16];
+		keys_for(ACT_SAVE, CTX_GLOBAL, k, sizeof k);
+		app_confirm(a, CF_QUIT, "%s has unsaved edits. Quit and lose them? (Answer n, then "
+			    "press %s to save.)", a->l->name, k);
+		return K_HANDLED | K_REDRAW_ALL;
+	}
+	return K_HANDLED | K_QUIT;
+}

@@ -1,0 +1,38 @@
+/*
+ * actions.h: what the explorer does with files and prompts: save the
+ * preset (atomic, comment-keeping, never over a shipped preset), open a
+ * preset or file, export the curve as CSV and the screen as text, answer a
+ * yes/no question, accept a typed value, show the batch command line.
+ * Each returns K_* flags for the main loop.
+ *
+ * UI thread only (the screen export reads curses' screen).
+ */
+#ifndef ICNX_UI_ACTIONS_H
+#define ICNX_UI_ACTIONS_H
+
+#include <stdbool.h>
+
+#include "ui/app.h"
+
+/* Open the line editor for a file name (save / open / CSV / screen), with a
+ * sensible default. */
+unsigned act_prompt_file(struct app *a, enum prompt_kind k);
+
+/* The line editor's Enter. */
+unsigned act_prompt_accept(struct app *a);
+
+/* The question's answer. */
+unsigned act_confirm(struct app *a, bool yes);
+
+unsigned act_save(struct app *a, const char *path, bool lossy_ok, bool overwrite_ok);
+unsigned act_open(struct app *a, const char *arg, bool discard_ok);
+unsigned act_export_csv(struct app *a, const char *path, bool overwrite_ok);
+unsigned act_export_screen(struct app *a, const char *path, bool overwrite_ok);
+
+/* Put the focused pane's batch command in the status line. */
+unsigned act_cmdline(struct app *a);
+
+/* q: quit, asking first when there are unsaved edits. */
+unsigned act_quit(struct app *a);
+
+#endif

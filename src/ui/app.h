@@ -1,0 +1,179 @@
+/*
+ * app.h: the explorer's state, shared by the panes, the overlays and the
+ * main loop, and the edit operations every pane uses.
+ *
+ * The configuration is a plain value: `cfg` is the live one (always valid:
+ * every edit goes through config_set or config_validate and is refused
+ * otherwise), `saved` is the one last loaded or saved (the modified mark
+ * compares with it), `file_cfg` is the file as read without --set overrides
+ * (the equivalent command line lists what differs from it).  Every change of
+ * cfg bumps `gen`, and the main loop posts it to the worker.
+ *
+ * Thread contract: a struct app and every function here belong to the UI
+ * thread; the worker only sees copies posted through worker_post().
+ */
+#ifndef ICNX_UI_APP_H
+#define ICNX_UI_APP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "cli/load.h"
+#include "cli/options.h"
+#include "core/config.h"
+#include "ui/layout.h"
+#include "ui/lineedit.h"
+#include "ui/pane.h"
+#include "ui/undo.h"
+#include "ui/worker.h"
+
+#define APP_MSG_MAX 768
+
+/* What the line editor at the bottom is asking for. */
+enum prompt_kind {
+	PR_NONE = 0,
+	PR_VALUE,      /* a new value for prompt_path */
+	PR_SAVE,       /* a file name to save the preset as */
+	PR_OPEN,       /* a preset file or name to open */
+	PR_CSV,        /* a file name for the curve's CSV */
+	PR_SCREEN,     /* a file name for the screen as text */
+};
+
+/* The overlay on top of the panes, if any. */
+enum overlay_kind {
+	OV_NONE = 0,
+	OV_HELP,
+	OV_PICKER,
+	OV_CONFIRM,
+	OV_INFO,       /* a text to read (confirm_text); any key closes */
+};
+
+/* What a yes/no question is about. */
+enum confirm_kind {
+	CF_QUIT,          /* quit with unsaved edits */
+	CF_SAVE_LOSSY,    /* save, losing the file's comments */
+	CF_OVERWRITE,     /* overwrite an existing file (exports, save as) */
+	CF_OPEN,          /* open another preset, discarding unsaved edits */
+};
+
+struct picker;
+
+struct app {
+	/* inputs, borrowed from main() */
+	const struct options *opt;
+	struct loaded *l;              /* the file shown; replaced on open */
+
+	/* the configuration */
+	struct config cfg, saved, file_cfg;
+	bool have_file_cfg;
+	unsigned long gen;             /* bumped by every change of cfg */
+	struct undo undo;
+
+	/* the view the worker computes the per-point outputs for */
+	struct view_req view;
+	unsigned long view_gen;
+
+	/* results from the worker, owned here */
+	struct worker *worker;
+	struct results res;
+
+	/* panes and layout */
+	struct pane pane[P_NPANES];
+	int focus;                     /* enum pane_id */
+	struct layout lay;
+
+	/* display capabilities */
+	bool utf8;                     /* glyphs: Unicode (else ASCII) */
+	bool utf8_locale;              /* the locale can show Unicode at all */
+	int colors;                    /* 0 mono, 8, 256 */
+	bool mouse;
+
+	/* a field the editing pane showing it should select (after an add) */
+	char want_select[DIAG_PATH_MAX];
+
+	/* status line */
+	char msg[APP_MSG_MAX];
+	bool msg_err;
+	bool msg_wide;                 /* show msg on the (wider) hint line */
+	bool msg_auto_wide;            /* ... because it does not fit (status_draw) */
+
+	/* line editor */
+	enum prompt_kind prompt;
+	char prompt_label[160];
+	char prompt_path[DIAG_PATH_MAX]; /* PR_VALUE: the field */
+	struct lineedit le;
+
+	/* overlays */
+	enum overlay_kind overlay;
+	int help_scroll;
+	struct picker *picker;
+	enum confirm_kind confirm;
+	char confirm_text[APP_MSG_MAX];
+	char pending_path[4096];       /* the file a confirmed action writes/opens */
+	int pending_prompt;            /* the prompt kind that asked to overwrite */
+
+	/* main loop */
+	unsigned dirty;                /* bit per pane_id to redraw */
+	bool dirty_status, dirty_all, relayout;
+	bool quit;
+	FILE *trace;                   /* ICNX_UI_TRACE: timestamps for the bench */
+};
+
+/* Set the status message (printf-style); err marks it as an error. */
+void app_msg(struct app *a, bool err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Has cfg changed since the last load or save? */
+bool app_modified(const struct app *a);
+
+/* Replace the configuration by next (already validated), recording the old
+ * one for undo.  what describes the change for the status line. */
+unsigned app_commit(struct app *a, const struct config *next, const char *what);
+
+/* Set one field from text through config_set (same validation and messages
+ * as the loader).  On refusal the configuration is unchanged and the
+ * message is shown.  Returns K_* flags. */
+unsigned app_set(struct app *a, const char *path, const char *text);
+
+/* Append a copy of item `from` to the list at list_path (e.g. "clusters"),
+ * or an item with default values when the list is empty.  K_* flags. */
+unsigned app_list_add(struct app *a, const char *list_path, long from);
+
+/* Delete item i of the list at list_path.  K_* flags. */
+unsigned app_list_remove(struct app *a, const char *list_path, size_t i);
+
+unsigned app_undo(struct app *a);
+unsigned app_redo(struct app *a);
+
+/* Start the line editor. */
+void app_prompt(struct app *a, enum prompt_kind k, const char *label, const char *initial,
+		const char *path);
+
+/* Ask a yes/no question (the confirm overlay). */
+void app_confirm(struct app *a, enum confirm_kind k, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* The summary row whose quantity is q (results of the current generation
+ * or older); returns its row index or -1. */
+long app_summary_row(const struct app *a, const char *q);
+
+/* The saturation x: the summary row "saturation_load" (or the first whose
+ * symbol ends in '*'); NaN if unknown. */
+double app_saturation(const struct app *a);
+
+/* The family's outputs and their count. */
+const struct output_desc *app_outputs(const struct app *a, size_t *n);
+
+/* Mark pane p (or every pane with -1) for redrawing. */
+void app_dirty(struct app *a, int p);
+
+/* Turn a paper symbol into its display form: in UTF-8, lambda -> λ,
+ * tau -> τ, theta -> θ.  Returns buf. */
+char *app_symbol(const struct app *a, const char *sym, char *buf, size_t n);
+
+/* Write a trace line (the bench reads them) when ICNX_UI_TRACE is set. */
+void app_trace(struct app *a, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,25 @@
+/*
+ * cmdline.h: the `icnx --batch` command that prints the numbers a pane
+ * shows: the preset or file, one --set per field that differs from the
+ * file, and the pane's own options (-o point --at X, -o distances
+ * --select I ...).  Every number on screen can be reproduced this way.
+ *
+ * UI thread (reads the app).
+ */
+#ifndef ICNX_UI_CMDLINE_H
+#define ICNX_UI_CMDLINE_H
+
+#include <stddef.h>
+
+#include "core/strbuf.h"
+#include "ui/app.h"
+
+/* Append the command for pane p (P_* index) to b.  Returns 0, or -1 with
+ * the reason in why (e.g. a deleted list item, which --set cannot
+ * express: save the preset first). */
+int cmdline_build(const struct app *a, int p, struct strbuf *b, char *why, size_t n);
+
+/* Append s to b, quoted for a POSIX shell when needed. */
+void cmdline_quote(struct strbuf *b, const char *s);
+
+#endif

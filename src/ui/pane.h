@@ -1,0 +1,86 @@
+/*
+ * pane.h: the pane interface.  Each pane is one file exporting one
+ * `const struct pane_ops` (tmux window modes, tig views); everything else in
+ * the file is static, and its private state hangs on pane->data.
+ *
+ * Panes never call curses: draw() renders the whole pane (header line
+ * included) into a canvas of the pane's size, which the UI copies to the
+ * pane's WINDOW (blit.h).  Key handlers never draw: they change state and
+ * return K_* flags saying what must happen next.
+ *
+ * Thread contract: every slot is called by the UI thread only.
+ */
+#ifndef ICNX_UI_PANE_H
+#define ICNX_UI_PANE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/strbuf.h"
+#include "render/canvas.h"
+#include "ui/keys.h"
+
+struct app;
+struct pane;
+
+/* What a key handler (or an event) asks the main loop to do. */
+enum {
+	K_HANDLED = 1u << 0,    /* the key was used */
+	K_REDRAW = 1u << 1,     /* redraw this pane */
+	K_REDRAW_ALL = 1u << 2, /* redraw every pane and the status line */
+	K_RELAYOUT = 1u << 3,   /* pane sizes may change */
+	K_RECOMPUTE = 1u << 4,  /* the configuration changed: post it */
+	K_VIEW = 1u << 5,       /* cursor / selection / view changed: post it */
+	K_STATUS = 1u << 6,     /* redraw the status and hint lines */
+	K_QUIT = 1u << 7,
+};
+
+/* What update() is told has changed. */
+enum {
+	U_CONFIG = 1u << 0,     /* the configuration (edit, undo, open) */
+	U_CURVE = 1u << 1,
+	U_SUMMARY = 1u << 2,
+	U_DETAIL = 1u << 3,
+	U_MATRIX = 1u << 4,
+	U_FILE = 1u << 5,       /* another file was opened */
+};
+
+struct pane_ops {
+	const char *name;       /* "plot": for messages and tests */
+	const char *title;      /* header text */
+	unsigned ctx;           /* its key contexts (besides CTX_GLOBAL, CTX_MOVE) */
+	/* Allocate pane->data.  Returns 0 or -1. */
+	int (*init)(struct pane *p);
+	/* Free pane->data (NULL-safe). */
+	void (*free)(struct pane *p);
+	/* Render the pane into c (c's size is the pane's size). */
+	void (*draw)(struct pane *p, struct canvas *c);
+	/* Handle an action from the key table; arg is the ACT_PANE number or the
+	 * character for text input.  Returns K_* flags (0 = not handled). */
+	unsigned (*key)(struct pane *p, enum action a, int arg);
+	/* Optional: something the pane shows has changed (U_* bits). */
+	void (*update)(struct pane *p, unsigned what);
+	/* Optional: rows the pane would like, header included (for layout). */
+	int (*natural_height)(struct pane *p);
+	/* Optional: the text of the hint line when the pane has the focus. */
+	void (*hint)(struct pane *p, char *buf, size_t n);
+	/* Optional: a mouse click at (x, y) inside the pane.  Returns K_*. */
+	unsigned (*click)(struct pane *p, int x, int y);
+	/* Optional: append the --batch options that print this pane's numbers
+	 * ("-o point --at 0.0002"); return false if the pane shows none. */
+	bool (*cmdline)(struct pane *p, struct strbuf *b);
+};
+
+struct pane {
+	const struct pane_ops *ops;
+	struct app *app;          /* borrowed; the app outlives its panes */
+	void *data;               /* private, owned by the pane */
+	struct canvas_rect rect;  /* where it is on screen (h == 0: hidden) */
+	bool focused;
+};
+
+/* The panes, in enum pane_id order (layout.h). */
+extern const struct pane_ops pane_org_ops, pane_net_ops, pane_traffic_ops,
+	pane_plot_ops, pane_table_ops, pane_heat_ops;
+
+#endif

@@ -1,0 +1,395 @@
+/*
+ * pane_plot.c: the latency-vs-load plot (render/plot.h) of the family's
+ * curve output, with a cursor on the curve, the saturation marker, pinned
+ * curves to compare with, a log y axis and a choice of the plotted column
+ * (the latency or any of its parts).  The cursor's load is the view's `at`
+ * (shared with the breakdown and heatmap panes).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui/app.h"
+#include "ui/cfgwalk.h"
+#include "ui/draw.h"
+#include "ui/plotadapt.h"
+#include "ui/style.h"
+
+#define MAX_PINS (PA_MAX_SERIES - 1)
+
+struct pin {
+	struct table t;            /* the pinned curve (a copy) */
+	char label[64];
+};
+
+struct plot_pane {
+	char ycol[48];             /* name of the plotted column; "" = the latency */
+	bool logy;
+	long cursor;               /* index into the curve, -1 none */
+	double target;             /* the load the user put the cursor at (NaN:
+	                              not yet; the middle of the first full curve).
+	                              The cursor is the curve point nearest to it,
+	                              so it does not drift as sweeps change. */
+	struct pin pins[MAX_PINS];
+	int npins;
+	struct pa_info info;     /* from the last render, for clicks */
+	bool have_info;
+	double *xbuf, *ybuf;       /* scratch for the series, per curve */
+	double *pbuf[MAX_PINS][2];
+};
+
+static int plot_init(struct pane *p)
+{
+	struct plot_pane *pp = calloc(1, sizeof *pp);
+	if (!pp)
+		return -1;
+	pp->cursor = -1;
+	pp->target = NAN;
+	p->data = pp;
+	return 0;
+}
+
+static void free_bufs(struct plot_pane *pp)
+{
+	free(pp->xbuf);
+	free(pp->ybuf);
+	pp->xbuf = pp->ybuf = NULL;
+	for (int i = 0; i < MAX_PINS; i++) {
+		free(pp->pbuf[i][0]);
+		free(pp->pbuf[i][1]);
+		pp->pbuf[i][0] = pp->pbuf[i][1] = NULL;
+	}
+}
+
+static void plot_free(struct pane *p)
+{
+	struct plot_pane *pp = p->data;
+	if (!pp)
+		return;
+	for (int i = 0; i < pp->npins; i++)
+		table_free(&pp->pins[i].t);
+	free_bufs(pp);
+	free(pp);
+	p->data = NULL;
+}
+
+/* The plotted column of curve t: pp->ycol if present, else "latency", else 1. */
+static int ycol_of(const struct plot_pane *pp, const struct table *t)
+{
+	int c = pp->ycol[0] ? table_col(t, pp->ycol) : -1;
+	if (c < 1)
+		c = table_col(t, "latency");
+	if (c < 1 && t->ncols > 1)
+		c = 1;
+	return c;
+}
+
+static const struct table *curve(const struct app *a)
+{
+	const struct table *t = &a->res.curve;
+	return t->ncols >= 2 && t->cols[0].kind == COL_NUM ? t : NULL;
+}
+
+/* Index of the curve point nearest to x. */
+static long nearest(const struct table *t, double x)
+{
+	long best = -1;
+	double bd = INFINITY;
+	for (size_t r = 0; r < t->nrows; r++) {
+		double d = fabs(table_get(t, r, 0) - x);
+		if (d < bd) {
+			bd = d;
+			best = (long)r;
+		}
+	}
+	return best;
+}
+
+/* Put the cursor on index i (clamped) and publish its x as the view's
+ * `at`; a user's move also sets the target load. */
+static void set_cursor(struct pane *p, long i, bool user)
+{
+	struct plot_pane *pp = p->data;
+	struct app *a = p->app;
+	const struct table *t = curve(a);
+
+	if (!t || t->nrows == 0) {
+		pp->cursor = -1;
+		return;
+	}
+	if (i < 0)
+		i = 0;
+	if (i >= (long)t->nrows)
+		i = (long)t->nrows - 1;
+	pp->cursor = i;
+	double x = table_get(t, (size_t)i, 0);
+	if (user)
+		pp->target = x;
+	if (!(x == a->view.at)) {
+		a->view.at = x;
+		a->view_gen++;
+	}
+}
+
+/* A short label for the configuration: what differs from the file. */
+static void describe(const struct app *a, char *buf, size_t n)
+{
+	struct cfg_change ch[2];
+	bool shrunk;
+	size_t k = a->have_file_cfg ? cfg_diff(&a->file_cfg, &a->cfg, ch, 2, &shrunk) : 0;
+
+	if (!a->have_file_cfg || (k == 0 && !shrunk))
+		snprintf(buf, n, "%s", a->l->name);
+	else if (k == 1 && !shrunk)
+		snprintf(buf, n, "%s=%s", ch[0].path, ch[0].text);
+	else
+		snprintf(buf, n, "%zu edits", k + (shrunk ? 1 : 0));
+}
+
+static void plot_update(struct pane *p, unsigned what)
+{
+	struct plot_pane *pp = p->data;
+	struct app *a = p->app;
+	const struct table *t = curve(a);
+
+	if (what & U_FILE)
+		pp->target = NAN;
+	if (!(what & U_CURVE) || !t || t->nrows == 0)
+		return;
+	/* The cursor starts in the middle of the first full curve, then stays
+	 * at the load the user chose (nearest point of each new curve). */
+	if (isnan(pp->target) && a->res.curve_full)
+		pp->target = table_get(t, t->nrows / 2, 0);
+	set_cursor(p, isnan(pp->target) ? (long)t->nrows / 2 : nearest(t, pp->target), false);
+}
+
+/* Copy column c of t into a fresh array (NaN where not numeric). */
+static double *column(const struct table *t, int c)
+{
+	double *v = malloc((t->nrows ? t->nrows : 1) * sizeof *v);
+	if (!v)
+		return NULL;
+	for (size_t r = 0; r < t->nrows; r++)
+		v[r] = c >= 0 ? table_get(t, r, (size_t)c) : NAN;
+	return v;
+}
+
+static void plot_draw(struct pane *p, struct canvas *c)
+{
+	struct plot_pane *pp = p->data;
+	struct app *a = p->app;
+	const struct table *t = curve(a);
+	const struct family *f = a->cfg.family;
+	struct pa_series s[PA_MAX_SERIES];
+	struct pa_spec spec;
+	char right[96], xname[96], sym[48], live[80], ylabel[96];
+	size_t ns = 0;
+
+	bool stale = a->res.gen != a->gen;
+	double frac;
+	bool busy = a->worker && worker_busy(a->worker, &frac, NULL);
+	if (stale || !a->res.curve_full)
+		snprintf(right, sizeof right, "%s%s", stale ? "recomputing" : "coarse",
+			 busy ? "..." : "");
+	else
+		right[0] = '\0';
+	if (pp->logy)
+		snprintf(right + strlen(right), sizeof right - strlen(right), "%slog y",
+			 right[0] ? "  " : "");
+	if (pp->npins)
+		snprintf(right + strlen(right), sizeof right - strlen(right), "%s%d pin%s",
+			 right[0] ? "  " : "", pp->npins, pp->npins == 1 ? "" : "s");
+	draw_header(c, P_PLOT + 1, "plot", right, p->focused);
+	pp->have_info = false;
+	if (c->height < 2)
+		return;
+	struct canvas_rect r = { 0, 1, c->width, c->height - 1 };
+	if (!t || t->nrows == 0) {
+		const char *m = a->res.error_gen == a->gen && a->res.error[0] ? a->res.error
+				: "computing the curve...";
+		draw_text(c, 1, 2, c->width - 2, m, a->res.error_gen == a->gen ? UI_ERROR : STY_DIM);
+		return;
+	}
+	int yc = ycol_of(pp, t);
+	free_bufs(pp);
+	pp->xbuf = column(t, 0);
+	pp->ybuf = column(t, yc);
+	if (!pp->xbuf || !pp->ybuf)
+		return;
+	describe(a, live, sizeof live);
+	s[ns++] = (struct pa_series){ live, pp->xbuf, pp->ybuf, t->nrows };
+	for (int i = 0; i < pp->npins && ns < PA_MAX_SERIES; i++) {
+		const struct table *pt = &pp->pins[i].t;
+		int pc = table_col(pt, t->cols[yc].name);
+		pp->pbuf[i][0] = column(pt, 0);
+		pp->pbuf[i][1] = column(pt, pc);
+		if (!pp->pbuf[i][0] || !pp->pbuf[i][1])
+			continue;
+		s[ns++] = (struct pa_series){ pp->pins[i].label, pp->pbuf[i][0], pp->pbuf[i][1],
+						pt->nrows };
+	}
+	memset(&spec, 0, sizeof spec);
+	snprintf(xname, sizeof xname, "%s %s", f->x.label ? f->x.label : f->x.name,
+		 app_symbol(a, f->x.symbol, sym, sizeof sym));
+	spec.x_name = xname;
+	spec.x_unit = f->x.unit;
+	spec.x_log = f->x.log;
+	app_symbol(a, t->cols[yc].label[0] ? t->cols[yc].label : t->cols[yc].name, ylabel,
+		   sizeof ylabel);
+	spec.y_name = ylabel;
+	spec.y_unit = t->cols[yc].unit[0] ? t->cols[yc].unit : NULL;
+	spec.y_log = pp->logy;
+	spec.series = s;
+	spec.nseries = ns;
+	spec.sat_x = a->res.gen == a->gen ? app_saturation(a) : NAN;
+	spec.sat_label = "saturation";
+	spec.cursor = pp->cursor;
+	spec.legend = pp->npins > 0 || c->height >= 16;
+	canvas_set_charset(c, a->utf8 ? CANVAS_UTF8 : CANVAS_ASCII);
+	pa_render(c, r, &spec, &pp->info);
+	pp->have_info = true;
+}
+
+static unsigned pin(struct pane *p)
+{
+	struct plot_pane *pp = p->data;
+	struct app *a = p->app;
+	const struct table *t = curve(a);
+
+	if (!t || t->nrows == 0 || a->res.gen != a->gen || !a->res.curve_full) {
+		app_msg(a, true, "nothing to pin yet: the curve is still being computed");
+		return K_HANDLED | K_STATUS;
+	}
+	if (pp->npins == MAX_PINS) {
+		/* Drop the oldest. */
+		table_free(&pp->pins[0].t);
+		memmove(&pp->pins[0], &pp->pins[1], (MAX_PINS - 1) * sizeof pp->pins[0]);
+		pp->npins--;
+	}
+	struct pin *pn = &pp->pins[pp->npins];
+	table_init(&pn->t, "");
+	if (table_copy(&pn->t, t)) {
+		app_msg(a, true, "out of memory");
+		return K_HANDLED | K_STATUS;
+	}
+	char d[56];
+	describe(a, d, sizeof d);
+	snprintf(pn->label, sizeof pn->label, "pin %d: %s", pp->npins + 1, d);
+	pp->npins++;
+	app_msg(a, false, "pinned the curve as \"%s\"; edits are now drawn against it (P clears)",
+		pn->label);
+	return K_HANDLED | K_REDRAW | K_STATUS;
+}
+
+static unsigned plot_key(struct pane *p, enum action act, int arg)
+{
+	struct plot_pane *pp = p->data;
+	struct app *a = p->app;
+	const struct table *t = curve(a);
+	long n = t ? (long)t->nrows : 0;
+	long step = n / 10 > 1 ? n / 10 : 1;
+
+	(void)arg;
+	switch (act) {
+	case ACT_LEFT: set_cursor(p, pp->cursor - 1, true); break;
+	case ACT_RIGHT: set_cursor(p, pp->cursor + 1, true); break;
+	case ACT_PGUP: set_cursor(p, pp->cursor - step, true); break;
+	case ACT_PGDN: set_cursor(p, pp->cursor + step, true); break;
+	case ACT_HOME: set_cursor(p, 0, true); break;
+	case ACT_END: set_cursor(p, n - 1, true); break;
+	case ACT_UP:
+	case ACT_DOWN:
+		return K_HANDLED;
+	case ACT_PIN: return pin(p);
+	case ACT_UNPIN:
+		for (int i = 0; i < pp->npins; i++)
+			table_free(&pp->pins[i].t);
+		app_msg(a, false, pp->npins ? "cleared %d pin%s" : "no pins to clear%.0d%s",
+			pp->npins, pp->npins == 1 ? "" : "s");
+		pp->npins = 0;
+		return K_HANDLED | K_REDRAW | K_STATUS;
+	case ACT_LOGY:
+		pp->logy = !pp->logy;
+		app_msg(a, false, "latency axis: %s", pp->logy ? "logarithmic" : "linear");
+		return K_HANDLED | K_REDRAW | K_STATUS;
+	case ACT_COLUMN_NEXT:
+	case ACT_COLUMN_PREV: {
+		if (!t)
+			return K_HANDLED;
+		int c = ycol_of(pp, t), dir = act == ACT_COLUMN_NEXT ? 1 : -1;
+		int nc = (int)t->ncols;
+		for (int k = 0; k < nc; k++) {
+			c = (c - 1 + dir + (nc - 1)) % (nc - 1) + 1;
+			if (t->cols[c].kind == COL_NUM)
+				break;
+		}
+		snprintf(pp->ycol, sizeof pp->ycol, "%s", t->cols[c].name);
+		app_msg(a, false, "plotting %s", t->cols[c].label[0] ? t->cols[c].label
+			: t->cols[c].name);
+		return K_HANDLED | K_REDRAW | K_STATUS;
+	}
+	default:
+		return 0;
+	}
+	return K_HANDLED | K_REDRAW | K_STATUS | K_VIEW;
+}
+
+static void plot_hint(struct pane *p, char *buf, size_t n)
+{
+	struct plot_pane *pp = p->data;
+	struct app *a = p->app;
+	const struct table *t = curve(a);
+	char sym[48], xs[32], ys[32];
+
+	if (!t || pp->cursor < 0 || pp->cursor >= (long)t->nrows) {
+		snprintf(buf, n, "Left/Right move the cursor, p pins the curve, c changes the column");
+		return;
+	}
+	int yc = ycol_of(pp, t);
+	snprintf(buf, n, "cursor %ld/%zu: %s = %s, %s = %s %s  (Left/Right move, p pin, c column, "
+		 "L log)", pp->cursor + 1, t->nrows,
+		 app_symbol(a, a->cfg.family->x.symbol, sym, sizeof sym),
+		 draw_num(table_get(t, (size_t)pp->cursor, 0), 6, xs, sizeof xs), t->cols[yc].name,
+		 draw_num(table_get(t, (size_t)pp->cursor, (size_t)yc), 6, ys, sizeof ys),
+		 t->cols[yc].unit);
+}
+
+static unsigned plot_click(struct pane *p, int x, int y)
+{
+	struct plot_pane *pp = p->data;
+	const struct table *t = curve(p->app);
+
+	(void)y;
+	if (!pp->have_info || !t || pp->info.area.w <= 1)
+		return K_HANDLED;
+	double fx = (double)(x - pp->info.area.x) / (pp->info.area.w - 1);
+	if (fx < 0 || fx > 1)
+		return K_HANDLED;
+	double xv = pp->info.x_log
+		? pow(10, log10(pp->info.x_lo) + fx * (log10(pp->info.x_hi) - log10(pp->info.x_lo)))
+		: pp->info.x_lo + fx * (pp->info.x_hi - pp->info.x_lo);
+	set_cursor(p, nearest(t, xv), true);
+	return K_HANDLED | K_REDRAW | K_STATUS | K_VIEW;
+}
+
+static bool plot_cmdline(struct pane *p, struct strbuf *b)
+{
+	(void)p;
+	strbuf_puts(b, "-o curve");
+	return true;
+}
+
+const struct pane_ops pane_plot_ops = {
+	.name = "plot",
+	.title = "plot",
+	.ctx = CTX_PLOT,
+	.init = plot_init,
+	.free = plot_free,
+	.draw = plot_draw,
+	.key = plot_key,
+	.update = plot_update,
+	.hint = plot_hint,
+	.click = plot_click,
+	.cmdline = plot_cmdline,
+};

@@ -1,0 +1,387 @@
+/*
+ * pane_table.c: the breakdown pane: one of the family's table outputs at
+ * the cursor's load (multicluster: `point`, every equation term; also the
+ * summary and the hop distributions), chosen with the view key.
+ *
+ * Tables of the shape quantity/value/unit/symbol/note (summaries, point
+ * breakdowns) are shown as "quantity symbol value unit note" rows, or, when
+ * the pane has only a few rows, as a flow of "symbol value" pairs; any other
+ * table as a grid.  The numbers are exactly those of
+ * `icnx --batch -o OUTPUT --at X` (the b key shows the command).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui/app.h"
+#include "ui/draw.h"
+#include "ui/style.h"
+
+struct table_pane {
+	long top;          /* first shown line */
+	long nlines;       /* lines of the last drawn table */
+	int rows_shown;
+};
+
+static bool is_view(const struct output_desc *o)
+{
+	return o->kind == OUT_TABLE || o->kind == OUT_SUMMARY;
+}
+
+static int default_view(const struct app *a)
+{
+	size_t n;
+	const struct output_desc *o = app_outputs(a, &n);
+	int first = -1;
+	for (size_t i = 0; i < n; i++) {
+		if (!is_view(&o[i]))
+			continue;
+		if (strcmp(o[i].name, "point") == 0)
+			return (int)i;
+		if (first < 0)
+			first = (int)i;
+	}
+	return first;
+}
+
+static int table_init_pane(struct pane *p)
+{
+	struct table_pane *tp = calloc(1, sizeof *tp);
+	if (!tp)
+		return -1;
+	p->data = tp;
+	p->app->view.detail_out = default_view(p->app);
+	return 0;
+}
+
+static void table_free_pane(struct pane *p)
+{
+	free(p->data);
+	p->data = NULL;
+}
+
+static void table_update(struct pane *p, unsigned what)
+{
+	struct app *a = p->app;
+	if (what & U_FILE) {
+		a->view.detail_out = default_view(a);
+		a->view_gen++;
+	}
+}
+
+/* Is t a quantity/value table? */
+static bool is_kv(const struct table *t, int *vc, int *uc, int *sc, int *nc)
+{
+	if (t->ncols < 2 || t->cols[0].kind != COL_TEXT)
+		return false;
+	*vc = table_col(t, "value");
+	*uc = table_col(t, "unit");
+	*sc = table_col(t, "symbol");
+	*nc = table_col(t, "note");
+	return *vc >= 0;
+}
+
+static const char *cell_text(const struct table *t, size_t r, int c)
+{
+	const char *s = c >= 0 ? table_get_text(t, r, (size_t)c) : NULL;
+	return s ? s : "";
+}
+
+/* Compact: "symbol value" pairs flowing over the rows. */
+static void draw_flow(const struct app *a, const struct table *t, struct canvas *c, int vc,
+		      int sc)
+{
+	char one[96], sym[48], num[32];
+	int x = 1, y = 1;
+	for (size_t r = 0; r < t->nrows && y < c->height; r++) {
+		const char *q = cell_text(t, r, 0);
+		const char *s = cell_text(t, r, sc);
+		if (strchr(q, '.'))
+			continue;      /* per-group rows need the full view */
+		app_symbol(a, *s ? s : q, sym, sizeof sym);
+		draw_num(table_get(t, r, (size_t)vc), 4, num, sizeof num);
+		snprintf(one, sizeof one, "%s %s", sym, num);
+		int w = draw_width(one);
+		if (x > 1 && x + w >= c->width) {
+			x = 1;
+			y++;
+			if (y >= c->height)
+				break;
+		}
+		int sw = draw_width(sym);
+		draw_text(c, x, y, c->width - x, sym, STY_LABEL);
+		draw_text(c, x + sw + 1, y, c->width - x - sw - 1, num, STY_NORMAL);
+		x += w + 2;
+	}
+}
+
+/* The display rows of a quantity table: a heading for each prefix
+ * ("group0"), then the rows under it with the rest of their name. */
+struct kv_line {
+	long row;          /* table row, or -1 for a heading */
+	char head[64];
+};
+
+static size_t kv_lines(const struct table *t, struct kv_line *out, size_t max)
+{
+	char prev[64] = "";
+	size_t n = 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const char *q = cell_text(t, r, 0), *dot = strchr(q, '.');
+		char pre[64] = "";
+		if (dot && (size_t)(dot - q) < sizeof pre)
+			snprintf(pre, sizeof pre, "%.*s", (int)(dot - q), q);
+		if (pre[0] && strcmp(pre, prev) != 0 && n < max) {
+			out[n].row = -1;
+			snprintf(out[n++].head, sizeof out[0].head, "%s", pre);
+		}
+		snprintf(prev, sizeof prev, "%s", pre);
+		if (n < max) {
+			out[n].row = (long)r;
+			out[n++].head[0] = pre[0] ? 1 : 0;   /* indented */
+		}
+	}
+	return n;
+}
+
+/* The name shown for row r: without its heading's prefix. */
+static const char *kv_name(const struct table *t, const struct kv_line *l)
+{
+	const char *q = cell_text(t, (size_t)l->row, 0);
+	if (l->head[0]) {
+		const char *dot = strchr(q, '.');
+		if (dot)
+			return dot + 1;
+	}
+	return q;
+}
+
+#define KV_MAX 4096
+
+static void draw_kv(struct pane *p, const struct table *t, struct canvas *c, int vc, int uc,
+		    int sc, int nc)
+{
+	struct table_pane *tp = p->data;
+	const struct app *a = p->app;
+	char sym[48], num[32], unit[48];
+	int body = c->height - 1;
+	int vw = 1;
+	struct kv_line *lines = malloc(KV_MAX * sizeof *lines);
+
+	if (!lines)
+		return;
+	size_t nl = kv_lines(t, lines, KV_MAX);
+	tp->nlines = (long)nl;
+	int qw = 0, symw = 0, uw = 0;
+	for (size_t i = 0; i < nl; i++) {
+		if (lines[i].row < 0)
+			continue;
+		size_t r = (size_t)lines[i].row;
+		int w = draw_width(kv_name(t, &lines[i])) + (lines[i].head[0] ? 1 : 0);
+		if (w > qw)
+			qw = w;
+		w = draw_width(app_symbol(a, cell_text(t, r, sc), sym, sizeof sym));
+		if (w > symw)
+			symw = w;
+		w = draw_width(draw_unit_short(cell_text(t, r, uc), unit, sizeof unit));
+		if (w > uw)
+			uw = w;
+		w = draw_width(draw_num(table_get(t, r, (size_t)vc), 5, num, sizeof num));
+		if (w > vw)
+			vw = w;
+	}
+	if (symw > 12)
+		symw = 12;
+	if (uw > 6)
+		uw = 6;
+	int room = c->width - 1 - (symw + 1) - (vw + 1) - (uw + 1);
+	if (qw > room)
+		qw = room < 8 ? 8 : room;
+	if (tp->top > (long)nl - body)
+		tp->top = (long)nl - body;
+	if (tp->top < 0)
+		tp->top = 0;
+	for (int y = 1; y <= body; y++) {
+		long i = tp->top + y - 1;
+		if (i >= (long)nl)
+			break;
+		const struct kv_line *l = &lines[i];
+		if (l->row < 0) {
+			draw_text(c, 1, y, c->width - 2, l->head, STY_TITLE);
+			continue;
+		}
+		size_t r = (size_t)l->row;
+		int ind = l->head[0] ? 1 : 0;
+		int x = 1;
+		draw_text(c, x + ind, y, qw - ind, kv_name(t, l), STY_NORMAL);
+		x += qw + 1;
+		draw_text(c, x, y, symw, app_symbol(a, cell_text(t, r, sc), sym, sizeof sym),
+			  STY_LABEL);
+		x += symw + 1;
+		draw_text_right(c, x, y, vw, draw_num(table_get(t, r, (size_t)vc), 5, num,
+						      sizeof num), STY_BOLD);
+		x += vw + 1;
+		draw_unit_short(cell_text(t, r, uc), unit, sizeof unit);
+		if (x < c->width)
+			draw_text(c, x, y, c->width - x, unit, STY_DIM);
+		x += uw + 1;
+		const char *note = cell_text(t, r, nc);
+		if (*note && x + 2 < c->width)
+			draw_text(c, x, y, c->width - x, note, UI_DERIVED);
+	}
+	free(lines);
+}
+
+static void draw_grid(struct pane *p, const struct table *t, struct canvas *c)
+{
+	struct table_pane *tp = p->data;
+	char num[32];
+	int x = 1, body = c->height - 2;
+
+	if (tp->top > (long)t->nrows - body)
+		tp->top = (long)t->nrows - body;
+	if (tp->top < 0)
+		tp->top = 0;
+
+	for (size_t col = 0; col < t->ncols && x < c->width; col++) {
+		int w = draw_width(t->cols[col].name);
+		for (size_t r = 0; r < t->nrows; r++) {
+			const char *s = t->cols[col].kind == COL_TEXT ? cell_text(t, r, (int)col)
+				: draw_num(table_get(t, r, col), 6, num, sizeof num);
+			if (draw_width(s) > w)
+				w = draw_width(s);
+		}
+		if (x + w > c->width)
+			w = c->width - x;
+		draw_text_right(c, x, 1, w, t->cols[col].name, STY_LABEL);
+		for (int y = 0; y < body; y++) {
+			long r = tp->top + y;
+			if (r >= (long)t->nrows)
+				break;
+			const char *s = t->cols[col].kind == COL_TEXT ? cell_text(t, (size_t)r, (int)col)
+				: draw_num(table_get(t, (size_t)r, col), 6, num, sizeof num);
+			draw_text_right(c, x, 2 + y, w, s, STY_NORMAL);
+		}
+		x += w + 2;
+	}
+}
+
+static void table_draw(struct pane *p, struct canvas *c)
+{
+	struct table_pane *tp = p->data;
+	struct app *a = p->app;
+	const struct table *t = &a->res.detail;
+	char title[192], right[64];
+	size_t nout;
+	const struct output_desc *outs = app_outputs(a, &nout);
+	int v = a->view.detail_out;
+
+	bool stale = a->res.detail_gen != a->gen || a->res.detail_view.detail_out != v ||
+		     !(a->res.detail_view.at == a->view.at || (isnan(a->res.detail_view.at) &&
+							      isnan(a->view.at)));
+	app_symbol(a, t->title[0] && t->ncols > 0 ? t->title : v >= 0 ? outs[v].name : "breakdown",
+		   title, sizeof title);
+	snprintf(right, sizeof right, "%s%s", v >= 0 ? outs[v].name : "",
+		 stale ? " (updating)" : "");
+	draw_header(c, P_TABLE + 1, title, right, p->focused);
+	tp->rows_shown = c->height - 1;
+	if (c->height < 2)
+		return;
+	if (v < 0) {
+		draw_text(c, 1, 1, c->width - 2, "this model has no table outputs", STY_DIM);
+		return;
+	}
+	if (t->ncols == 0) {
+		/* An output that failed leaves its message as the title. */
+		draw_text(c, 1, 1, c->width - 2, t->title[0] ? t->title : "computing...",
+			  t->title[0] ? UI_ERROR : STY_DIM);
+		return;
+	}
+	int vc, uc, sc, nc;
+	tp->nlines = (long)t->nrows;
+	if (is_kv(t, &vc, &uc, &sc, &nc)) {
+		if (c->height <= 5 && !p->focused)
+			draw_flow(a, t, c, vc, sc);
+		else
+			draw_kv(p, t, c, vc, uc, sc, nc);
+	} else {
+		draw_grid(p, t, c);
+	}
+}
+
+static unsigned table_key(struct pane *p, enum action act, int arg)
+{
+	struct table_pane *tp = p->data;
+	struct app *a = p->app;
+	long page = tp->rows_shown > 2 ? tp->rows_shown - 1 : 1;
+
+	(void)arg;
+	switch (act) {
+	case ACT_UP: tp->top--; break;
+	case ACT_DOWN: tp->top++; break;
+	case ACT_PGUP: tp->top -= page; break;
+	case ACT_PGDN: tp->top += page; break;
+	case ACT_HOME: tp->top = 0; break;
+	case ACT_END: tp->top = tp->nlines; break;
+	case ACT_VIEW: {
+		size_t n;
+		const struct output_desc *o = app_outputs(a, &n);
+		int v = a->view.detail_out;
+		for (size_t k = 0; k < n; k++) {
+			v = (v + 1) % (int)n;
+			if (is_view(&o[v]))
+				break;
+		}
+		a->view.detail_out = v;
+		a->view_gen++;
+		tp->top = 0;
+		app_msg(a, false, "breakdown: %s (%s)", o[v].name, o[v].help);
+		return K_HANDLED | K_REDRAW | K_STATUS | K_VIEW;
+	}
+	default:
+		return 0;
+	}
+	if (tp->top < 0)
+		tp->top = 0;
+	return K_HANDLED | K_REDRAW;
+}
+
+static void table_hint(struct pane *p, char *buf, size_t n)
+{
+	struct app *a = p->app;
+	size_t nout;
+	const struct output_desc *o = app_outputs(a, &nout);
+	int v = a->view.detail_out;
+	snprintf(buf, n, "%s: %s  (v next view, Up/Down scroll, b command line)",
+		 v >= 0 ? o[v].name : "", v >= 0 ? o[v].help : "");
+}
+
+static bool table_cmdline(struct pane *p, struct strbuf *b)
+{
+	struct app *a = p->app;
+	size_t n;
+	const struct output_desc *o = app_outputs(a, &n);
+	int v = a->view.detail_out;
+	if (v < 0)
+		return false;
+	strbuf_printf(b, "-o %s", o[v].name);
+	if (o[v].kind != OUT_SUMMARY && !isnan(a->view.at)) {
+		char x[40];
+		strbuf_printf(b, " --at %s", draw_exact(a->view.at, x, sizeof x));
+	}
+	return true;
+}
+
+const struct pane_ops pane_table_ops = {
+	.name = "breakdown",
+	.title = "breakdown",
+	.ctx = CTX_VIEW,
+	.init = table_init_pane,
+	.free = table_free_pane,
+	.draw = table_draw,
+	.key = table_key,
+	.update = table_update,
+	.hint = table_hint,
+	.cmdline = table_cmdline,
+};

@@ -1,0 +1,37 @@
+/* plotadapt.c: the plot pane's way to plot_render() (see plotadapt.h). */
+#include "ui/plotadapt.h"
+
+#include "render/plot.h"
+
+void pa_render(struct canvas *c, struct canvas_rect r, const struct pa_spec *s,
+	       struct pa_info *info)
+{
+	struct plot_series ser[PLOT_MAX_SERIES];
+	struct plot_spec spec;
+	struct plot_info pi;
+	size_t n = s->nseries < PLOT_MAX_SERIES ? s->nseries : PLOT_MAX_SERIES;
+
+	for (size_t i = 0; i < n; i++)
+		ser[i] = (struct plot_series){ s->series[i].name, s->series[i].x, s->series[i].y,
+					       s->series[i].n };
+	plot_spec_init(&spec);
+	spec.x_name = s->x_name;
+	spec.x_unit = s->x_unit;
+	spec.y_name = s->y_name;
+	spec.y_unit = s->y_unit;
+	spec.x_scale = s->x_log ? AXIS_LOG10 : AXIS_LINEAR;
+	spec.y_scale = s->y_log ? AXIS_LOG10 : AXIS_LINEAR;
+	spec.series = ser;
+	spec.nseries = n;
+	spec.sat_x = s->sat_x;
+	spec.sat_label = s->sat_label;
+	spec.cursor = s->cursor;
+	spec.legend = s->legend;
+	plot_render(c, r, &spec, &pi);
+	if (info) {
+		info->area = pi.area;
+		info->x_lo = pi.x.lo;
+		info->x_hi = pi.x.hi;
+		info->x_log = pi.x.scale == AXIS_LOG10;
+	}
+}

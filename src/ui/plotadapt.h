@@ -1,0 +1,47 @@
+/*
+ * plotadapt.h: an adapter around render/plot.h for the plot pane.
+ *
+ * It turns the pane's series (curve columns and pins) into a plot_spec and
+ * keeps the pane free of the renderer's axis and layout details.
+ *
+ * Pure (no curses); any thread.
+ */
+#ifndef ICNX_UI_PLOTADAPT_H
+#define ICNX_UI_PLOTADAPT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "render/canvas.h"
+
+#define PA_MAX_SERIES 8
+
+struct pa_series {
+	const char *name;
+	const double *x, *y;
+	size_t n;
+};
+
+struct pa_spec {
+	const char *x_name, *x_unit, *y_name, *y_unit;
+	bool x_log, y_log;
+	const struct pa_series *series;   /* [0] = the live curve */
+	size_t nseries;
+	double sat_x;                     /* NaN = none */
+	const char *sat_label;
+	long cursor;                      /* index into series[0]; -1 none */
+	bool legend;
+};
+
+/* What the renderer chose: the data area and the x range, for clicks. */
+struct pa_info {
+	struct canvas_rect area;
+	double x_lo, x_hi;
+	bool x_log;
+};
+
+/* Render s into r of c (see plot_render).  info may be NULL. */
+void pa_render(struct canvas *c, struct canvas_rect r, const struct pa_spec *s,
+	       struct pa_info *info);
+
+#endif

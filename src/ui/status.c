@@ -1,0 +1,122 @@
+/* status.c: the status and hint lines (see status.h). */
+#include "ui/status.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ui/draw.h"
+#include "ui/style.h"
+
+static void draw_prompt(struct app *a, struct canvas *c)
+{
+	size_t start;
+	int col;
+
+	draw_fill(c, 0, 0, UI_STATUS);
+	int lw = draw_text(c, 1, 0, c->width / 2, a->prompt_label, UI_STATUS);
+	int x = 1 + lw;
+	int fw = c->width - x - 1;
+	if (fw < 2)
+		return;
+	le_view(&a->le, fw, &start, &col);
+	canvas_fill(c, (struct canvas_rect){ x, 0, fw, 1 }, " ", STY_NORMAL);
+	canvas_puts(c, &(struct canvas_rect){ x, 0, fw, 1 }, x, 0, a->le.buf + start,
+		    a->le.fresh ? STY_REVERSE : STY_NORMAL);
+	/* The cursor: the cell under it in reverse video. */
+	const struct canvas_cell *cell = canvas_at(c, x + col, 0);
+	char g[CANVAS_GLYPH_MAX];
+	snprintf(g, sizeof g, "%s", cell ? cell->glyph : " ");
+	canvas_put(c, NULL, x + col, 0, g, STY_REVERSE);
+}
+
+void status_draw(struct app *a, struct canvas *c)
+{
+	char left[256], num[32], sym[32];
+	double frac;
+	unsigned long bgen;
+
+	canvas_clear(c);
+	if (c->height < 1)
+		return;
+	if (a->prompt != PR_NONE) {
+		draw_prompt(a, c);
+		return;
+	}
+	draw_fill(c, 0, 0, UI_STATUS);
+	bool busy = a->worker && worker_busy(a->worker, &frac, &bgen);
+	const char *name = strrchr(a->l->name, '/') ? strrchr(a->l->name, '/') + 1 : a->l->name;
+	int len = snprintf(left, sizeof left, " %s%s ", name, app_modified(a) ? "*" : "");
+	if (busy || a->res.gen != a->gen)
+		len += snprintf(left + len, sizeof left - (size_t)len, "| computing %.0f%% ",
+				busy ? 100 * frac : 0.0);
+	else if (a->res.error_gen == a->gen && a->res.error[0])
+		len += snprintf(left + len, sizeof left - (size_t)len, "| failed ");
+	if (a->res.gen == a->gen) {
+		double sat = app_saturation(a);
+		if (!isnan(sat))
+			len += snprintf(left + len, sizeof left - (size_t)len, "| %s*=%s ",
+					app_symbol(a, a->cfg.family->x.symbol, sym, sizeof sym),
+					draw_num(sat, 4, num, sizeof num));
+		if (a->res.curve_full && a->res.curve_ms > 0)
+			len += snprintf(left + len, sizeof left - (size_t)len, "| %.*f ms ",
+					a->res.curve_ms < 10 ? 1 : 0, a->res.curve_ms);
+	}
+	int x = draw_text(c, 0, 0, c->width, left, UI_STATUS);
+	const char *help = "? help ";
+	int hw = draw_width(help);
+	int room = c->width - x - hw - 1;
+	const char *msg = a->msg;
+	bool err = a->msg_err;
+	if (!msg[0] && a->res.error_gen == a->gen && a->res.error[0]) {
+		msg = a->res.error;
+		err = true;
+	}
+	/* Errors, and messages too long for what is left of the status line, go
+	 * to the hint line, which has the whole width for them. */
+	a->msg_auto_wide = msg == a->msg && msg[0] && !err && draw_width(msg) > room &&
+			   a->lay.hint.h > 0;
+	bool wide = a->msg_wide || a->msg_auto_wide;
+	if (msg[0] && room > 4 && ((!err && !wide) || a->lay.hint.h == 0)) {
+		canvas_put(c, NULL, x, 0, " ", UI_STATUS);
+		draw_text(c, x + 1, 0, room, msg, err ? UI_ERROR : UI_STATUS);
+	}
+	if (c->width - hw > x + 4)
+		draw_text(c, c->width - hw, 0, hw, help, UI_STATUS);
+}
+
+void hint_draw(struct app *a, struct canvas *c)
+{
+	char buf[1024], allowed[256];
+
+	canvas_clear(c);
+	if (c->height < 1)
+		return;
+	buf[0] = '\0';
+	if (a->prompt == PR_VALUE) {
+		const struct param *p = NULL;
+		char cur[192];
+		if (param_get_path(a->cfg.family->params, config_cbody(&a->cfg), a->prompt_path, cur,
+				   sizeof cur, &p) == 0 && p)
+			snprintf(buf, sizeof buf, "Enter accepts, Esc cancels; allowed: %s",
+				 param_allowed(p, allowed, sizeof allowed));
+	} else if (a->prompt != PR_NONE) {
+		snprintf(buf, sizeof buf, "Enter accepts, Esc cancels; ~/ is your home directory");
+	} else if (a->msg_err && a->msg[0]) {
+		draw_text(c, 0, 0, c->width, a->msg, UI_ERROR);
+		return;
+	} else if ((a->msg_wide || a->msg_auto_wide) && a->msg[0]) {
+		draw_text(c, 0, 0, c->width, a->msg, UI_KEY);
+		return;
+	} else if (a->res.error_gen == a->gen && a->res.error[0]) {
+		draw_text(c, 0, 0, c->width, a->res.error, UI_ERROR);
+		return;
+	} else {
+		struct pane *p = &a->pane[a->focus];
+		if (p->ops->hint)
+			p->ops->hint(p, buf, sizeof buf);
+		if (!buf[0])
+			snprintf(buf, sizeof buf, "Tab next pane, ? help, q quit");
+	}
+	draw_text(c, 1, 0, c->width - 1, buf, UI_HINT);
+}

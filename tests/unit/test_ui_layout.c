@@ -1,0 +1,178 @@
+/*
+ * test_ui_layout.c: the explorer's pane layout (src/ui/layout.c): every
+ * shown pane lies on the screen without overlaps, the sizes the e2e tests
+ * use give the documented degradation (heatmap first, then a compact
+ * breakdown, then one pane at a time, then "too small"), the focused
+ * editing pane grows, and a hidden breakdown or heatmap takes the plot's
+ * place while focused.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "ui/layout.h"
+
+static struct layout lay(int w, int h, int focus, int n0, int n1, int n2)
+{
+	struct layout_in in;
+	struct layout out;
+	memset(&in, 0, sizeof in);
+	in.w = w;
+	in.h = h;
+	in.focus = focus;
+	in.natural[P_ORG] = n0;
+	in.natural[P_NET] = n1;
+	in.natural[P_TRAFFIC] = n2;
+	layout_compute(&in, &out);
+	return out;
+}
+
+static int shown(struct canvas_rect r)
+{
+	return r.w > 0 && r.h > 0;
+}
+
+/* No shown rectangle leaves the screen or overlaps another. */
+static void check_tiling(const struct layout *l, int w, int h)
+{
+	struct canvas_rect r[P_NPANES + 3];
+	int n = 0;
+	for (int i = 0; i < P_NPANES; i++)
+		r[n++] = l->pane[i];
+	r[n++] = l->sep;
+	r[n++] = l->hint;
+	r[n++] = l->status;
+	for (int i = 0; i < n; i++) {
+		if (!shown(r[i]))
+			continue;
+		assert_true(r[i].x >= 0 && r[i].y >= 0);
+		assert_true(r[i].x + r[i].w <= w);
+		assert_true(r[i].y + r[i].h <= h);
+		for (int j = i + 1; j < n; j++) {
+			if (!shown(r[j]))
+				continue;
+			bool apart = r[i].x + r[i].w <= r[j].x || r[j].x + r[j].w <= r[i].x ||
+				     r[i].y + r[i].h <= r[j].y || r[j].y + r[j].h <= r[i].y;
+			if (!apart)
+				fail_msg("regions %d and %d overlap at %dx%d", i, j, w, h);
+		}
+	}
+}
+
+static void test_tiling_all_sizes(void **state)
+{
+	(void)state;
+	for (int w = LAYOUT_MIN_W; w <= 200; w += 7)
+		for (int h = LAYOUT_MIN_H; h <= 70; h += 3)
+			for (int f = 0; f < P_NPANES; f++) {
+				struct layout l = lay(w, h, f, 7, 22, 15);
+				assert_false(l.too_small);
+				check_tiling(&l, w, h);
+				/* The focused pane is always on screen. */
+				assert_true(shown(l.pane[f]));
+				assert_int_equal(l.status.y, h - 1);
+				assert_int_equal(l.status.w, w);
+			}
+}
+
+static void test_too_small(void **state)
+{
+	(void)state;
+	assert_true(lay(39, 24, P_PLOT, 5, 5, 5).too_small);
+	assert_true(lay(80, 9, P_PLOT, 5, 5, 5).too_small);
+	assert_true(lay(30, 8, P_PLOT, 5, 5, 5).too_small);
+	assert_false(lay(40, 10, P_PLOT, 5, 5, 5).too_small);
+}
+
+static void test_80x24(void **state)
+{
+	(void)state;
+	struct layout l = lay(80, 24, P_PLOT, 7, 22, 15);
+	/* Left column 32 wide, separator, plot 47 wide above a 4-row breakdown;
+	 * no heatmap; hint and status lines. */
+	assert_int_equal(l.pane[P_ORG].w, 32);
+	assert_int_equal(l.sep.x, 32);
+	assert_int_equal(l.pane[P_PLOT].x, 33);
+	assert_int_equal(l.pane[P_PLOT].w, 47);
+	assert_int_equal(l.pane[P_TABLE].h, LAYOUT_COMPACT_H);
+	assert_int_equal(l.pane[P_PLOT].h + l.pane[P_TABLE].h, 22);
+	assert_false(shown(l.pane[P_HEAT]));
+	assert_int_equal(l.hint.y, 22);
+	/* The editing panes fill the column. */
+	assert_int_equal(l.pane[P_ORG].h + l.pane[P_NET].h + l.pane[P_TRAFFIC].h, 22);
+}
+
+static void test_degradation(void **state)
+{
+	(void)state;
+	/* 160x50: everything. */
+	struct layout l = lay(160, 50, P_PLOT, 7, 22, 15);
+	assert_true(shown(l.pane[P_HEAT]) && shown(l.pane[P_TABLE]));
+	assert_true(l.pane[P_TABLE].w > l.pane[P_HEAT].w);
+	/* 120x40: still both. */
+	l = lay(120, 40, P_PLOT, 7, 22, 15);
+	assert_true(shown(l.pane[P_HEAT]) && shown(l.pane[P_TABLE]));
+	/* 80x34: no room for the heatmap beside the breakdown. */
+	l = lay(80, 34, P_PLOT, 7, 22, 15);
+	assert_false(shown(l.pane[P_HEAT]));
+	assert_true(l.pane[P_TABLE].h > LAYOUT_COMPACT_H);
+	/* 60x17: a short plot and no breakdown. */
+	l = lay(60, 17, P_PLOT, 7, 22, 15);
+	assert_false(shown(l.pane[P_TABLE]));
+	assert_true(shown(l.pane[P_PLOT]));
+	/* 50x20: one pane at a time. */
+	l = lay(50, 20, P_NET, 7, 22, 15);
+	assert_true(shown(l.pane[P_NET]));
+	assert_int_equal(l.pane[P_NET].w, 50);
+	assert_false(shown(l.pane[P_PLOT]) || shown(l.pane[P_ORG]));
+}
+
+static void test_promote(void **state)
+{
+	(void)state;
+	/* At 80x24 the heatmap has no place: focused, it takes the plot's. */
+	struct layout l = lay(80, 24, P_HEAT, 7, 22, 15);
+	assert_true(shown(l.pane[P_HEAT]));
+	assert_false(shown(l.pane[P_PLOT]));
+	assert_int_equal(l.pane[P_HEAT].h, 22);
+	/* The compact breakdown too. */
+	l = lay(80, 24, P_TABLE, 7, 22, 15);
+	assert_int_equal(l.pane[P_TABLE].h, 22);
+	assert_false(shown(l.pane[P_PLOT]));
+	/* At 160x50 nothing moves. */
+	l = lay(160, 50, P_HEAT, 7, 22, 15);
+	assert_true(shown(l.pane[P_PLOT]));
+}
+
+static void test_focused_editor_grows(void **state)
+{
+	(void)state;
+	struct layout l = lay(80, 24, P_NET, 7, 22, 15);
+	/* Others keep a peek of up to 3 rows; the network pane gets the rest. */
+	assert_true(l.pane[P_ORG].h >= 1 && l.pane[P_ORG].h <= 3);
+	assert_true(l.pane[P_TRAFFIC].h >= 1 && l.pane[P_TRAFFIC].h <= 3);
+	assert_int_equal(l.pane[P_NET].h, 22 - l.pane[P_ORG].h - l.pane[P_TRAFFIC].h);
+	/* A focused pane that fits gets exactly its natural height. */
+	l = lay(80, 24, P_ORG, 7, 22, 15);
+	assert_int_equal(l.pane[P_ORG].h, 7);
+	/* Stacked in order. */
+	assert_int_equal(l.pane[P_NET].y, l.pane[P_ORG].y + l.pane[P_ORG].h);
+	assert_int_equal(l.pane[P_TRAFFIC].y, l.pane[P_NET].y + l.pane[P_NET].h);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_tiling_all_sizes),
+		cmocka_unit_test(test_too_small),
+		cmocka_unit_test(test_80x24),
+		cmocka_unit_test(test_degradation),
+		cmocka_unit_test(test_promote),
+		cmocka_unit_test(test_focused_editor_grows),
+	};
+	return cmocka_run_group_tests_name("ui_layout", tests, NULL, NULL);
+}

@@ -1,0 +1,249 @@
+/*
+ * test_ui_panes.c: the panes render from the model descriptor and the
+ * parameter table alone, without a terminal: an app is set up by hand with
+ * a configuration and the family's own curve, summary and point outputs,
+ * and each pane draws into a canvas whose text is checked (labels with the
+ * papers' symbols and units, derived values from the summary, the plot's
+ * axes, the breakdown, edits through keys, refused values).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/yaml_load.h"
+#include "ui/app.h"
+#include "ui/form.h"
+#include "ui/status.h"
+
+static const char text[] =
+	"model: multicluster\n"
+	"title: test\n"
+	"m: 8\n"
+	"clusters:\n"
+	"  - {count: 12, n: 1, tau: 0.10}\n"
+	"  - {count: 4, n: 3, tau: 0.12}\n"
+	"network:\n"
+	"  icn1: {a_n: 0.02, a_s: 0.01, bandwidth: 500, flit_bytes: 256}\n"
+	"  ecn1: {t_cn: 0.517, t_cs: 0.522}\n"
+	"  icn2: {t_cn: 0.517, t_cs: 0.522}\n"
+	"traffic:\n"
+	"  message_length: 32\n";
+
+static const struct pane_ops *const ops[P_NPANES] = {
+	&pane_org_ops, &pane_net_ops, &pane_traffic_ops,
+	&pane_plot_ops, &pane_table_ops, &pane_heat_ops,
+};
+
+struct fixture {
+	struct app a;
+	struct loaded l;
+};
+
+static void run(struct app *a, const char *name, struct table *t)
+{
+	struct run_req req;
+	struct diag d;
+	run_req_init(&req);
+	req.at = a->view.at;
+	req.select = a->view.select;
+	table_free(t);
+	table_init(t, "");
+	assert_int_equal(family_output(a->cfg.family, name)->run(&a->cfg, &req, t, &d), 0);
+}
+
+/* What the worker would publish for the current configuration. */
+static void compute(struct app *a)
+{
+	run(a, "curve", &a->res.curve);
+	run(a, "summary", &a->res.summary);
+	a->res.gen = a->gen;
+	a->res.curve_full = true;
+	for (int i = 0; i < P_NPANES; i++)
+		if (a->pane[i].ops->update)
+			a->pane[i].ops->update(&a->pane[i], U_CONFIG | U_CURVE | U_SUMMARY);
+	run(a, "point", &a->res.detail);
+	a->res.detail_gen = a->gen;
+	a->res.detail_view = a->view;
+	run(a, "distances", &a->res.matrix);
+	a->res.matrix_gen = a->gen;
+	a->res.matrix_view = a->view;
+}
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof *f);
+	struct diag d;
+	struct app *a = &f->a;
+	if (!f || config_parse_text(&f->l.cfg, text, strlen(text), "t.yaml", NULL, &d) ||
+	    config_validate(&f->l.cfg, &d))
+		return -1;
+	snprintf(f->l.name, sizeof f->l.name, "test");
+	snprintf(f->l.path, sizeof f->l.path, "t.yaml");
+	a->l = &f->l;
+	a->cfg = a->saved = a->file_cfg = f->l.cfg;
+	a->have_file_cfg = true;
+	a->gen = 1;
+	a->view = (struct view_req){ NAN, -1, -1, -1 };
+	a->utf8 = true;
+	a->lay.hint.h = 1;
+	a->lay.hint.w = 80;
+	undo_init(&a->undo);
+	table_init(&a->res.curve, "");
+	table_init(&a->res.summary, "");
+	table_init(&a->res.detail, "");
+	table_init(&a->res.matrix, "");
+	for (int i = 0; i < P_NPANES; i++) {
+		a->pane[i].ops = ops[i];
+		a->pane[i].app = a;
+		if (ops[i]->init(&a->pane[i]))
+			return -1;
+	}
+	compute(a);
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+	for (int i = 0; i < P_NPANES; i++)
+		f->a.pane[i].ops->free(&f->a.pane[i]);
+	results_free(&f->a.res);
+	undo_free(&f->a.undo);
+	free(f);
+	return 0;
+}
+
+/* Draw pane p at w x h and return its text (static buffer). */
+static const char *draw(struct app *a, int p, int w, int h)
+{
+	static char out[16384];
+	struct canvas c;
+	canvas_init(&c, w, h);
+	canvas_set_charset(&c, CANVAS_UTF8);
+	a->pane[p].focused = a->focus == p;
+	a->pane[p].ops->draw(&a->pane[p], &c);
+	char *t = canvas_to_text(&c);
+	snprintf(out, sizeof out, "%s", t);
+	free(t);
+	canvas_free(&c);
+	return out;
+}
+
+#define HAS(s, sub) do { if (!strstr((s), (sub))) fail_msg("missing '%s' in:\n%s", (sub), (s)); } while (0)
+
+static void test_org(void **state)
+{
+	struct fixture *f = *state;
+	const char *s = draw(&f->a, P_ORG, 40, 8);
+	HAS(s, "1 organisation");
+	HAS(s, "# count  n_i   \u03c4_i  N_i");     /* symbols as column heads */
+	HAS(s, " 0    12    1   0.1    8");          /* N_i derived from the summary */
+	HAS(s, " 1     4    3  0.12  128");
+	HAS(s, "C = 16 clusters, N = 608 nodes");
+}
+
+static void test_net(void **state)
+{
+	struct fixture *f = *state;
+	const char *s = draw(&f->a, P_NET, 46, 24);
+	HAS(s, "\n m                     8 ports");
+	HAS(s, "   bandwidth 1/b_n   500 bytes/time unit");
+	HAS(s, "= t_cn 0.522, t_cs 0.522");          /* resolved from the link form */
+	HAS(s, "   t_cn            0.517 time units/flit");
+	/* The other form's fields are hidden where one form is in use. */
+	assert_null(strstr(s, "a_n             -"));
+}
+
+static void test_traffic(void **state)
+{
+	struct fixture *f = *state;
+	const char *s = draw(&f->a, P_TRAFFIC, 46, 20);
+	HAS(s, "pattern");
+	HAS(s, "uniform");
+	HAS(s, "theta \u03b8");
+	HAS(s, "auto");
+	HAS(s, "to \u03bb_g");
+	HAS(s, "rate_divisor");
+}
+
+static void test_plot_and_breakdown(void **state)
+{
+	struct fixture *f = *state;
+	const char *s = draw(&f->a, P_PLOT, 60, 20);
+	HAS(s, "4 plot");
+	HAS(s, "offered load \u03bb_g [msg/node/time unit]");
+	HAS(s, "mean message latency T [time units]");
+	HAS(s, "saturation");
+	/* The cursor sits in the middle of the curve, and the view follows. */
+	assert_false(isnan(f->a.view.at));
+	run(&f->a, "point", &f->a.res.detail);
+	f->a.res.detail_view = f->a.view;
+	s = draw(&f->a, P_TABLE, 60, 16);
+	HAS(s, "5 breakdown at \u03bb_g");
+	HAS(s, "source_wait");
+	HAS(s, "W_s");
+	HAS(s, "Eq. 19");
+	assert_null(strstr(s, "updating"));
+	s = draw(&f->a, P_HEAT, 50, 14);
+	HAS(s, "6 heatmap");
+	HAS(s, "hop distance (links)");
+}
+
+static void test_edit_keys(void **state)
+{
+	struct fixture *f = *state;
+	struct app *a = &f->a;
+	struct pane *org = &a->pane[P_ORG];
+	unsigned k;
+
+	a->focus = P_ORG;
+	/* Down to group 1, right to tau, step up. */
+	org->ops->key(org, ACT_DOWN, 0);
+	org->ops->key(org, ACT_RIGHT, 0);
+	org->ops->key(org, ACT_RIGHT, 0);
+	k = org->ops->key(org, ACT_INC, 0);
+	assert_true(k & K_RECOMPUTE);
+	assert_string_equal(a->msg, "clusters.1.tau: 0.12 -> 0.13");
+	assert_true(app_modified(a));
+	compute(a);
+	HAS(draw(a, P_ORG, 40, 8), " 1     4    3  0.13  128");
+	/* A refused value leaves everything as it was. */
+	unsigned long gen = a->gen;
+	k = app_set(a, "clusters.1.tau", "1");
+	assert_false(k & K_RECOMPUTE);
+	assert_true(a->msg_err);
+	HAS(a->msg, "refused: clusters.1.tau: 1 is out of range (allowed: a number in [0, 1))");
+	assert_int_equal(a->gen, gen);
+	/* Add a copy of group 1, then undo twice. */
+	k = org->ops->key(org, ACT_ADD, 0);
+	assert_true(k & K_RECOMPUTE);
+	assert_int_equal(a->cfg.u.mc.nclusters, 3);
+	for (int i = 0; i < P_NPANES; i++)
+		if (a->pane[i].ops->update)
+			a->pane[i].ops->update(&a->pane[i], U_CONFIG);
+	char path[64];
+	assert_string_equal(form_selected_path(org, path, sizeof path), "clusters.2.count");
+	app_undo(a);
+	app_undo(a);
+	assert_false(app_modified(a));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_org),
+		cmocka_unit_test(test_net),
+		cmocka_unit_test(test_traffic),
+		cmocka_unit_test(test_plot_and_breakdown),
+		cmocka_unit_test(test_edit_keys),
+	};
+	return cmocka_run_group_tests_name("ui_panes", tests, setup, teardown);
+}
