@@ -24,6 +24,7 @@ int batch_run(const struct options *o, const struct loaded *l)
 	run_req_init(&req);
 	req.at = o->at;
 	req.select = o->select;
+	req.select2 = o->select2;
 	if (o->has_load) {
 		xs = malloc(o->load_n * sizeof *xs);
 		if (!xs) {

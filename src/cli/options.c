@@ -49,8 +49,9 @@ void options_usage(void)
 	       "      --load FROM:TO:N the curve's loads: N points, both ends included\n"
 	       "      --at X           where per-point outputs look: the load lambda_g (networks)\n"
 	       "                       or the message size in bytes (ethernet)\n"
-	       "      --select I       the item for per-item outputs: a cluster group\n"
-	       "                       (multicluster), a switch or group (irregular)\n"
+	       "      --select I[:J]   the item for per-item outputs: a cluster group\n"
+	       "                       (multicluster), a switch or group (irregular);\n"
+	       "                       I:J a pair (irregular routes from I to J)\n"
 	       "      --list-presets   list the presets and where they are\n"
 	       "      --dump-config    print the effective configuration as YAML\n"
 	       "      --check          validate the configuration and exit\n"
@@ -121,6 +122,7 @@ int options_parse(struct options *o, int argc, char **argv)
 	memset(o, 0, sizeof *o);
 	o->at = NAN;
 	o->select = -1;
+	o->select2 = -1;
 	o->format = FMT_TABLE;
 	opterr = 0;
 	optind = 1;
@@ -151,10 +153,18 @@ int options_parse(struct options *o, int argc, char **argv)
 				return usage_error("--at %s: expected a load >= 0", optarg);
 			break;
 		case O_SELECT: {
-			double v;
-			if (parse_number(optarg, &v) || v < 0 || v != floor(v) || v > 1e6)
-				return usage_error("--select %s: expected an index >= 0", optarg);
+			char buf[64], *colon;
+			double v, w = -1;
+			snprintf(buf, sizeof buf, "%s", optarg);
+			colon = strchr(buf, ':');
+			if (colon)
+				*colon++ = '\0';
+			if (parse_number(buf, &v) || v < 0 || v != floor(v) || v > 1e6 ||
+			    (colon && (parse_number(colon, &w) || w < 0 || w != floor(w) || w > 1e6)))
+				return usage_error("--select %s: expected an index I >= 0, or a pair I:J",
+						   optarg);
 			o->select = (int)v;
+			o->select2 = (int)w;
 			break;
 		}
 		case O_LIST: o->list_presets = true; break;

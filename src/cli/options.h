@@ -23,7 +23,8 @@ struct options {
 	double load_from, load_to;
 	size_t load_n;
 	double at;                     /* --at X; NaN = the output's default */
-	int select;                    /* --select I; -1 = default */
+	int select;                    /* --select I[:J]; -1 = default */
+	int select2;                   /* the J of --select I:J; -1 = none */
 	const char *arg;               /* PRESET or FILE; NULL = default preset */
 	const char *calibrate;         /* --calibrate FILE.csv; NULL = none */
 };

@@ -21,6 +21,7 @@ void run_req_init(struct run_req *req)
 {
 	memset(req, 0, sizeof *req);
 	req->select = -1;
+	req->select2 = -1;
 	req->at = NAN;
 }
 

@@ -30,9 +30,13 @@ enum output_kind {
 	OUT_TABLE,    /* any other table (hop distributions, routes) */
 	OUT_MATRIX,   /* square matrix: first column the row label, then one
 	                 column per node; shown as a heatmap */
-	OUT_TEXT,     /* a file in another program's format (a topology for a
-	                 simulator, an MPI hostfile): one text column "line",
-	                 printed verbatim whatever -f says */
+	OUT_TEXT,     /* text: one text column "line", printed verbatim whatever
+	                 -f says (a simulator's topology, a hostfile, a drawing);
+	                 a line starting with '*' is emphasised in the explorer
+	                 (e.g. a critical path) */
+	OUT_BARS,     /* a bar chart: first column the category (e.g. hops);
+	                 the series are the following numeric columns with the
+	                 unit of the second column (others are shown as text) */
 };
 
 /* What a run is asked for. */
@@ -40,7 +44,9 @@ struct run_req {
 	const double *x;        /* OUT_CURVE: the x values; NULL = the family's sweep */
 	size_t nx;
 	int select;             /* OUT_MATRIX/OUT_TABLE: item to show (e.g. cluster
-	                           group); -1 = the family's default */
+	                           group, a source switch); -1 = the family's default */
+	int select2;            /* a second index (e.g. the destination of a pair,
+	                           the column of a matrix cell); -1 = none */
 	double at;              /* x of the cursor for per-point views; NaN = none */
 	const atomic_int *cancel;   /* may be NULL; non-zero = abandon (return 1) */
 	void (*progress)(void *ctx, double fraction); /* may be NULL */
@@ -58,6 +64,14 @@ struct output_desc {
 	 * Returns 0, 1 if cancelled, -1 with *d filled on failure. */
 	int (*run)(const struct config *cfg, const struct run_req *req,
 		   struct table *out, struct diag *d);
+	/* Optional, for the explorer: */
+	const char *fallback;   /* output to show instead when this one refuses the
+	                           request (diag.usage), e.g. a distribution when a
+	                           node-to-node table would be too large */
+	const char *cell_detail;/* OUT_MATRIX: output describing one cell, run with
+	                           select = the row's label and select2 = the
+	                           column's name, read as integers (e.g. the
+	                           routes between two switches) */
 };
 
 struct x_axis {
@@ -66,6 +80,8 @@ struct x_axis {
 	const char *unit;       /* "msg/node/time unit" */
 	const char *label;      /* "offered load" */
 	bool log;               /* log-scaled by default */
+	const char *marker;     /* a summary quantity whose value the plot marks
+	                           on the x axis (e.g. the threshold S); NULL none */
 };
 
 struct family {

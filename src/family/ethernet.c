@@ -328,7 +328,7 @@ const struct family eth_family = {
 	.params = eth_fields,
 	.cfg_off = offsetof(struct config, u.eth),
 	.validate = eth_validate,
-	.x = { "size_bytes", "M", "bytes", "message size", true },
+	.x = { "size_bytes", "M", "bytes", "message size", true, "threshold" },
 	.sweep = eth_sweep,
 	.outputs = eth_outputs,
 };

@@ -150,6 +150,114 @@ nomem:
 	return diag_set(d, "", "out of memory");
 }
 
+/* The table with the switches ordered by PAM group (then label), so groups
+ * of nearby switches show as blocks along the diagonal; labels keep the
+ * switch numbers. */
+static int clustered(const struct config *cfg, const struct run_req *req, struct table *t,
+		     struct diag *d)
+{
+	struct work w;
+	char name[24];
+	int *order = NULL;
+	int rc = work_init(&w, cfg, req, NEED_CLUSTERS, d);
+	if (rc)
+		return rc;
+	order = malloc((size_t)w.S * sizeof *order);
+	if (!order)
+		goto nomem;
+	int n = 0;
+	for (int g = 0; g < w.cl.k; g++)
+		for (int a = 0; a < w.S; a++)
+			if (w.cl.group[a] == g)
+				order[n++] = a;
+	snprintf(t->title, sizeof t->title, "equivalent distance T_ij ordered by PAM group "
+		 "(k = %d, root %d), %d switches", w.cl.k, w.ud.root, w.S);
+	if (table_add_col(t, "node", "", "switch", COL_TEXT) < 0)
+		goto nomem;
+	for (int j = 0; j < w.S; j++) {
+		snprintf(name, sizeof name, "%d", order[j]);
+		if (table_add_col(t, name, "", name, COL_NUM) < 0)
+			goto nomem;
+	}
+	for (int i = 0; i < w.S; i++) {
+		long r = table_add_row(t);
+		snprintf(name, sizeof name, "%d", order[i]);
+		if (r < 0 || table_set_text(t, (size_t)r, 0, name))
+			goto nomem;
+		for (int j = 0; j < w.S; j++)
+			table_set(t, (size_t)r, (size_t)j + 1, AT(&w, order[i], order[j]));
+	}
+	free(order);
+	work_free(&w);
+	return 0;
+nomem:
+	free(order);
+	work_free(&w);
+	return diag_set(d, "", "out of memory");
+}
+
+static int text_line(struct table *t, const char *s)
+{
+	long r = table_add_row(t);
+	return r < 0 || table_set_text(t, (size_t)r, 0, s) ? -1 : 0;
+}
+
+/* The network by BFS level from the root, each switch with its links: "^N"
+ * goes up to N (towards the root), "vN" down, "=N" to the same level (up
+ * when N has the lower label).  Switches listed under --select's group
+ * (when >= 0) are marked with '*'. */
+static int network(const struct config *cfg, const struct run_req *req, struct table *t,
+		   struct diag *d)
+{
+	struct work w;
+	struct strbuf b;
+	char line[96];
+	int rc = work_init(&w, cfg, req, NEED_ROUTING, d);
+	if (rc)
+		return rc;
+	strbuf_init(&b);
+	snprintf(t->title, sizeof t->title, "network by level from root %d: ^ up, v down",
+		 w.ud.root);
+	if (table_add_col(t, "line", "", "drawing", COL_TEXT) < 0)
+		goto nomem;
+	int maxlev = 0;
+	for (int a = 0; a < w.S; a++)
+		if (w.ud.level[a] > maxlev)
+			maxlev = w.ud.level[a];
+	snprintf(line, sizeof line, "root %d; %d switches, %d links, %d levels; '^n' a link up "
+		 "to n, 'vn' down to n", w.ud.root, w.S, w.net.nlinks, maxlev + 1);
+	if (text_line(t, line))
+		goto nomem;
+	for (int lev = 0; lev <= maxlev; lev++) {
+		snprintf(line, sizeof line, "level %d:", lev);
+		if (text_line(t, line))
+			goto nomem;
+		for (int a = 0; a < w.S; a++) {
+			if (w.ud.level[a] != lev)
+				continue;
+			b.len = 0;
+			if (b.s)
+				b.s[0] = '\0';
+			strbuf_printf(&b, "%c switch %-4d (%d nodes) ", a == req->select ? '*' : ' ', a,
+				      w.net.nodes[a]);
+			for (int k = w.net.adj_start[a]; k < w.net.adj_start[a + 1]; k++) {
+				int nb = w.net.adj[k], link = w.net.adj_link[k];
+				bool up = w.ud.up_end[link] == nb;
+				strbuf_printf(&b, " %c%d", up ? '^' : 'v', nb);
+			}
+			if (b.failed || text_line(t, b.s))
+				goto nomem;
+		}
+	}
+	strbuf_free(&b);
+	work_free(&w);
+	return 0;
+nomem:
+	strbuf_free(&b);
+	work_free(&w);
+	return diag_set(d, "", "out of memory");
+}
+
 static int hops(const struct config *cfg, const struct run_req *req, struct table *t,
 		struct diag *d)
 {
@@ -261,6 +369,12 @@ static int routes(const struct config *cfg, const struct run_req *req, struct ta
 		}
 		from = req->select;
 		to = from + 1;
+		if (req->select2 >= S) {
+			d->usage = true;
+			rc = diag_set(d, "", "--select %d:%d: switch %d does not exist (allowed: 0 "
+				      "to %d)", req->select, req->select2, req->select2, S - 1);
+			goto out;
+		}
 	} else if (S > ROUTES_ALL_MAX_SWITCHES) {
 		rc = diag_set(d, "", "%d switches make %ld pairs; give --select I for the routes "
 			      "from switch I (allowed: all pairs up to %d switches)", S,
@@ -273,7 +387,10 @@ static int routes(const struct config *cfg, const struct run_req *req, struct ta
 	if (!cnt || !order || !bucket)
 		goto nomem;
 
-	if (req->select >= 0)
+	if (req->select >= 0 && req->select2 >= 0)
+		snprintf(t->title, sizeof t->title, "shortest legal up*/down* routes from switch %d "
+			 "to %d (root %d)", from, req->select2, w.ud.root);
+	else if (req->select >= 0)
 		snprintf(t->title, sizeof t->title, "shortest legal up*/down* routes from switch %d "
 			 "(root %d)", from, w.ud.root);
 	else
@@ -294,7 +411,7 @@ static int routes(const struct config *cfg, const struct run_req *req, struct ta
 		}
 		route_counts(&w.ud, a, cnt, order, bucket);
 		for (int b = 0; b < S; b++) {
-			if (b == a)
+			if (b == a || (req->select >= 0 && req->select2 >= 0 && b != req->select2))
 				continue;
 			int D = ud_dist(&w.ud, a, b), H = ud_hops(&w.ud, a, b);
 			const uint16_t *f = &w.ud.fwd[((size_t)a * (size_t)S + (size_t)b) * 2];
@@ -755,7 +872,11 @@ static int anynet(const struct config *cfg, const struct run_req *req, struct ta
 
 const struct output_desc irr_outputs[] = {
 	{ "distances", "table of equivalent distances T_ij (arnau Table 2)", OUT_MATRIX,
-	  distances },
+	  distances, .cell_detail = "routes" },
+	{ "clustered", "the equivalent-distance table ordered by PAM group", OUT_MATRIX, clustered,
+	  .cell_detail = "routes" },
+	{ "network", "the network by level from the root, each link's up/down direction",
+	  OUT_TEXT, network },
 	{ "hops", "shortest legal route lengths (--select 1: topological distances)",
 	  OUT_MATRIX, hops },
 	{ "routes", "shortest legal routes of each pair, counted (--select I: from switch I)",

@@ -238,6 +238,61 @@ out:
 	return rc;
 }
 
+/* Hop distribution of ICN1 in a cluster of group --select as bars: under
+ * the internal pattern, under uniform traffic (Eq. 9) and, for the
+ * transpose, as printed (sharifi Eqs. 6-10). */
+static int hop_bars(const struct config *cfg, const struct run_req *req, struct table *t,
+		    struct diag *d)
+{
+	struct mc_model *mdl = malloc(sizeof *mdl);
+	int rc = -1;
+	int g = req->select < 0 ? 0 : req->select;
+	double pr[FT_MAX_N + 1], pr0 = 0;
+
+	if (!mdl)
+		goto nomem;
+	if ((size_t)g >= cfg->u.mc.nclusters) {
+		d->usage = true;
+		rc = diag_set(d, "--select", "cluster group %d does not exist (allowed: 0..%zu)",
+			      g, cfg->u.mc.nclusters - 1);
+		goto out;
+	}
+	rc = model_for(cfg, req, mdl, d);
+	if (rc)
+		goto out;
+	rc = -1;
+	int n = mdl->p.g[g].n;
+	bool printed = mdl->p.pattern == FT_TRANSPOSE &&
+		       ft_transpose_printed(mdl->p.m, n, pr, &pr0) == 0;
+	snprintf(t->title, sizeof t->title, "hop distribution P_h, group %d (%d-port %d-tree)",
+		 g, mdl->p.m, n);
+	OUT_COL(t, "hops", "", "hops h (2h links)");
+	OUT_COL(t, ft_pattern_name(mdl->p.pattern), "", "P_h under the pattern");
+	if (mdl->p.pattern != FT_UNIFORM)
+		OUT_COL(t, "uniform", "", "P_h under uniform traffic (Eq. 9)");
+	if (printed)
+		OUT_COL(t, "printed", "", "transpose P_j as printed (Eqs. 6-10)");
+	for (int h = 1; h <= n; h++) {
+		long r = table_add_row(t);
+		if (r < 0)
+			goto nomem;
+		size_t c = 0;
+		table_set(t, (size_t)r, c++, h);
+		table_set(t, (size_t)r, c++, mdl->P_icn1[g][h]);
+		if (mdl->p.pattern != FT_UNIFORM)
+			table_set(t, (size_t)r, c++, mdl->P_uni[g][h]);
+		if (printed)
+			table_set(t, (size_t)r, c++, pr[h] / (mdl->N_i[g] - pr0));
+	}
+	rc = 0;
+	goto out;
+nomem:
+	rc = diag_set(d, "", "out of memory");
+out:
+	free(mdl);
+	return rc;
+}
+
 /* The load a per-point output looks at: req->at, or half the saturation load. */
 static double point_load(const struct mc_model *mdl, const struct run_req *req)
 {
@@ -421,6 +476,8 @@ const struct output_desc mc_outputs[] = {
 	{ "curve", "latency vs load with its parts (W_s, S, R, W_d) and per group", OUT_CURVE, curve },
 	{ "summary", "zero-load latency, saturation load, mean distances", OUT_SUMMARY, summary },
 	{ "hops", "hop distribution per cluster group and network (counts, P_h)", OUT_TABLE, hops },
+	{ "hop-bars", "ICN1 hop distribution of group --select: pattern, uniform, printed", OUT_BARS,
+	  hop_bars },
 	{ "point", "every equation term at one load (--at), with blocking per stage", OUT_TABLE, point },
 	{ "distances", "node-to-node hop distance in a cluster of group --select", OUT_MATRIX, distances },
 	{ "pattern-distances", "each source's hop distance to its destination under the pattern, group --select",

@@ -430,16 +430,16 @@ static int distribution(const struct config *cfg, const struct run_req *req, str
 	snprintf(t->title, sizeof t->title, "distance distribution in S%d (%.0f nodes, mean %.6g)",
 		 n, topo.nodes, topo.mean_dist);
 	OUT_COL(t, "distance", "hops", "distance h");
-	OUT_COL(t, "nodes", "nodes", "nodes at distance h from a node");
 	OUT_COL(t, "probability", "", "share of the n!-1 destinations");
+	OUT_COL(t, "nodes", "nodes", "nodes at distance h from a node");
 	for (int h = 1; h <= topo.diameter; h++) {
 		long r = table_add_row(t);
 
 		if (r < 0)
 			goto nomem;
 		table_set(t, (size_t)r, 0, h);
-		table_set(t, (size_t)r, 1, topo.dist_count[h]);
-		table_set(t, (size_t)r, 2, topo.dist_count[h] / (topo.nodes - 1.0));
+		table_set(t, (size_t)r, 1, topo.dist_count[h] / (topo.nodes - 1.0));
+		table_set(t, (size_t)r, 2, topo.dist_count[h]);
 	}
 	star_topo_free(&topo);
 	return 0;
@@ -457,8 +457,8 @@ const struct output_desc star_outputs[] = {
 	{ "classes", "cycle-type classes: count, distance, minimal paths, profitable channels",
 	  OUT_TABLE, classes },
 	{ "distances", "node-to-node distance matrix (n <= 5), nodes by distance class",
-	  OUT_MATRIX, distances },
-	{ "distribution", "distance distribution: nodes at each distance", OUT_TABLE,
-	  distribution },
+	  OUT_MATRIX, distances, .fallback = "distribution" },
+	{ "distribution", "distance distribution: share and number of nodes at each distance",
+	  OUT_BARS, distribution },
 	{ NULL, NULL, 0, NULL },
 };

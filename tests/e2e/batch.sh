@@ -78,5 +78,14 @@ for s in V2=auto V2=4 n=10; do
 	"$ICNX" --batch "$tmp/sa.yaml" -o summary -f csv >"$tmp/s2" || no "star s2 $s"
 	cmp -s "$tmp/s1" "$tmp/s2" || no "dumped star ($s) computes differently"
 done
+# Views the explorer draws: hop bars, pair routes, the network drawing.
+"$ICNX" --batch sharifi-n592 -o hop-bars --select 1 -f csv | grep -qx '4,0.8,0.7741935484,0.8571428571' ||
+	no "hop-bars of sharifi-n592 group 1"
+"$ICNX" --batch arnau-autonet10 -o routes --select 0:1 -f csv | grep -q ',2,"0-2-1 0-4-1"$\|,2,0-2-1 0-4-1$' ||
+	no "routes 0:1 of autonet10"
+"$ICNX" --batch arnau-autonet10 -o network | grep -q '^  switch 9    (4 nodes)  ^0 ^1 ^5$' ||
+	no "network drawing of autonet10"
+"$ICNX" --batch arnau-autonet10 -o routes --select 0:99 >/dev/null 2>&1; [ $? -eq 2 ] ||
+	no "routes to a missing switch should exit 2"
 [ $fail -eq 0 ] && echo "batch mode: presets, formats, round trip ok"
 exit $fail

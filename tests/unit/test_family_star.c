@@ -408,9 +408,9 @@ static void test_distribution_and_classes(void **state)
 	assert_int_equal(t.nrows, 6);
 	for (size_t r = 0; r < t.nrows; r++) {
 		assert_true(table_get(&t, r, 0) == (double)(r + 1));
-		assert_true(table_get(&t, r, 1) == want[r + 1]);
-		nodes += table_get(&t, r, 1);
-		prob += table_get(&t, r, 2);
+		assert_true(table_get(&t, r, 2) == want[r + 1]);   /* nodes */
+		nodes += table_get(&t, r, 2);
+		prob += table_get(&t, r, 1);                        /* probability */
 	}
 	assert_true(nodes == 119.0);
 	assert_close(prob, 1.0, 1e-14);
