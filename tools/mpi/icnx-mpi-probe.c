@@ -18,6 +18,9 @@
  *   -o FILE       write the CSV to FILE (default: standard output)
  *   -s MIN:MAX:N  N sizes from MIN to MAX bytes, log-spaced (default 1:1048576:11)
  *   -r REPS       repetitions per measurement, median taken (default 15)
+ *   -m min        take the fastest repetition instead of the median (for a
+ *                 shared or oversubscribed machine, where preemption adds
+ *                 milliseconds to some repetitions)
  *   -w WARMUP     untimed repetitions first (default 2)
  *   -p PAIRS      pairs to ping-pong: "all" (default) or "0-1,1-2,0-2"
  *   -b ROOT       broadcast root (default 0); -B: no broadcast experiment
@@ -51,6 +54,7 @@ struct opts {
 	const char *out;
 	double smin, smax;
 	int nsizes, reps, warmup, root, bcast;
+	int use_min;           /* -m min: the fastest repetition, not the median */
 	int npairs;
 	int pairs[2 * MAX_PAIRS];
 	const char *pairs_arg;
@@ -59,7 +63,8 @@ struct opts {
 static void usage(FILE *fp)
 {
 	fprintf(fp, "usage: mpirun -np N icnx-mpi-probe [-o FILE] [-s MIN:MAX:N] [-r REPS] "
-		"[-w WARMUP]\n                               [-p all|I-J,...] [-b ROOT | -B]\n");
+		"[-w WARMUP]\n                               [-m median|min] [-p all|I-J,...] "
+		"[-b ROOT | -B]\n");
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -68,9 +73,14 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static double median(double *v, int n)
+/* The statistic of n repetitions: the median (typical time), or with
+ * use_min the fastest one, which filters out preemption on a shared or
+ * oversubscribed machine (every rank on a few cores). */
+static double summarise(double *v, int n, int use_min)
 {
 	qsort(v, (size_t)n, sizeof *v, cmp_double);
+	if (use_min)
+		return v[0];
 	return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
@@ -109,6 +119,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		} else if (strcmp(a, "-w") == 0 && v) {
 			o->warmup = atoi(v);
 			if (o->warmup < 0 || o->warmup > 100000)
+				return -1;
+			i++;
+		} else if (strcmp(a, "-m") == 0 && v) {
+			if (strcmp(v, "min") == 0)
+				o->use_min = 1;
+			else if (strcmp(v, "median") != 0)
 				return -1;
 			i++;
 		} else if (strcmp(a, "-b") == 0 && v) {
@@ -274,7 +290,7 @@ int main(int argc, char **argv)
 			}
 			if (rank == a)
 				res[(size_t)p * (size_t)o.nsizes + (size_t)k] =
-					median(times + o.warmup, o.reps);
+					summarise(times + o.warmup, o.reps, o.use_min);
 		}
 	}
 	MPI_Reduce(res, all, (int)nres, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
@@ -311,7 +327,7 @@ int main(int argc, char **argv)
 				times[r] = last - start;
 			}
 			if (rank == 0)
-				bres[k] = median(times + o.warmup, o.reps);
+				bres[k] = summarise(times + o.warmup, o.reps, o.use_min);
 		}
 	}
 
@@ -338,8 +354,9 @@ int main(int argc, char **argv)
 				*nl = '\0';
 			strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S UTC", gmtime(&now));
 			fprintf(fp, "# icnx-mpi-probe: %d ranks, %s, %s\n", size, lib, when);
-			fprintf(fp, "# %d sizes %d..%d bytes, median of %d repetitions (%d warm-up); "
-				"%d pairs%s\n", o.nsizes, sizes[0], sizes[o.nsizes - 1], o.reps,
+			fprintf(fp, "# %d sizes %d..%d bytes, %s of %d repetitions (%d warm-up); "
+				"%d pairs%s\n", o.nsizes, sizes[0], sizes[o.nsizes - 1],
+				o.use_min ? "minimum" : "median", o.reps,
 				o.warmup, o.npairs, o.bcast ? "; MPI_Bcast" : "");
 			for (int r = 0; r < size; r++)
 				fprintf(fp, "# node %d %s\n", r, hosts + (size_t)r * MPI_MAX_PROCESSOR_NAME);
