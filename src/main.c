@@ -24,9 +24,9 @@ static void list_one(const char *name, const char *path, const char *origin, voi
 	struct diag d;
 	(void)ctx;
 	if (config_parse_file(&cfg, path, NULL, NULL, &d) == 0)
-		printf("%-24s %-13s %-10s %s\n", name, cfg.family->name, origin, cfg.title);
+		printf("%-31s %-13s %-10s %s\n", name, cfg.family->name, origin, cfg.title);
 	else
-		printf("%-24s %-13s %-10s (invalid: %s)\n", name, "?", origin, d.msg);
+		printf("%-31s %-13s %-10s (invalid: %s)\n", name, "?", origin, d.msg);
 }
 
 int main(int argc, char **argv)
@@ -62,7 +62,7 @@ int main(int argc, char **argv)
 	if (o.calibrate)
 		return calibrate_main(&o);
 	if (o.list_presets) {
-		printf("%-24s %-13s %-10s %s\n", "NAME", "MODEL", "WHERE", "TITLE");
+		printf("%-31s %-13s %-10s %s\n", "NAME", "MODEL", "WHERE", "TITLE");
 		if (preset_list(list_one, NULL) == 0)
 			fprintf(stderr, "icnx: no presets found\n");
 		return 0;

@@ -1,6 +1,8 @@
 /* batch.c: the batch mode (see batch.h). */
 #include "cli/batch.h"
 
+#include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -31,10 +33,14 @@ int batch_run(const struct options *o, const struct loaded *l)
 			fprintf(stderr, "icnx: out of memory\n");
 			return 1;
 		}
-		for (size_t k = 0; k < o->load_n; k++)
-			xs[k] = o->load_n > 1 ? o->load_from + (o->load_to - o->load_from) *
-						(double)k / (double)(o->load_n - 1)
-					      : o->load_from;
+		/* Spaced like the family's x axis: log for message sizes. */
+		bool lg = f->x.log && o->load_from > 0;
+		for (size_t k = 0; k < o->load_n; k++) {
+			double u = o->load_n > 1 ? (double)k / (double)(o->load_n - 1) : 0;
+			xs[k] = k + 1 == o->load_n && k ? o->load_to
+			      : lg ? o->load_from * pow(o->load_to / o->load_from, u)
+				   : o->load_from + (o->load_to - o->load_from) * u;
+		}
 		req.x = xs;
 		req.nx = o->load_n;
 	}

@@ -46,7 +46,8 @@ void options_usage(void)
 	       "  -f, --format FMT     table | csv | tsv | json (default table)\n"
 	       "  -s, --set KEY=VALUE  override a field, dotted path as in the file;\n"
 	       "                       lists from 0, '*' for all: clusters.*.tau=0\n"
-	       "      --load FROM:TO:N the curve's loads: N points, both ends included\n"
+	       "      --load FROM:TO:N the curve's x values: N points, both ends included,\n"
+	       "                       spaced like the x axis (log for message sizes)\n"
 	       "      --at X           where per-point outputs look: the load lambda_g (networks)\n"
 	       "                       or the message size in bytes (ethernet)\n"
 	       "      --select I[:J]   the item for per-item outputs: a cluster group\n"
@@ -150,7 +151,8 @@ int options_parse(struct options *o, int argc, char **argv)
 			break;
 		case O_AT:
 			if (parse_number(optarg, &o->at) || o->at < 0)
-				return usage_error("--at %s: expected a load >= 0", optarg);
+				return usage_error("--at %s: expected a value >= 0 (a load, or a message size "
+						   "in bytes for ethernet)", optarg);
 			break;
 		case O_SELECT: {
 			char buf[64], *colon;

@@ -263,9 +263,11 @@ static int hops(const struct config *cfg, const struct run_req *req, struct tabl
 {
 	struct work w;
 	int which = req->select < 0 ? 0 : req->select;
-	if (which > 1)
+	if (which > 1) {
+		d->usage = true;
 		return diag_set(d, "", "--select %d: no such hop table (allowed: 0 shortest "
 				"legal route lengths, 1 topological distances)", req->select);
+	}
 	int rc = work_init(&w, cfg, req, NEED_ROUTING, d);
 	if (rc)
 		return rc;
@@ -363,6 +365,7 @@ static int routes(const struct config *cfg, const struct run_req *req, struct ta
 	int S = w.S, from = 0, to = S;
 	if (req->select >= 0) {
 		if (req->select >= S) {
+			d->usage = true;
 			rc = diag_set(d, "", "--select %d: switch %d does not exist (allowed: 0 "
 				      "to %d)", req->select, req->select, S - 1);
 			goto out;
@@ -376,6 +379,7 @@ static int routes(const struct config *cfg, const struct run_req *req, struct ta
 			goto out;
 		}
 	} else if (S > ROUTES_ALL_MAX_SWITCHES) {
+		d->usage = true;
 		rc = diag_set(d, "", "%d switches make %ld pairs; give --select I for the routes "
 			      "from switch I (allowed: all pairs up to %d switches)", S,
 			      (long)S * (S - 1), ROUTES_ALL_MAX_SWITCHES);
@@ -803,6 +807,7 @@ static int hostfile_out(const struct config *cfg, const struct run_req *req,
 		g0 = 0;
 		g1 = w.k;
 	} else if (g0 >= w.k) {
+		d->usage = true;
 		rc = diag_set(d, "", "--select %d: group %d does not exist (allowed: 0 to %d, "
 			      "the %d groups of clusters)", req->select, g0, w.k - 1, w.k);
 		work_free(&w);
