@@ -10,11 +10,12 @@
 #include "render/axis.h"
 #include "render/glyphs.h"
 
-#define LABEL_MAX 12       /* category labels are cut to this width */
+#define LABEL_MAX 16       /* category labels are cut to this width */
 #define TEXT_MAX 48
 
 struct bars_frame {
 	struct canvas_rect r;
+	bool legend;           /* a legend is wanted: several series, or one named */
 	const struct glyphs *g;
 	int ns;                /* series drawn */
 	double vmax;           /* value of a full bar */
@@ -153,7 +154,7 @@ render_horizontal(struct canvas *c, struct bars_frame *f,
 	char buf[TEXT_MAX];
 	struct canvas_rect lab;
 	bool title = s->title != NULL && *s->title != '\0';
-	bool header = (s->legend && f->ns > 1) ||
+	bool header = f->legend ||
 		      (s->cat_name != NULL && *s->cat_name != '\0');
 	int lab_w = 0, val_w, bar_x, bar_w, gaps, hdr_rows = 0, y, k, i, l;
 
@@ -174,7 +175,7 @@ render_horizontal(struct canvas *c, struct bars_frame *f,
 		bar_w = f->r.x + f->r.w - bar_x - 1;
 	}
 	if (header)
-		hdr_rows = s->legend && f->ns > 1 ?
+		hdr_rows = f->legend ?
 			   legend(c, f, s, bar_x + 1, f->r.x + f->r.w, 0, false) : 1;
 	/* Shed rows until the groups fit: gaps, title, header. */
 	gaps = s->ncat - 1;
@@ -192,7 +193,7 @@ render_horizontal(struct canvas *c, struct bars_frame *f,
 		if (s->cat_name != NULL)
 			canvas_puts(c, &f->r, bar_x - 1 - canvas_text_width(s->cat_name),
 				    y, s->cat_name, STY_LABEL);
-		if (s->legend && f->ns > 1)
+		if (f->legend)
 			legend(c, f, s, bar_x + 1, f->r.x + f->r.w, y, true);
 		y += hdr_rows;
 	}
@@ -289,7 +290,7 @@ render_vertical(struct canvas *c, struct bars_frame *f,
 	if (bw < 1)
 		bw = 1;
 	gw = f->ns * bw + gap;
-	if (s->legend && f->ns > 1)
+	if (f->legend)
 		leg_rows = legend(c, f, s, f->r.x, f->r.x + f->r.w, 0, false);
 	/* Rows: title, legend, bars (>= 3), axis, labels, name. */
 	if (title && f->r.h - 1 - leg_rows - 2 - name < 3)
@@ -369,6 +370,7 @@ bars_render(struct canvas *c, struct canvas_rect r, const struct bars_spec *s)
 	f.r = canvas_rect_clip(r, all);
 	f.g = glyphs_get(c->charset);
 	f.ns = s->nseries > BARS_MAX_SERIES ? BARS_MAX_SERIES : s->nseries;
+	f.legend = s->legend && (f.ns > 1 || (f.ns == 1 && s->series_names != NULL));
 	canvas_fill(c, f.r, " ", STY_NORMAL);
 	if (f.r.w <= 0 || f.r.h <= 0)
 		return;

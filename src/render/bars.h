@@ -51,7 +51,8 @@ struct bars_spec {
 	const char *unit;                /* appended to value labels ("%"); NULL = none */
 	double v_max;                    /* value of a full-length bar; NaN = largest */
 	bool value_labels;               /* print each bar's value */
-	bool legend;                     /* series legend (when nseries > 1) */
+	bool legend;                     /* series legend (when nseries > 1, or
+					    one series that has a name) */
 };
 
 /* Defaults: horizontal, no data, v_max NaN, value labels and legend on. */

@@ -21,6 +21,7 @@ struct glyphs {
 	const char *xtick;     /* tick mark on the x axis */
 	const char *ytick;     /* tick mark on the y axis */
 	const char *satline;   /* vertical saturation marker line */
+	const char *markline;  /* vertical line of another x marker (a threshold) */
 	const char *saturated; /* a point with y = +inf, on the top edge */
 	const char *cursor;    /* the cursor point of a plot */
 	const char *marker[GLYPHS_NMARKERS];  /* per-series point marker */

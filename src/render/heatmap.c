@@ -33,6 +33,7 @@ struct shade {
 
 struct hm_layout {
 	int k, cw, drows, dcols;
+	int br0, bc0;          /* first shown block (zoom window; 0 when fitted) */
 	int rl_w;              /* row label width, 0 = none */
 	int title_y, collab_y; /* -1 = none */
 	int mx0, my0;          /* first shaded cell */
@@ -380,6 +381,82 @@ try_place(const struct heatmap_spec *s, const struct glyphs *g,
 	return true;
 }
 
+/* Zoom: the window of blocks that fits an area of aw x ah cells, moved back
+ * from the wanted first block so that it is as full as the matrix allows. */
+static void
+zoom_window(const struct heatmap_spec *s, int aw, int ah, struct hm_layout *L)
+{
+	int nbr = div_up(s->rows, L->k), nbc = div_up(s->cols, L->k);
+	int fit_r = ah < nbr ? ah : nbr, fit_c = aw / L->cw < nbc ? aw / L->cw : nbc;
+
+	L->drows = fit_r < 0 ? 0 : fit_r;
+	L->dcols = fit_c < 0 ? 0 : fit_c;
+	L->br0 = s->row0 > 0 ? s->row0 / L->k : 0;
+	L->bc0 = s->col0 > 0 ? s->col0 / L->k : 0;
+	if (L->br0 > nbr - L->drows)
+		L->br0 = nbr - L->drows;
+	if (L->bc0 > nbc - L->dcols)
+		L->bc0 = nbc - L->dcols;
+	if (L->br0 < 0)
+		L->br0 = 0;
+	if (L->bc0 < 0)
+		L->bc0 = 0;
+}
+
+/* Zoom layout: the caller's scale and cell width; the legend on the right
+ * or below when it keeps two thirds of the window, else a compact line. */
+static bool
+layout_zoom(const struct heatmap_spec *s, const struct glyphs *g, struct canvas_rect r,
+	    int top, struct hm_layout *L, struct shade *sh)
+{
+	struct hm_layout none = *L, t;
+	struct shade est;
+	int aw0 = r.w - (L->rl_w > 0 ? L->rl_w + 1 : 0), ah0 = r.y + r.h - top, ew, n;
+
+	none.k = s->scale;
+	none.cw = s->cell_w >= 1 && s->cell_w <= 3 ? s->cell_w : 2;
+	zoom_window(s, aw0, ah0, &none);
+	if (none.drows < 1 || none.dcols < 1)
+		return false;
+	*L = none;
+	/* The whole matrix's shading at this scale: it stays as the window moves. */
+	shade_compute(s, g, L->k, &est);
+	if (!s->legend)
+		goto done;
+	n = legend_entries(s, &est, &ew);
+	/* right */
+	t = none;
+	if (n <= r.h - (r.h >= 3 ? 1 : 0)) {
+		zoom_window(s, aw0 - ew - 2, ah0, &t);
+		if (t.dcols >= 1 && 3 * t.dcols >= 2 * none.dcols) {
+			t.place = LEG_RIGHT;
+			t.legend_w = ew;
+			*L = t;
+			goto done;
+		}
+	}
+	t = none;
+	t.legend_rows = legend_packed_rows(s, &est, r.w);
+	zoom_window(s, aw0, ah0 - t.legend_rows, &t);
+	if (t.drows >= 1 && 3 * t.drows >= 2 * none.drows) {
+		t.place = LEG_BELOW;
+		t.legend_w = ew;
+		*L = t;
+		goto done;
+	}
+	t = none;
+	t.legend_rows = 1;
+	zoom_window(s, aw0, ah0 - 1, &t);
+	if (t.drows >= 1) {
+		t.place = LEG_COMPACT;
+		t.legend_w = ew;
+		*L = t;
+	}
+done:
+	*sh = est;
+	return true;
+}
+
 /*
  * Choose the legend place and the scale.  Without a legend the map shows
  * the most detail (scale kmin, cell width cw); a legend place is taken,
@@ -401,6 +478,13 @@ layout(const struct heatmap_spec *s, const struct glyphs *g,
 	top = r.y + (L->title_y >= 0 ? 1 : 0);
 	L->rl_w = s->labels && r.w >= 12 ? row_label_width(s, 1) : 0;
 	L->collab_y = s->labels && r.h >= 6 ? top++ : -1;
+	if (s->scale >= 1) {
+		if (!layout_zoom(s, g, r, top, L, sh))
+			return false;
+		L->mx0 = r.x + (L->rl_w > 0 ? L->rl_w + 1 : 0);
+		L->my0 = top;
+		return true;
+	}
 	shade_compute(s, g, 1, &est);
 	best = *L;
 	if (!try_place(s, g, r, top, L->rl_w, LEG_NONE, &est, &best, sh))
@@ -435,7 +519,7 @@ draw_labels(struct canvas *c, const struct canvas_rect *clip,
 		for (i = 0; i < L->drows; i++) {
 			struct canvas_rect cl = { clip->x, clip->y, L->rl_w, clip->h };
 
-			row_label(s, i * L->k, buf, sizeof buf);
+			row_label(s, (L->br0 + i) * L->k, buf, sizeof buf);
 			w = canvas_text_width(buf);
 			if (w > L->rl_w)
 				w = L->rl_w;
@@ -447,7 +531,7 @@ draw_labels(struct canvas *c, const struct canvas_rect *clip,
 		return;
 	for (j = 0; j < L->dcols; j++) {
 		x = L->mx0 + j * L->cw;
-		col_label(s, j * L->k, buf, sizeof buf);
+		col_label(s, (L->bc0 + j) * L->k, buf, sizeof buf);
 		w = canvas_text_width(buf);
 		if (w > LABEL_MAX)
 			w = LABEL_MAX;
@@ -476,7 +560,7 @@ draw_cells(struct canvas *c, const struct canvas_rect *clip,
 
 	for (i = 0; i < L->drows; i++)
 		for (j = 0; j < L->dcols; j++) {
-			double v = block_mean(s, L->k, i, j);
+			double v = block_mean(s, L->k, L->br0 + i, L->bc0 + j);
 			const char *gl = " ";
 			int sty = STY_DIM, l;
 
@@ -577,10 +661,21 @@ draw_title(struct canvas *c, const struct canvas_rect *clip,
 	char buf[192], rl[64], cl[64], v[AXIS_LABEL_MAX], ro[160];
 	int tw, rw;
 
-	char note[48];
+	char note[96];
 	const char *title = s->title != NULL ? s->title : "";
 
-	if (L->k > 1)
+	bool windowed = s->scale >= 1 && (L->drows * L->k < s->rows ||
+					  L->dcols * L->k < s->cols);
+
+	if (windowed) {
+		int r1 = (L->br0 + L->drows) * L->k, c1 = (L->bc0 + L->dcols) * L->k;
+		snprintf(note, sizeof note, "rows %d-%d, cols %d-%d of %dx%d%s",
+			 L->br0 * L->k, (r1 < s->rows ? r1 : s->rows) - 1, L->bc0 * L->k,
+			 (c1 < s->cols ? c1 : s->cols) - 1, s->rows, s->cols,
+			 L->k > 1 ? ", 1:" : "");
+		if (L->k > 1)
+			snprintf(note + strlen(note), sizeof note - strlen(note), "%d", L->k);
+	} else if (L->k > 1)
 		snprintf(note, sizeof note, "%dx%d scaled 1:%d", s->rows,
 			 s->cols, L->k);
 	else
@@ -591,11 +686,12 @@ draw_title(struct canvas *c, const struct canvas_rect *clip,
 	else if (canvas_text_width(title) + 2 + canvas_text_width(note) <= clip->w)
 		snprintf(buf, sizeof buf, "%s  %s", title, note);
 	else
-		snprintf(buf, sizeof buf, "%s", L->k > 1 ? note : title);
-	tw = canvas_puts(c, clip, clip->x, L->title_y, buf, STY_TITLE);
+		snprintf(buf, sizeof buf, "%s", L->k > 1 || windowed ? note : title);
 	if (s->cursor_row < 0 || s->cursor_col < 0 ||
-	    s->cursor_row >= s->rows || s->cursor_col >= s->cols)
+	    s->cursor_row >= s->rows || s->cursor_col >= s->cols) {
+		canvas_puts(c, clip, clip->x, L->title_y, buf, STY_TITLE);
 		return;
+	}
 	axis_fmt_value(v, sizeof v,
 		       s->values[(size_t)s->cursor_row * (size_t)s->cols +
 				 (size_t)s->cursor_col]);
@@ -605,6 +701,10 @@ draw_title(struct canvas *c, const struct canvas_rect *clip,
 		 v, s->unit != NULL && *s->unit ? " " : "",
 		 s->unit != NULL ? s->unit : "");
 	rw = canvas_text_width(ro);
+	/* Zoomed, the read-out goes before the title (the note stays). */
+	if (windowed && canvas_text_width(buf) + 2 + rw > clip->w)
+		snprintf(buf, sizeof buf, "%s", note);
+	tw = canvas_puts(c, clip, clip->x, L->title_y, buf, STY_TITLE);
 	if (tw + 2 + rw <= clip->w)
 		canvas_puts(c, clip, clip->x + clip->w - rw, L->title_y, ro,
 			    STY_CURSOR);
@@ -638,8 +738,8 @@ heatmap_render(struct canvas *c, struct canvas_rect r,
 	}
 	if (s->cursor_row >= 0 && s->cursor_col >= 0 &&
 	    s->cursor_row < s->rows && s->cursor_col < s->cols) {
-		cur_bi = s->cursor_row / L.k;
-		cur_bj = s->cursor_col / L.k;
+		cur_bi = s->cursor_row / L.k - L.br0;
+		cur_bj = s->cursor_col / L.k - L.bc0;
 	}
 	if (L.title_y >= 0)
 		draw_title(c, &r, s, &L);
@@ -658,5 +758,7 @@ heatmap_render(struct canvas *c, struct canvas_rect r,
 		info->lo = sh.lo;
 		info->hi = sh.hi;
 		info->levels = sh.levels;
+		info->row0 = L.br0 * L.k;
+		info->col0 = L.bc0 * L.k;
 	}
 }

@@ -34,6 +34,16 @@
  * The legend lists each level's glyph and value range: on the right when
  * there is room, else packed below, else one compact line, else nothing.
  * The renderer clears its rectangle and never writes outside it.
+ *
+ * Zoom (scale >= 1): the scale is the caller's, not chosen to fit; each
+ * shown cell is a scale x scale block, cell_w columns wide, and the map
+ * shows the window of blocks that fits, starting at element (row0, col0)
+ * (rounded down to a block, and moved back so the window is as full as the
+ * matrix allows; info->row0/col0 say where it went).  The legend goes on
+ * the right or below when it leaves at least two thirds of the window, and
+ * the title's note reads "rows A-B, cols C-D of RxC[, 1:k]".  The shading
+ * is the whole matrix's at that scale, so it does not change as the window
+ * moves.
  */
 #ifndef ICNX_RENDER_HEATMAP_H
 #define ICNX_RENDER_HEATMAP_H
@@ -58,6 +68,9 @@ struct heatmap_spec {
 	int cursor_row, cursor_col;    /* element under the cursor; -1 = none */
 	bool labels;                   /* row / column labels when they fit */
 	bool legend;                   /* legend when it fits */
+	int scale;                     /* 0 = fit the rectangle; k >= 1: zoom (above) */
+	int cell_w;                    /* zoom: columns per shown cell, 1..3 (0 = 2) */
+	int row0, col0;                /* zoom: first element row / column wanted */
 };
 
 /* What heatmap_render() chose. */
@@ -68,10 +81,11 @@ struct heatmap_info {
 	int shown_rows, shown_cols;
 	double lo, hi;             /* the shading range (outer bin edges) */
 	int levels;                /* levels used */
+	int row0, col0;            /* first element row / column shown */
 };
 
 /* Defaults: no data, auto range, default levels, no cursor, labels and
- * legend on. */
+ * legend on, no zoom (scale 0). */
 void heatmap_spec_init(struct heatmap_spec *s);
 
 /* Draw *s into rectangle r of c (clipped to the canvas).  info may be NULL.

@@ -18,7 +18,7 @@
 #include "render/glyphs.h"
 #include "render/raster.h"
 
-#define LEGEND_MAX (PLOT_MAX_SERIES + 2)
+#define LEGEND_MAX (PLOT_MAX_SERIES + 3)
 #define LEGEND_GAP 3
 #define LEGEND_TEXT 64
 
@@ -29,7 +29,8 @@ static const int dash[PLOT_MAX_SERIES][2] = {
 };
 
 struct legend_entry {
-	int kind;                  /* 0..7 series, 8 saturation line, 9 saturated */
+	int kind;                  /* 0..7 series, 8 saturation line, 9 saturated,
+	                              10 the marker */
 	char text[LEGEND_TEXT];
 	int width;                 /* sample + space + text, in columns */
 };
@@ -58,6 +59,7 @@ plot_spec_init(struct plot_spec *s)
 	s->y_scale = AXIS_LINEAR;
 	s->x_min = s->x_max = s->y_min = s->y_max = NAN;
 	s->sat_x = NAN;
+	s->mark_x = NAN;
 	s->cursor = -1;
 	s->lines = true;
 	s->legend = true;
@@ -243,7 +245,7 @@ layout_rows(struct frame *f, const struct plot_spec *s)
 	if (f->nlegend > 0) {
 		int packed = legend_packed_rows(f, f->r.w);
 
-		if (avail - f->nlegend >= want) {
+		if (avail - f->nlegend >= want && !(s->legend_pack && packed < f->nlegend)) {
 			f->legend_rows = f->nlegend;
 		} else if (avail - packed >= want) {
 			f->legend_rows = packed;
@@ -409,6 +411,10 @@ legend_sample(struct canvas *c, const struct frame *f, int kind, int x, int y)
 	}
 	if (kind == PLOT_MAX_SERIES + 1) {
 		canvas_put(c, &f->r, x, y, f->g->saturated, STY_SATURATION);
+		return 1;
+	}
+	if (kind == PLOT_MAX_SERIES + 2) {
+		canvas_put(c, &f->r, x, y, f->g->markline, STY_LABEL);
 		return 1;
 	}
 	if (!f->dots) {
@@ -593,6 +599,28 @@ draw_satline(struct canvas *c, const struct frame *f, const struct plot_spec *s)
 		canvas_puts(c, &f->r, x - lw, ly, label, STY_SATURATION);
 }
 
+/* The marker: a dotted line, its label at the top (where the saturation
+ * label is not). */
+static void
+draw_markline(struct canvas *c, const struct frame *f, const struct plot_spec *s)
+{
+	const char *label = empty(s->mark_label) ? "mark" : s->mark_label;
+	double fx = axis_frac(&f->ax, s->mark_x);
+	int x, y, lw = canvas_text_width(label);
+
+	if (isnan(fx) || !in_x(fx))
+		return;
+	x = col_of(f, fx);
+	for (y = f->py0; y < f->py0 + f->ph; y++)
+		canvas_put(c, &f->r, x, y, f->g->markline, STY_LABEL);
+	if (f->ph < 3)
+		return;
+	if (x + lw < f->px0 + f->pw)
+		canvas_puts(c, &f->r, x + 1, f->py0, label, STY_LABEL);
+	else if (x - lw > f->axis_x)
+		canvas_puts(c, &f->r, x - lw, f->py0, label, STY_LABEL);
+}
+
 /* Text rows: title with the cursor read-out, y label with the clip note. */
 static void
 draw_texts(struct canvas *c, const struct frame *f, const struct plot_spec *s,
@@ -651,7 +679,7 @@ sat_near(const struct extent *e, double x)
 
 static void
 build_legend(struct frame *f, const struct plot_spec *s, size_t ns,
-	     bool sat_shown, bool sat_points)
+	     bool sat_shown, bool sat_points, bool mark_shown)
 {
 	char buf[LEGEND_TEXT], v[AXIS_LABEL_MAX];
 	size_t k;
@@ -660,7 +688,7 @@ build_legend(struct frame *f, const struct plot_spec *s, size_t ns,
 	f->nlegend = 0;
 	for (k = 0; k < ns; k++)
 		named = named || !empty(s->series[k].name);
-	if (!s->legend || (ns < 2 && !named && !sat_shown && !sat_points))
+	if (!s->legend || (ns < 2 && !named && !sat_shown && !sat_points && !mark_shown))
 		return;
 	for (k = 0; k < ns; k++) {
 		if (empty(s->series[k].name))
@@ -677,6 +705,12 @@ build_legend(struct frame *f, const struct plot_spec *s, size_t ns,
 	}
 	if (sat_points)
 		legend_add(f, PLOT_MAX_SERIES + 1, "saturated");
+	if (mark_shown) {
+		snprintf(buf, sizeof buf, "%s %s",
+			 empty(s->mark_label) ? "mark" : s->mark_label,
+			 axis_fmt_value(v, sizeof v, s->mark_x));
+		legend_add(f, PLOT_MAX_SERIES + 2, buf);
+	}
 }
 
 int
@@ -688,7 +722,7 @@ plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
 	struct extent e;
 	double xlo, xhi, ylo, yhi;
 	size_t ns = s->nseries > PLOT_MAX_SERIES ? PLOT_MAX_SERIES : s->nseries;
-	bool sat_shown, clipped = false;
+	bool sat_shown, mark_shown, clipped = false;
 	char readout[96];
 	int rc = 0, k, m;
 
@@ -717,6 +751,13 @@ plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
 		xlo = fmin(xlo, s->sat_x);
 	if (sat_shown && isnan(s->x_max))
 		xhi = fmax(xhi, s->sat_x);
+	mark_shown = !isnan(s->mark_x) && isfinite(s->mark_x) &&
+		     x_allowed(s, s->mark_x) &&
+		     (!isnan(s->x_min) || !isnan(s->x_max) || sat_near(&e, s->mark_x));
+	if (mark_shown && isnan(s->x_min))
+		xlo = fmin(xlo, s->mark_x);
+	if (mark_shown && isnan(s->x_max))
+		xhi = fmax(xhi, s->mark_x);
 	if (s->x_scale == AXIS_LINEAR && isnan(s->x_min) && zero_based(xlo, xhi))
 		xlo = 0;
 	ylo = e.ylo;
@@ -730,7 +771,7 @@ plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
 	f.dots = f.g->braille && s->lines;
 	f.sx = f.dots ? 2 : 1;
 	f.sy = f.dots ? 4 : 1;
-	build_legend(&f, s, ns, sat_shown, e.sat_points);
+	build_legend(&f, s, ns, sat_shown, e.sat_points, mark_shown);
 	layout_rows(&f, s);
 
 	/* y axis: about one tick per 3 rows (per 2 on short plots). */
@@ -761,6 +802,8 @@ plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
 	}
 
 	draw_axes(c, &f);
+	if (mark_shown)
+		draw_markline(c, &f, s);
 	if (sat_shown)
 		draw_satline(c, &f, s);
 	for (k = (int)ns - 1; k >= 0; k--)

@@ -74,9 +74,16 @@ struct plot_spec {
 	size_t nseries;            /* 0..PLOT_MAX_SERIES (extra ones ignored) */
 	double sat_x;              /* x of the saturation line; NaN = none */
 	const char *sat_label;     /* its label; NULL = "sat" */
+	double mark_x;             /* x of another marked position (a threshold),
+	                              drawn as a dotted line labelled at the top;
+	                              NaN = none */
+	const char *mark_label;    /* its label; NULL = "mark" */
 	long cursor;               /* index into series[0]; -1 = no cursor */
 	bool lines;                /* connect consecutive points (else markers) */
 	bool legend;               /* show the legend when there is room */
+	bool legend_pack;          /* pack the legend into as few rows as fit even
+	                              when one entry per row would fit (many
+	                              series: the plot keeps the rows) */
 };
 
 /* What plot_render() chose, for mapping mouse clicks and status lines. */
@@ -89,7 +96,7 @@ struct plot_info {
 };
 
 /* Defaults: no title or names, linear axes, all limits NaN (auto), no
- * series, no saturation line, cursor -1, lines and legend on. */
+ * series, no saturation line or marker, cursor -1, lines and legend on. */
 void plot_spec_init(struct plot_spec *s);
 
 /*

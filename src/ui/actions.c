@@ -172,6 +172,7 @@ unsigned act_open(struct app *a, const char *typed, bool discard_ok)
 	}
 	loaded_free(a->l);
 	*a->l = nl;
+	a->have_draft = false;
 	a->cfg = a->saved = a->file_cfg = nl.cfg;
 	a->have_file_cfg = true;
 	undo_clear(&a->undo);
@@ -279,6 +280,7 @@ unsigned act_confirm(struct app *a, bool yes)
 	}
 	switch (a->confirm) {
 	case CF_QUIT: return K_HANDLED | K_QUIT;
+	case CF_SAVE_DRAFT: return K_REDRAW_ALL | act_prompt_file(a, PR_SAVE);
 	case CF_SAVE_LOSSY: return K_REDRAW_ALL | act_save(a, path, true, true);
 	case CF_OPEN: return K_REDRAW_ALL | act_open(a, path, true);
 	case CF_OVERWRITE:
@@ -316,8 +318,25 @@ unsigned act_cmdline(struct app *a)
 	return K_HANDLED | K_STATUS;
 }
 
+unsigned act_save_key(struct app *a)
+{
+	if (a->have_draft) {
+		app_confirm(a, CF_SAVE_DRAFT, "The edit in progress is incomplete (%s). Save the last "
+			    "valid configuration, without it? (It stays on screen to finish.)",
+			    a->draft_msg);
+		return K_HANDLED | K_REDRAW_ALL;
+	}
+	return act_prompt_file(a, PR_SAVE);
+}
+
 unsigned act_quit(struct app *a)
 {
+	if (a->have_draft) {
+		app_confirm(a, CF_QUIT, "The edit in progress is incomplete (%s). Quit and lose it%s?",
+			    a->draft_msg, !cfg_equal(&a->saved, &a->cfg)
+			    ? ", and the unsaved edits before it" : "");
+		return K_HANDLED | K_REDRAW_ALL;
+	}
 	if (app_modified(a)) {
 		char k[16];
 		keys_for(ACT_SAVE, CTX_GLOBAL, k, sizeof k);

@@ -32,7 +32,11 @@ unsigned act_export_screen(struct app *a, const char *path, bool overwrite_ok);
 /* Put the focused pane's batch command in the status line. */
 unsigned act_cmdline(struct app *a);
 
-/* q: quit, asking first when there are unsaved edits. */
+/* w: the save prompt; with an incomplete draft, ask first whether to save
+ * the last valid configuration. */
+unsigned act_save_key(struct app *a);
+
+/* q: quit, asking first when there are unsaved edits or a draft. */
 unsigned act_quit(struct app *a);
 
 #endif

@@ -25,7 +25,12 @@ void app_msg(struct app *a, bool err, const char *fmt, ...)
 
 bool app_modified(const struct app *a)
 {
-	return !cfg_equal(&a->saved, &a->cfg);
+	return a->have_draft || !cfg_equal(&a->saved, &a->cfg);
+}
+
+const struct config *app_edit_cfg(const struct app *a)
+{
+	return a->have_draft ? &a->draft : &a->cfg;
 }
 
 void app_dirty(struct app *a, int p)
@@ -57,15 +62,60 @@ static unsigned refuse(struct app *a, const struct diag *d)
 	return K_HANDLED | K_STATUS;
 }
 
+unsigned app_edit(struct app *a, const struct config *next, const char *what)
+{
+	struct diag d;
+	char msg[DIAG_MSG_MAX + DIAG_PATH_MAX + 8];
+
+	diag_clear(&d);
+	if (config_validate(next, &d) == 0) {
+		bool was = a->have_draft;
+		a->have_draft = false;
+		if (was && cfg_equal(next, &a->cfg)) {
+			/* The draft came back to where it started: nothing to record. */
+			app_msg(a, false, "%s: back to the last valid configuration", what);
+			return K_HANDLED | K_RECOMPUTE | K_REDRAW_ALL | K_RELAYOUT;
+		}
+		unsigned f = app_commit(a, next, what);
+		if (was)
+			app_msg(a, false, "%s: the edit is complete (u undoes all of it)", what);
+		return f;
+	}
+	if (d.path[0])
+		snprintf(msg, sizeof msg, "%s: %s", d.path, d.msg);
+	else
+		snprintf(msg, sizeof msg, "%s", d.msg);
+	a->draft = *next;
+	a->have_draft = true;
+	snprintf(a->draft_msg, sizeof a->draft_msg, "%s", msg);
+	app_msg(a, false, "%s (incomplete; Esc reverts)", what);
+	app_trace(a, "draft");
+	/* The panes rebuild from the draft; gen is unchanged, so nothing is
+	 * posted to the worker. */
+	return K_HANDLED | K_RECOMPUTE | K_REDRAW_ALL | K_RELAYOUT;
+}
+
+unsigned app_revert(struct app *a)
+{
+	if (!a->have_draft) {
+		a->msg[0] = '\0';
+		return K_STATUS;
+	}
+	a->have_draft = false;
+	app_msg(a, false, "dropped the incomplete edit: back to the last valid configuration");
+	return K_HANDLED | K_RECOMPUTE | K_REDRAW_ALL | K_RELAYOUT;
+}
+
 unsigned app_set(struct app *a, const char *path, const char *text)
 {
-	struct config next = a->cfg;
+	const struct config *base = app_edit_cfg(a);
+	struct config next = *base;
 	struct diag d;
 	char what[DIAG_PATH_MAX + 200], old[CFG_TEXT_MAX], now[CFG_TEXT_MAX];
 
 	diag_clear(&d);
-	param_get_path(a->cfg.family->params, config_cbody(&a->cfg), path, old, sizeof old, NULL);
-	if (config_set(&next, path, text, &d))
+	param_get_path(base->family->params, config_cbody(base), path, old, sizeof old, NULL);
+	if (param_set_path(next.family->params, config_body(&next), path, text, &d))
 		return refuse(a, &d);
 	param_get_path(next.family->params, config_cbody(&next), path, now, sizeof now, NULL);
 	if (strcmp(old, now) == 0) {
@@ -73,7 +123,26 @@ unsigned app_set(struct app *a, const char *path, const char *text)
 		return K_HANDLED | K_STATUS;
 	}
 	snprintf(what, sizeof what, "%s: %s -> %s", path, old[0] ? old : "(not set)", now);
-	return app_commit(a, &next, what);
+	return app_edit(a, &next, what);
+}
+
+unsigned app_clear(struct app *a, const char *path)
+{
+	const struct config *base = app_edit_cfg(a);
+	struct config next = *base;
+	struct diag d;
+	char what[DIAG_PATH_MAX + 200], old[CFG_TEXT_MAX];
+
+	diag_clear(&d);
+	param_get_path(base->family->params, config_cbody(base), path, old, sizeof old, NULL);
+	if (cfg_clear_field(&next, path, &d))
+		return refuse(a, &d);
+	if (cfg_equal(&next, base)) {
+		app_msg(a, false, "%s is already not set", path);
+		return K_HANDLED | K_STATUS;
+	}
+	snprintf(what, sizeof what, "%s: %s -> (not set)", path, old[0] ? old : "-");
+	return app_edit(a, &next, what);
 }
 
 /* The list field named by a dotted path of sections ("clusters",
@@ -104,7 +173,7 @@ static const struct param *find_list(const struct param *fields, void *base,
 
 unsigned app_list_add(struct app *a, const char *list_path, long from)
 {
-	struct config next = a->cfg;
+	struct config next = *app_edit_cfg(a);
 	struct diag d;
 	void *holder;
 	char path[DIAG_PATH_MAX], text[CFG_TEXT_MAX], what[DIAG_PATH_MAX + 64];
@@ -142,8 +211,6 @@ unsigned app_list_add(struct app *a, const char *list_path, long from)
 		snprintf(path, sizeof path, "%s.%zu.%s", list_path, n, f->key);
 		rc = param_set_path(next.family->params, config_body(&next), path, text, &d);
 	}
-	if (rc == 0)
-		rc = config_validate(&next, &d);
 	if (rc)
 		return refuse(a, &d);
 	snprintf(a->want_select, sizeof a->want_select, "%s.%zu.%s", list_path, n, lp->sub[0].key);
@@ -151,25 +218,29 @@ unsigned app_list_add(struct app *a, const char *list_path, long from)
 		snprintf(what, sizeof what, "%s.%zu added (a copy of item %ld)", list_path, n, from);
 	else
 		snprintf(what, sizeof what, "%s.%zu added", list_path, n);
-	return app_commit(a, &next, what);
+	return app_edit(a, &next, what);
 }
 
 unsigned app_list_remove(struct app *a, const char *list_path, size_t i)
 {
-	struct config next = a->cfg;
+	struct config next = *app_edit_cfg(a);
 	struct diag d;
 	char what[DIAG_PATH_MAX + 64];
 
 	diag_clear(&d);
-	if (param_list_remove(next.family->params, config_body(&next), list_path, i, &d) ||
-	    config_validate(&next, &d))
+	if (param_list_remove(next.family->params, config_body(&next), list_path, i, &d))
 		return refuse(a, &d);
 	snprintf(what, sizeof what, "%s.%zu deleted", list_path, i);
-	return app_commit(a, &next, what);
+	return app_edit(a, &next, what);
 }
 
 unsigned app_undo(struct app *a)
 {
+	if (a->have_draft) {
+		unsigned f = app_revert(a);
+		app_msg(a, false, "dropped the incomplete edit (u again undoes the last complete one)");
+		return f;
+	}
 	if (!undo_undo(&a->undo, &a->cfg)) {
 		app_msg(a, false, "nothing to undo");
 		return K_HANDLED | K_STATUS;
@@ -181,6 +252,7 @@ unsigned app_undo(struct app *a)
 
 unsigned app_redo(struct app *a)
 {
+	a->have_draft = false;
 	if (!undo_redo(&a->undo, &a->cfg)) {
 		app_msg(a, false, "nothing to redo");
 		return K_HANDLED | K_STATUS;
@@ -299,4 +371,70 @@ void app_trace(struct app *a, const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', a->trace);
 	fflush(a->trace);
+}
+
+unsigned app_step_select(struct app *a, int p, int dir)
+{
+	int s = a->view.select < 0 ? 0 : a->view.select;
+	s += dir;
+	if (s < 0) {
+		app_msg(a, false, "item 0 is the first");
+		return K_HANDLED | K_STATUS;
+	}
+	if (!a->select_wait || a->select_pane != p) {
+		a->select_start = a->view.select;
+		a->select_wait = true;
+	}
+	a->select_dir = dir;
+	a->select_pane = p;
+	a->view.select = s;
+	a->view_gen++;
+	app_msg(a, false, "item %d selected (--select %d)", s, s);
+	return K_HANDLED | K_REDRAW | K_STATUS | K_VIEW;
+}
+
+void app_view_answer(struct app *a, int p, bool ok, const char *why)
+{
+	if (!a->select_wait || a->select_pane != p)
+		return;
+	if (ok) {
+		a->select_wait = false;
+		return;
+	}
+	/* One step back towards where the steps started (the last good item);
+	 * that one is asked again, unless it is the start itself. */
+	int back = a->view.select - a->select_dir;
+	int start = a->select_start < 0 ? 0 : a->select_start;
+	if (a->view.select == start || (a->select_dir > 0 ? back <= start : back >= start)) {
+		back = a->select_start;
+		a->select_wait = false;
+	}
+	app_msg(a, true, "%s", why && *why ? why : "no such item");
+	if (back == a->view.select)
+		return;
+	a->view.select = back;
+	a->view_gen++;
+	a->dirty_all = true;
+}
+
+unsigned app_toggle_expand(struct app *a)
+{
+	a->expand = !a->expand;
+	app_msg(a, false, a->expand ? "the pane takes the right column (f: back)"
+		: "the plot is back");
+	return K_HANDLED | K_RELAYOUT | K_REDRAW_ALL | K_STATUS;
+}
+
+int app_shown_output(const struct app *a, int out, const char *refusal)
+{
+	size_t n;
+	const struct output_desc *o = app_outputs(a, &n);
+	if (out < 0 || (size_t)out >= n)
+		return -1;
+	if (refusal && refusal[0] && o[out].fallback) {
+		for (size_t i = 0; i < n; i++)
+			if (strcmp(o[i].name, o[out].fallback) == 0)
+				return (int)i;
+	}
+	return out;
 }

@@ -3,11 +3,20 @@
  * main loop, and the edit operations every pane uses.
  *
  * The configuration is a plain value: `cfg` is the live one (always valid:
- * every edit goes through config_set or config_validate and is refused
- * otherwise), `saved` is the one last loaded or saved (the modified mark
- * compares with it), `file_cfg` is the file as read without --set overrides
- * (the equivalent command line lists what differs from it).  Every change of
- * cfg bumps `gen`, and the main loop posts it to the worker.
+ * the worker computes it), `saved` is the one last loaded or saved (the
+ * modified mark compares with it), `file_cfg` is the file as read without
+ * --set overrides (the equivalent command line lists what differs from it).
+ * Every change of cfg bumps `gen`, and the main loop posts it to the worker.
+ *
+ * Multi-field edits (the draft): a value that does not parse or is out of
+ * range is refused in place.  A value that parses but breaks a rule across
+ * fields (config_validate fails: a mix whose probabilities no longer sum to
+ * 1, half of a network's other timing form) is kept in `draft`, marked
+ * "incomplete: <the validator's message>" in the status line; further edits
+ * continue on the draft (app_edit_cfg), the worker is not asked to compute
+ * it and the plot dims the last valid curve.  When an edit makes the draft
+ * valid it becomes cfg in one undo step; app_revert (Esc) drops it; saving
+ * or quitting asks first.
  *
  * Thread contract: a struct app and every function here belong to the UI
  * thread; the worker only sees copies posted through worker_post().
@@ -55,6 +64,7 @@ enum confirm_kind {
 	CF_SAVE_LOSSY,    /* save, losing the file's comments */
 	CF_OVERWRITE,     /* overwrite an existing file (exports, save as) */
 	CF_OPEN,          /* open another preset, discarding unsaved edits */
+	CF_SAVE_DRAFT,    /* save the last valid configuration, not the draft */
 };
 
 struct picker;
@@ -69,6 +79,9 @@ struct app {
 	bool have_file_cfg;
 	unsigned long gen;             /* bumped by every change of cfg */
 	struct undo undo;
+	bool have_draft;               /* an incomplete multi-field edit (above) */
+	struct config draft;           /* ... its values (valid fields, one rule broken) */
+	char draft_msg[APP_MSG_MAX];   /* ... the validator's message */
 
 	/* the view the worker computes the per-point outputs for */
 	struct view_req view;
@@ -82,6 +95,12 @@ struct app {
 	struct pane pane[P_NPANES];
 	int focus;                     /* enum pane_id */
 	struct layout lay;
+	bool expand;                   /* a focused breakdown/heatmap takes the right column */
+	bool select_wait;              /* [ / ] steps await their view's answer: */
+	int select_start;              /* ... view.select before the first of them */
+	int select_dir;                /* ... the last step's direction (a refusal
+	                                  steps back that way, towards the start) */
+	int select_pane;               /* ... the pane that stepped */
 
 	/* display capabilities */
 	bool utf8;                     /* glyphs: Unicode (else ASCII) */
@@ -124,16 +143,32 @@ struct app {
 void app_msg(struct app *a, bool err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Has cfg changed since the last load or save? */
+/* Has cfg changed since the last load or save (or is there a draft)? */
 bool app_modified(const struct app *a);
+
+/* The configuration the editing panes show and edit: the draft when there
+ * is one, else cfg. */
+const struct config *app_edit_cfg(const struct app *a);
+
+/* Take next, the edited configuration (every value parsed and in range):
+ * when it validates it becomes cfg (a draft ends: one undo step for the
+ * whole edit); when it breaks a cross-field rule it becomes the draft.
+ * what describes the change.  Returns K_* flags. */
+unsigned app_edit(struct app *a, const struct config *next, const char *what);
+
+/* Drop the draft: back to the last valid configuration.  K_* flags. */
+unsigned app_revert(struct app *a);
+
+/* Clear an optional field (absent), through app_edit.  K_* flags. */
+unsigned app_clear(struct app *a, const char *path);
 
 /* Replace the configuration by next (already validated), recording the old
  * one for undo.  what describes the change for the status line. */
 unsigned app_commit(struct app *a, const struct config *next, const char *what);
 
-/* Set one field from text through config_set (same validation and messages
- * as the loader).  On refusal the configuration is unchanged and the
- * message is shown.  Returns K_* flags. */
+/* Set one field from text (the loader's parsing, range checks and
+ * messages), then app_edit.  A value that does not parse or is out of range
+ * is refused: nothing changes and the message is shown.  Returns K_* flags. */
 unsigned app_set(struct app *a, const char *path, const char *text);
 
 /* Append a copy of item `from` to the list at list_path (e.g. "clusters"),
@@ -143,6 +178,8 @@ unsigned app_list_add(struct app *a, const char *list_path, long from);
 /* Delete item i of the list at list_path.  K_* flags. */
 unsigned app_list_remove(struct app *a, const char *list_path, size_t i);
 
+/* Undo / redo an edit; with a draft, undo drops the draft (app_revert)
+ * and redo drops it before redoing. */
 unsigned app_undo(struct app *a);
 unsigned app_redo(struct app *a);
 
@@ -164,6 +201,25 @@ double app_saturation(const struct app *a);
 
 /* The family's outputs and their count. */
 const struct output_desc *app_outputs(const struct app *a, size_t *n);
+
+/* [ and ]: step view.select by dir (the default, -1, counts as 0; 0 is the
+ * lowest).  How many items an output has is its own business: pane p
+ * awaits the answer (app_view_answer), and a refusal steps back with the
+ * output's message.  K_* flags. */
+unsigned app_step_select(struct app *a, int p, int dir);
+
+/* The view result pane p shows has arrived for the current view: ok, or
+ * failed with why (its message).  Ends a [ / ] step (stepping back on
+ * failure). */
+void app_view_answer(struct app *a, int p, bool ok, const char *why);
+
+/* f: a focused breakdown or heatmap takes the whole right column, or gives
+ * it back.  K_* flags. */
+unsigned app_toggle_expand(struct app *a);
+
+/* The index of the output a view slot shows: out itself, or its fallback
+ * (output_desc.fallback) when refusal is non-empty; -1 if none. */
+int app_shown_output(const struct app *a, int out, const char *refusal);
 
 /* Mark pane p (or every pane with -1) for redrawing. */
 void app_dirty(struct app *a, int p);

@@ -233,11 +233,21 @@ static int clear_visit(const struct param *p, void *holder, const char *path, vo
 	return 0;
 }
 
-int cfg_clear(struct config *cfg, const char *path, struct diag *d)
+int cfg_clear_field(struct config *cfg, const char *path, struct diag *d)
 {
 	struct config tmp = *cfg;
 
 	if (param_resolve(tmp.family->params, config_body(&tmp), path, false, clear_visit, d, d))
+		return -1;
+	*cfg = tmp;
+	return 0;
+}
+
+int cfg_clear(struct config *cfg, const char *path, struct diag *d)
+{
+	struct config tmp = *cfg;
+
+	if (cfg_clear_field(&tmp, path, d))
 		return -1;
 	if (config_validate(&tmp, d))
 		return -1;

@@ -64,4 +64,10 @@ int cfg_step(const struct param *p, const char *cur, int dir, char *out, size_t 
  * validate; on success *cfg is replaced.  Returns 0 or -1 with *d. */
 int cfg_clear(struct config *cfg, const char *path, struct diag *d);
 
+/* Set scalar path to absent (optional fields; a field with a default
+ * returns to it) without validating across fields: the explorer's draft
+ * decides what to do with the result.  Returns 0 or -1 with *d (a required
+ * field, or not a scalar). */
+int cfg_clear_field(struct config *cfg, const char *path, struct diag *d);
+
 #endif

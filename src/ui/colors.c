@@ -61,6 +61,8 @@ static const struct look looks[] = {
 	{ UI_HINT, D, D, 250, D, 0, 0 },
 	{ UI_KEY, COLOR_CYAN, D, 81, D, A_BOLD, A_BOLD },
 	{ UI_FRAME, COLOR_CYAN, D, 67, D, 0, 0 },
+	{ UI_EMPH, COLOR_YELLOW, D, 214, D, A_BOLD, A_BOLD },
+	{ UI_EMPH_MARK, COLOR_YELLOW, D, 214, D, A_BOLD, A_BOLD | A_REVERSE },
 };
 
 void palette_init(struct palette *pal, int want)

@@ -74,9 +74,11 @@ void draw_header(struct canvas *c, int number, const char *title, const char *ri
 		snprintf(left, sizeof left, "%d %s", number, title);
 	else
 		snprintf(left, sizeof left, "%s", title);
-	int lw = draw_text(c, 1, 0, c->width - 1, left, sty);
+	/* The right part (what is shown, where) keeps up to half the row. */
+	int rw = right && *right ? draw_width(right) : 0;
+	int rkeep = rw < (c->width - 1) / 2 ? rw : (c->width - 1) / 2;
+	int lw = draw_text(c, 1, 0, c->width - 1 - (rkeep > 3 ? rkeep + 2 : 0), left, sty);
 	if (right && *right) {
-		int rw = draw_width(right);
 		int room = c->width - lw - 3;
 		if (room > 3)
 			draw_text_right(c, c->width - 1 - (rw < room ? rw : room), 0,

@@ -23,7 +23,8 @@ int draw_text_right(struct canvas *c, int x, int y, int w, const char *s, int st
 void draw_fill(struct canvas *c, int x, int y, int style);
 
 /* A pane header on row 0: " N title" on the left, right-aligned text on
- * the right, the whole row in the header style (focused or not). */
+ * the right (kept, up to half the row, when the title is long), the whole
+ * row in the header style (focused or not). */
 void draw_header(struct canvas *c, int number, const char *title, const char *right,
 		 bool focused);
 

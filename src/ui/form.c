@@ -10,6 +10,7 @@
 #include "ui/form.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,6 +207,20 @@ static void add_section(struct form *f, const struct app *a, const struct param 
 			const void *base, const char *prefix, int depth, const char *list,
 			long item);
 
+/* Was optional field p (of the struct at base in the draft) set in the
+ * last valid configuration?  Then a draft that cleared it still shows it,
+ * so the field does not vanish while the other form is half given. */
+static bool in_draft_only(const struct app *a, const void *base, const struct param *p)
+{
+	if (!a->have_draft)
+		return false;
+	const char *d0 = config_cbody(&a->draft), *v0 = config_cbody(&a->cfg);
+	ptrdiff_t off = (const char *)base - d0;
+	if (off < 0 || (size_t)off >= sizeof a->draft)
+		return false;
+	return !param_is_absent(p, v0 + off);
+}
+
 static void add_list(struct form *f, const struct app *a, const struct param *lp,
 		     const void *holder, const char *path, int depth)
 {
@@ -263,7 +278,8 @@ static void add_section(struct form *f, const struct app *a, const struct param 
 	for (const struct param *p = fields; p->type != PT_END; p++) {
 		snprintf(path, sizeof path, "%s%s%s", prefix, *prefix ? "." : "", p->key);
 		if (is_scalar(p)) {
-			if ((p->flags & PF_OPTIONAL) && param_is_absent(p, base) && some_optional_set)
+			if ((p->flags & PF_OPTIONAL) && param_is_absent(p, base) && some_optional_set &&
+			    !in_draft_only(a, base, p))
 				continue;
 			struct row *r = add_row(f, R_FIELD, depth, path, p);
 			if (r && list) {
@@ -286,8 +302,8 @@ static void build(struct pane *pn)
 {
 	struct form *f = pn->data;
 	const struct app *a = pn->app;
-	const struct param *fields = a->cfg.family->params;
-	const void *base = config_cbody(&a->cfg);
+	const struct param *fields = app_edit_cfg(a)->family->params;
+	const void *base = config_cbody(app_edit_cfg(a));
 	char keep[DIAG_PATH_MAX] = "";
 	int keep_col = f->col;
 	long keep_item = -1;
@@ -448,7 +464,7 @@ static bool changed(const struct app *a, const char *path)
 	char now[CFG_TEXT_MAX], was[CFG_TEXT_MAX];
 	if (!a->have_file_cfg)
 		return false;
-	if (param_get_path(a->cfg.family->params, config_cbody(&a->cfg), path, now, sizeof now,
+	if (param_get_path(app_edit_cfg(a)->family->params, config_cbody(app_edit_cfg(a)), path, now, sizeof now,
 			   NULL))
 		return false;
 	if (param_get_path(a->file_cfg.family->params, config_cbody(&a->file_cfg), path, was,
@@ -460,7 +476,7 @@ static bool changed(const struct app *a, const char *path)
 /* Text of a scalar's value for display ("-" when not set). */
 static void value_text(const struct app *a, const char *path, char *buf, size_t n)
 {
-	if (param_get_path(a->cfg.family->params, config_cbody(&a->cfg), path, buf, n, NULL) ||
+	if (param_get_path(app_edit_cfg(a)->family->params, config_cbody(app_edit_cfg(a)), path, buf, n, NULL) ||
 	    !buf[0])
 		snprintf(buf, n, "-");
 }
@@ -477,7 +493,7 @@ struct dcol {
  * rows describe)? */
 static bool first_list(const struct app *a, const char *list)
 {
-	for (const struct param *p = a->cfg.family->params; p->type != PT_END; p++)
+	for (const struct param *p = app_edit_cfg(a)->family->params; p->type != PT_END; p++)
 		if (p->type == PT_LIST)
 			return strcmp(p->key, list) == 0;
 	return false;
@@ -555,7 +571,7 @@ static void draw_table_rows(struct pane *pn, struct canvas *c, long first, int y
 		/* Column widths: heads and values. */
 		int w[FORM_MAX_COLS], idxw = 1;
 		bool text[FORM_MAX_COLS];
-		size_t n = param_list_count(lp, (const char *)config_cbody(&a->cfg));
+		size_t n = param_list_count(lp, (const char *)config_cbody(app_edit_cfg(a)));
 		(void)n;
 		int k = 0;
 		for (const struct param *fp = lp->sub; fp->type != PT_END && k < nf; fp++, k++) {
@@ -844,7 +860,7 @@ static unsigned edit_selected(struct pane *pn)
 	form_selected_path(pn, path, sizeof path);
 	if (!path[0])
 		return K_HANDLED;
-	if (param_get_path(a->cfg.family->params, config_cbody(&a->cfg), path, cur, sizeof cur,
+	if (param_get_path(app_edit_cfg(a)->family->params, config_cbody(app_edit_cfg(a)), path, cur, sizeof cur,
 			   NULL))
 		cur[0] = '\0';
 	snprintf(label, sizeof label, "%s = ", path);
@@ -860,7 +876,7 @@ static unsigned step_selected(struct pane *pn, int dir)
 	const struct param *p = NULL;
 
 	form_selected_path(pn, path, sizeof path);
-	if (!path[0] || param_get_path(a->cfg.family->params, config_cbody(&a->cfg), path, cur,
+	if (!path[0] || param_get_path(app_edit_cfg(a)->family->params, config_cbody(app_edit_cfg(a)), path, cur,
 				       sizeof cur, &p))
 		return K_HANDLED;
 	(void)f;
@@ -869,6 +885,20 @@ static unsigned step_selected(struct pane *pn, int dir)
 		return K_HANDLED | K_STATUS;
 	}
 	return app_set(a, path, next);
+}
+
+/* x: the selected scalar becomes absent (optional) or its default. */
+static unsigned clear_selected(struct pane *pn)
+{
+	struct app *a = pn->app;
+	char path[DIAG_PATH_MAX];
+
+	form_selected_path(pn, path, sizeof path);
+	if (!path[0]) {
+		app_msg(a, true, "select a field to clear it");
+		return K_HANDLED | K_STATUS;
+	}
+	return app_clear(a, path);
 }
 
 unsigned form_key(struct pane *pn, enum action act, int arg)
@@ -914,11 +944,15 @@ unsigned form_key(struct pane *pn, enum action act, int arg)
 		}
 		return app_list_add(a, r->list, r->kind == R_ADD ? -1 : r->item);
 	case ACT_DELETE:
+		if (r->kind == R_FIELD && r->item < 0)
+			return clear_selected(pn);
 		if (r->kind != R_ITEM && !(r->kind == R_FIELD && r->item >= 0)) {
 			app_msg(a, true, "not a list item: select an item to delete it");
 			return K_HANDLED | K_STATUS;
 		}
 		return app_list_remove(a, r->list, (size_t)r->item);
+	case ACT_CLEAR:
+		return clear_selected(pn);
 	default:
 		return 0;
 	}
@@ -942,15 +976,16 @@ void form_hint(struct pane *pn, char *buf, size_t n)
 	}
 	form_selected_path(pn, path, sizeof path);
 	char cur[CFG_TEXT_MAX];
-	if (!path[0] || param_get_path(a->cfg.family->params, config_cbody(&a->cfg), path, cur,
+	if (!path[0] || param_get_path(app_edit_cfg(a)->family->params, config_cbody(app_edit_cfg(a)), path, cur,
 				       sizeof cur, &p))
 		return;
 	const char *last = strrchr(path, '.');
 	last = last ? last + 1 : path;
 	app_symbol(a, p->symbol && strcmp(p->symbol, last) != 0 ? p->symbol : "", sym, sizeof sym);
-	snprintf(buf, n, "%s%s%s%s%s%s: %s; allowed: %s", path, sym[0] ? " " : "", sym,
+	snprintf(buf, n, "%s%s%s%s%s%s: %s; allowed: %s%s", path, sym[0] ? " " : "", sym,
 		 p->unit && *p->unit ? " [" : "", p->unit && *p->unit ? p->unit : "",
-		 p->unit && *p->unit ? "]" : "", p->help, param_allowed(p, allowed, sizeof allowed));
+		 p->unit && *p->unit ? "]" : "", p->help, param_allowed(p, allowed, sizeof allowed),
+		 (p->flags & PF_OPTIONAL) && cur[0] ? " (x clears it)" : "");
 }
 
 unsigned form_click(struct pane *pn, int x, int y)

@@ -40,6 +40,8 @@ const struct binding keys_table[] = {
 	{ ACT_LOGY, CTX_GLOBAL, { 'L' }, "logarithmic / linear latency axis" },
 	{ ACT_GLYPHS, CTX_GLOBAL, { 'A' }, "ASCII / Unicode glyphs" },
 	{ ACT_REDRAW, CTX_GLOBAL, { CTRL('l') }, "redraw the whole screen" },
+	{ ACT_REVERT, CTX_GLOBAL, { ESC, 'R' },
+	  "drop an incomplete edit (a draft): back to the last valid configuration" },
 
 	/* moving */
 	{ ACT_UP, CTX_MOVE, { KEY_UP, 'k' }, "up: previous field or row" },
@@ -56,18 +58,29 @@ const struct binding keys_table[] = {
 	{ ACT_INC, CTX_FORM, { '+', '=' }, "step the value up (next choice)" },
 	{ ACT_DEC, CTX_FORM, { '-', '_' }, "step the value down (previous choice)" },
 	{ ACT_ADD, CTX_FORM, { 'a', KEY_IC }, "add a list item: a copy of the selected one" },
-	{ ACT_DELETE, CTX_FORM, { 'd', KEY_DC }, "delete the selected list item" },
+	{ ACT_DELETE, CTX_FORM, { 'd', KEY_DC },
+	  "delete the selected list item; on a field outside lists, clear it like x" },
+	{ ACT_CLEAR, CTX_FORM, { 'x' },
+	  "clear the selected optional field (absent), e.g. a_n to give t_cn instead" },
 
 	/* plot */
 	{ ACT_COLUMN_NEXT, CTX_PLOT, { 'c' },
 	  "plot the next column of the curve (latency, its parts, per group)" },
 	{ ACT_COLUMN_PREV, CTX_PLOT, { 'C' }, "plot the previous column" },
+	{ ACT_MULTI, CTX_PLOT, { 'm' },
+	  "one curve, or every column of its unit (one curve per operation)" },
 
 	/* breakdown and heatmap */
 	{ ACT_VIEW, CTX_VIEW, { 'v' },
-	  "next view: breakdown, summary, hops; distances, cluster latency" },
-	{ ACT_ITEM_NEXT, CTX_VIEW, { ']' }, "next item (the cluster group of the distance table)" },
+	  "next view: tables, bars and text (breakdown); matrices and bars (heatmap)" },
+	{ ACT_ITEM_NEXT, CTX_VIEW, { ']' },
+	  "next item of the view (--select: a cluster group, a switch)" },
 	{ ACT_ITEM_PREV, CTX_VIEW, { '[' }, "previous item" },
+	{ ACT_ZOOM_IN, CTX_VIEW, { '+', '=', 'z' },
+	  "heatmap: zoom in (more cells per element), then scroll with the cursor" },
+	{ ACT_ZOOM_OUT, CTX_VIEW, { '-', '_', 'Z' }, "heatmap: zoom out, back to the whole table" },
+	{ ACT_EXPAND, CTX_VIEW, { 'f' },
+	  "the breakdown or heatmap takes the whole right column (f again: back)" },
 
 	/* line editor */
 	{ ACT_ACCEPT, CTX_LINE, { '\n', '\r', KEY_ENTER }, "accept the value" },

@@ -154,7 +154,8 @@ void layout_compute(const struct layout_in *in, struct layout *out)
 		bh = LAYOUT_COMPACT_H;
 		table = true;
 	}
-	bool promote = (focus == P_TABLE && (!table || bh < 8)) || (focus == P_HEAT && !heat);
+	bool promote = (focus == P_TABLE && (!table || bh < 8)) || (focus == P_HEAT && !heat) ||
+		       (in->expand && (focus == P_TABLE || focus == P_HEAT));
 	if (promote) {
 		out->pane[focus] = rect(rx, 0, rw, body);
 		return;

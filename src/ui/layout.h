@@ -7,7 +7,8 @@
  * rows are the hint line and the status line.  Smaller terminals degrade
  * pane by pane: the heatmap goes first, then the breakdown shrinks to a few
  * lines, then it goes; a breakdown or heatmap that has no room of its own
- * takes the plot's place while it has the focus; below 56 columns one pane
+ * takes the plot's place while it has the focus (so does either of them,
+ * focused, when `expand` is asked for); below 56 columns one pane
  * (the focused one) fills the screen; below LAYOUT_MIN_W x LAYOUT_MIN_H the
  * explorer only says that the terminal is too small.
  *
@@ -36,6 +37,8 @@ struct layout_in {
 	int focus;                 /* enum pane_id */
 	int natural[P_NPANES];     /* rows each editing pane wants (header
 	                              included); others ignored */
+	bool expand;               /* a focused breakdown or heatmap takes the
+	                              whole right column */
 };
 
 struct layout {

@@ -43,6 +43,7 @@ enum {
 	U_DETAIL = 1u << 3,
 	U_MATRIX = 1u << 4,
 	U_FILE = 1u << 5,       /* another file was opened */
+	U_CELL = 1u << 6,       /* the heatmap cell's detail */
 };
 
 struct pane_ops {

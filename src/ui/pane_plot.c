@@ -1,9 +1,13 @@
 /*
  * pane_plot.c: the latency-vs-load plot (render/plot.h) of the family's
- * curve output, with a cursor on the curve, the saturation marker, pinned
- * curves to compare with, a log y axis and a choice of the plotted column
- * (the latency or any of its parts).  The cursor's load is the view's `at`
- * (shared with the breakdown and heatmap panes).
+ * curve output, with a cursor on the curve, the saturation marker, the
+ * family's x marker (x_axis.marker: a summary quantity such as the
+ * threshold S), pinned curves to compare with, a log y axis, a log x axis
+ * when the family's is, and a choice of the plotted column (the latency or
+ * any of its parts) or, with `m`, every column of the plotted one's unit
+ * at once (one curve per operation).  The cursor's x is the view's `at`
+ * (shared with the breakdown and heatmap panes).  While the configuration
+ * is an incomplete draft (app.h) the last valid curve is drawn dimmed.
  */
 #include <math.h>
 #include <stdio.h>
@@ -26,6 +30,7 @@ struct pin {
 struct plot_pane {
 	char ycol[48];             /* name of the plotted column; "" = the latency */
 	bool logy;
+	bool multi;                /* every column of ycol's unit, one curve each */
 	long cursor;               /* index into the curve, -1 none */
 	double target;             /* the load the user put the cursor at (NaN:
 	                              not yet; the middle of the first full curve).
@@ -33,9 +38,10 @@ struct plot_pane {
 	                              so it does not drift as sweeps change. */
 	struct pin pins[MAX_PINS];
 	int npins;
+	const struct family *pin_family; /* the family the pins were made in */
 	struct pa_info info;     /* from the last render, for clicks */
 	bool have_info;
-	double *xbuf, *ybuf;       /* scratch for the series, per curve */
+	double *xbuf, *ybuf[PA_MAX_SERIES]; /* scratch for the series, per curve */
 	double *pbuf[MAX_PINS][2];
 };
 
@@ -53,8 +59,11 @@ static int plot_init(struct pane *p)
 static void free_bufs(struct plot_pane *pp)
 {
 	free(pp->xbuf);
-	free(pp->ybuf);
-	pp->xbuf = pp->ybuf = NULL;
+	pp->xbuf = NULL;
+	for (int i = 0; i < PA_MAX_SERIES; i++) {
+		free(pp->ybuf[i]);
+		pp->ybuf[i] = NULL;
+	}
 	for (int i = 0; i < MAX_PINS; i++) {
 		free(pp->pbuf[i][0]);
 		free(pp->pbuf[i][1]);
@@ -83,6 +92,33 @@ static int ycol_of(const struct plot_pane *pp, const struct table *t)
 	if (c < 1 && t->ncols > 1)
 		c = 1;
 	return c;
+}
+
+/* The columns drawn: the plotted one first, then in multi mode every other
+ * numeric column with its unit, in table order; at most max.  Returns how
+ * many; *more is set when some did not fit. */
+static int plot_columns(const struct plot_pane *pp, const struct table *t, int *cols, int max,
+			bool *more)
+{
+	int yc = ycol_of(pp, t), n = 0;
+
+	*more = false;
+	if (yc < 1 || max < 1)
+		return 0;
+	cols[n++] = yc;
+	if (!pp->multi)
+		return n;
+	for (size_t c = 1; c < t->ncols; c++) {
+		if ((int)c == yc || t->cols[c].kind != COL_NUM ||
+		    strcmp(t->cols[c].unit, t->cols[yc].unit) != 0)
+			continue;
+		if (n == max) {
+			*more = true;
+			break;
+		}
+		cols[n++] = (int)c;
+	}
+	return n;
 }
 
 static const struct table *curve(const struct app *a)
@@ -153,8 +189,17 @@ static void plot_update(struct pane *p, unsigned what)
 	struct app *a = p->app;
 	const struct table *t = curve(a);
 
-	if (what & U_FILE)
+	if (what & U_FILE) {
 		pp->target = NAN;
+		/* Pins of another family have other axes: they cannot be compared. */
+		if (pp->npins && pp->pin_family != a->cfg.family) {
+			for (int i = 0; i < pp->npins; i++)
+				table_free(&pp->pins[i].t);
+			app_msg(a, false, "cleared %d pin%s of the %s model", pp->npins,
+				pp->npins == 1 ? "" : "s", pp->pin_family->name);
+			pp->npins = 0;
+		}
+	}
 	if (!(what & U_CURVE) || !t || t->nrows == 0)
 		return;
 	/* The cursor starts in the middle of the first full curve, then stays
@@ -175,6 +220,36 @@ static double *column(const struct table *t, int c)
 	return v;
 }
 
+/* The family's x marker (x_axis.marker): the value of that summary row and
+ * its symbol as the label; false if there is none. */
+static bool x_marker(const struct app *a, double *x, char *label, size_t n)
+{
+	const struct family *f = a->cfg.family;
+	const struct table *t = &a->res.summary;
+	if (!f->x.marker || a->res.gen != a->gen)
+		return false;
+	long r = app_summary_row(a, f->x.marker);
+	int vc = table_col(t, "value"), sc = table_col(t, "symbol");
+	if (r < 0 || vc < 0)
+		return false;
+	*x = table_get(t, (size_t)r, (size_t)vc);
+	const char *sym = sc >= 0 ? table_get_text(t, (size_t)r, (size_t)sc) : NULL;
+	app_symbol(a, sym && *sym ? sym : f->x.marker, label, n);
+	return isfinite(*x);
+}
+
+/* Dim the curves of rectangle r (an incomplete draft: the curve is the last
+ * valid one). */
+static void dim_series(struct canvas *c, struct canvas_rect r)
+{
+	for (int y = r.y; y < r.y + r.h && y < c->height; y++)
+		for (int x = r.x; x < r.x + r.w && x < c->width; x++) {
+			struct canvas_cell *cell = &c->cells[(size_t)y * (size_t)c->width + (size_t)x];
+			if (cell->style >= STY_SERIES0 && cell->style <= STY_SERIES7)
+				cell->style = STY_DIM;
+		}
+}
+
 static void plot_draw(struct pane *p, struct canvas *c)
 {
 	struct plot_pane *pp = p->data;
@@ -183,17 +258,26 @@ static void plot_draw(struct pane *p, struct canvas *c)
 	const struct family *f = a->cfg.family;
 	struct pa_series s[PA_MAX_SERIES];
 	struct pa_spec spec;
-	char right[96], xname[96], sym[48], live[80], ylabel[96];
+	char right[128], xname[96], sym[48], live[80], ylabel[96], mlabel[48];
+	char names[PA_MAX_SERIES][64];
+	int cols[PA_MAX_SERIES];
 	size_t ns = 0;
+	bool more = false;
 
 	bool stale = a->res.gen != a->gen;
 	double frac;
 	bool busy = a->worker && worker_busy(a->worker, &frac, NULL);
-	if (stale || !a->res.curve_full)
+	if (a->have_draft)
+		snprintf(right, sizeof right, "incomplete edit: last valid curve");
+	else if (stale || !a->res.curve_full)
 		snprintf(right, sizeof right, "%s%s", stale ? "recomputing" : "coarse",
 			 busy ? "..." : "");
 	else
 		right[0] = '\0';
+	int ncols = t ? plot_columns(pp, t, cols, PA_MAX_SERIES - pp->npins, &more) : 0;
+	if (pp->multi && ncols > 0)
+		snprintf(right + strlen(right), sizeof right - strlen(right), "%s%d curves%s",
+			 right[0] ? "  " : "", ncols, more ? " (more: pins take room)" : "");
 	if (pp->logy)
 		snprintf(right + strlen(right), sizeof right - strlen(right), "%slog y",
 			 right[0] ? "  " : "");
@@ -214,11 +298,19 @@ static void plot_draw(struct pane *p, struct canvas *c)
 	int yc = ycol_of(pp, t);
 	free_bufs(pp);
 	pp->xbuf = column(t, 0);
-	pp->ybuf = column(t, yc);
-	if (!pp->xbuf || !pp->ybuf)
+	if (!pp->xbuf)
 		return;
 	describe(a, live, sizeof live);
-	s[ns++] = (struct pa_series){ live, pp->xbuf, pp->ybuf, t->nrows };
+	for (int k = 0; k < ncols; k++) {
+		pp->ybuf[k] = column(t, cols[k]);
+		if (!pp->ybuf[k])
+			return;
+		if (pp->multi)
+			app_symbol(a, t->cols[cols[k]].name, names[k], sizeof names[k]);
+		else
+			snprintf(names[k], sizeof names[k], "%s", live);
+		s[ns++] = (struct pa_series){ names[k], pp->xbuf, pp->ybuf[k], t->nrows };
+	}
 	for (int i = 0; i < pp->npins && ns < PA_MAX_SERIES; i++) {
 		const struct table *pt = &pp->pins[i].t;
 		int pc = table_col(pt, t->cols[yc].name);
@@ -237,17 +329,24 @@ static void plot_draw(struct pane *p, struct canvas *c)
 	spec.x_log = f->x.log;
 	app_symbol(a, t->cols[yc].label[0] ? t->cols[yc].label : t->cols[yc].name, ylabel,
 		   sizeof ylabel);
-	spec.y_name = ylabel;
+	/* Several columns: the axis is their common unit. */
+	spec.y_name = pp->multi && ncols > 1 ? NULL : ylabel;
 	spec.y_unit = t->cols[yc].unit[0] ? t->cols[yc].unit : NULL;
 	spec.y_log = pp->logy;
 	spec.series = s;
 	spec.nseries = ns;
 	spec.sat_x = a->res.gen == a->gen ? app_saturation(a) : NAN;
 	spec.sat_label = "saturation";
+	spec.mark_x = NAN;
+	if (x_marker(a, &spec.mark_x, mlabel, sizeof mlabel))
+		spec.mark_label = mlabel;
 	spec.cursor = pp->cursor;
-	spec.legend = pp->npins > 0 || c->height >= 16;
+	spec.legend = pp->npins > 0 || c->height >= 16 || (pp->multi && ncols > 1);
+	spec.legend_pack = ns > 3;
 	canvas_set_charset(c, a->utf8 ? CANVAS_UTF8 : CANVAS_ASCII);
 	pa_render(c, r, &spec, &pp->info);
+	if (a->have_draft)
+		dim_series(c, r);
 	pp->have_info = true;
 }
 
@@ -268,6 +367,7 @@ static unsigned pin(struct pane *p)
 		pp->npins--;
 	}
 	struct pin *pn = &pp->pins[pp->npins];
+	pp->pin_family = a->cfg.family;
 	table_init(&pn->t, "");
 	if (table_copy(&pn->t, t)) {
 		app_msg(a, true, "out of memory");
@@ -309,6 +409,21 @@ static unsigned plot_key(struct pane *p, enum action act, int arg)
 			pp->npins, pp->npins == 1 ? "" : "s");
 		pp->npins = 0;
 		return K_HANDLED | K_REDRAW | K_STATUS;
+	case ACT_MULTI: {
+		pp->multi = !pp->multi;
+		bool more = false;
+		int cols[PA_MAX_SERIES];
+		int nc = t ? plot_columns(pp, t, cols, PA_MAX_SERIES - pp->npins, &more) : 0;
+		if (pp->multi)
+			app_msg(a, false, "%d curves: every column in %s%s (m: one column)", nc,
+				t && nc ? (t->cols[cols[0]].unit[0] ? t->cols[cols[0]].unit
+					   : "no unit") : "its unit",
+				more ? "; some left out, pins take room" : "");
+		else
+			app_msg(a, false, "one curve: %s (c: another column, m: all of its unit)",
+				t && nc ? t->cols[cols[0]].name : "the latency");
+		return K_HANDLED | K_REDRAW | K_STATUS;
+	}
 	case ACT_LOGY:
 		pp->logy = !pp->logy;
 		app_msg(a, false, "latency axis: %s", pp->logy ? "logarithmic" : "linear");
@@ -341,18 +456,29 @@ static void plot_hint(struct pane *p, char *buf, size_t n)
 	struct app *a = p->app;
 	const struct table *t = curve(a);
 	char sym[48], xs[32], ys[32];
+	int cols[PA_MAX_SERIES];
+	bool more;
 
 	if (!t || pp->cursor < 0 || pp->cursor >= (long)t->nrows) {
-		snprintf(buf, n, "Left/Right move the cursor, p pins the curve, c changes the column");
+		snprintf(buf, n, "Left/Right move the cursor, p pins the curve, c changes the column, "
+			 "m all columns");
 		return;
 	}
-	int yc = ycol_of(pp, t);
-	snprintf(buf, n, "cursor %ld/%zu: %s = %s, %s = %s %s  (Left/Right move, p pin, c column, "
-		 "L log)", pp->cursor + 1, t->nrows,
-		 app_symbol(a, a->cfg.family->x.symbol, sym, sizeof sym),
-		 draw_num(table_get(t, (size_t)pp->cursor, 0), 6, xs, sizeof xs), t->cols[yc].name,
-		 draw_num(table_get(t, (size_t)pp->cursor, (size_t)yc), 6, ys, sizeof ys),
-		 t->cols[yc].unit);
+	int nc = plot_columns(pp, t, cols, PA_MAX_SERIES - pp->npins, &more);
+	size_t len = (size_t)snprintf(buf, n, "cursor %ld/%zu: %s = %s,", pp->cursor + 1,
+				      t->nrows, app_symbol(a, a->cfg.family->x.symbol, sym,
+							   sizeof sym),
+				      draw_num(table_get(t, (size_t)pp->cursor, 0), 6, xs,
+					       sizeof xs));
+	for (int k = 0; k < nc && len < n; k++)
+		len += (size_t)snprintf(buf + len, n - len, " %s = %s%s%s", t->cols[cols[k]].name,
+					draw_num(table_get(t, (size_t)pp->cursor, (size_t)cols[k]),
+						 nc > 1 ? 4 : 6, ys, sizeof ys),
+					k + 1 == nc ? " " : "", k + 1 == nc ? t->cols[cols[k]].unit
+					: ",");
+	if (len < n)
+		snprintf(buf + len, n - len, "  (Left/Right move, p pin, c column, m %s, L log)",
+			 pp->multi ? "one curve" : "all curves");
 }
 
 static unsigned plot_click(struct pane *p, int x, int y)

@@ -1,7 +1,12 @@
 /*
- * pane_table.c: the breakdown pane: one of the family's table outputs at
+ * pane_table.c: the breakdown pane: one of the family's view outputs at
  * the cursor's load (multicluster: `point`, every equation term; also the
- * summary and the hop distributions), chosen with the view key.
+ * summary and the hop distributions), chosen with the view key: tables and
+ * summaries, bar charts (OUT_BARS: hop distributions, a distance
+ * distribution) and text (OUT_TEXT: a broadcast tree with its critical
+ * path, a network drawing, hostfiles), scrolled with the arrows.  [ and ]
+ * step the item (--select) the output shows.  The default view is a table
+ * (`point` when there is one), never a text file meant for other programs.
  *
  * Tables of the shape quantity/value/unit/symbol/note (summaries, point
  * breakdowns) are shown as "quantity symbol value unit note" rows, or, when
@@ -17,32 +22,42 @@
 #include "ui/app.h"
 #include "ui/draw.h"
 #include "ui/style.h"
+#include "ui/viewdraw.h"
 
 struct table_pane {
 	long top;          /* first shown line */
+	int left;          /* first shown column (text views) */
 	long nlines;       /* lines of the last drawn table */
-	int rows_shown;
+	int rows_shown, cols_shown;
+	int width;         /* widest line of the last drawn text */
 };
 
 static bool is_view(const struct output_desc *o)
 {
-	return o->kind == OUT_TABLE || o->kind == OUT_SUMMARY;
+	return o->kind == OUT_TABLE || o->kind == OUT_SUMMARY || o->kind == OUT_BARS ||
+	       o->kind == OUT_TEXT;
 }
 
+/* `point`, else the first table, else bars, else text. */
 static int default_view(const struct app *a)
 {
+	static const enum output_kind pref[] = { OUT_TABLE, OUT_SUMMARY, OUT_BARS, OUT_TEXT };
 	size_t n;
 	const struct output_desc *o = app_outputs(a, &n);
-	int first = -1;
-	for (size_t i = 0; i < n; i++) {
-		if (!is_view(&o[i]))
-			continue;
-		if (strcmp(o[i].name, "point") == 0)
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(o[i].name, "point") == 0 && is_view(&o[i]))
 			return (int)i;
-		if (first < 0)
-			first = (int)i;
-	}
-	return first;
+	for (size_t k = 0; k < sizeof pref / sizeof pref[0]; k++)
+		for (size_t i = 0; i < n; i++)
+			if (o[i].kind == pref[k])
+				return (int)i;
+	return -1;
+}
+
+/* Is the result the current view's (not an older one)? */
+static bool current(const struct app *a)
+{
+	return a->res.detail_gen == a->gen && view_same(&a->res.detail_view, &a->view, RES_DETAIL);
 }
 
 static int table_init_pane(struct pane *p)
@@ -68,6 +83,8 @@ static void table_update(struct pane *p, unsigned what)
 		a->view.detail_out = default_view(a);
 		a->view_gen++;
 	}
+	if ((what & U_DETAIL) && current(a))
+		app_view_answer(a, P_TABLE, a->res.detail.ncols > 0, a->res.detail.title);
 }
 
 /* Is t a quantity/value table? */
@@ -272,20 +289,30 @@ static void table_draw(struct pane *p, struct canvas *c)
 	struct table_pane *tp = p->data;
 	struct app *a = p->app;
 	const struct table *t = &a->res.detail;
-	char title[192], right[64];
+	char title[192], right[96];
 	size_t nout;
 	const struct output_desc *outs = app_outputs(a, &nout);
 	int v = a->view.detail_out;
+	int shown = app_shown_output(a, v, a->res.detail_refusal);
+	enum output_kind kind = shown >= 0 ? outs[shown].kind : OUT_TABLE;
 
-	bool stale = a->res.detail_gen != a->gen || a->res.detail_view.detail_out != v ||
-		     !(a->res.detail_view.at == a->view.at || (isnan(a->res.detail_view.at) &&
-							      isnan(a->view.at)));
+	bool stale = !current(a);
 	app_symbol(a, t->title[0] && t->ncols > 0 ? t->title : v >= 0 ? outs[v].name : "breakdown",
 		   title, sizeof title);
-	snprintf(right, sizeof right, "%s%s", v >= 0 ? outs[v].name : "",
-		 stale ? " (updating)" : "");
+	int body = c->height - 1;
+	tp->rows_shown = body;
+	tp->cols_shown = c->width - 2;
+	right[0] = '\0';
+	if (kind == OUT_TEXT && t->ncols > 0 && (long)t->nrows > body && body > 0) {
+		tp->top = vd_clamp(tp->top, (long)t->nrows, body);
+		snprintf(right, sizeof right, "%ld-%ld/%zu  ", tp->top + 1,
+			 tp->top + body < (long)t->nrows ? tp->top + body : (long)t->nrows, t->nrows);
+	}
+	if (a->view.select >= 0 && v >= 0 && outs[v].kind != OUT_SUMMARY)
+		snprintf(right + strlen(right), sizeof right - strlen(right), "#%d ", a->view.select);
+	snprintf(right + strlen(right), sizeof right - strlen(right), "%s%s",
+		 v >= 0 ? outs[v].name : "", stale ? " (updating)" : "");
 	draw_header(c, P_TABLE + 1, title, right, p->focused);
-	tp->rows_shown = c->height - 1;
 	if (c->height < 2)
 		return;
 	if (v < 0) {
@@ -296,6 +323,20 @@ static void table_draw(struct pane *p, struct canvas *c)
 		/* An output that failed leaves its message as the title. */
 		draw_text(c, 1, 1, c->width - 2, t->title[0] ? t->title : "computing...",
 			  t->title[0] ? UI_ERROR : STY_DIM);
+		return;
+	}
+	struct canvas_rect r = { 1, 1, c->width - 2, body };
+	canvas_set_charset(c, a->utf8 ? CANVAS_UTF8 : CANVAS_ASCII);
+	if (kind == OUT_TEXT) {
+		tp->nlines = (long)t->nrows;
+		tp->width = vd_text_width(t);
+		tp->left = (int)vd_clamp(tp->left, tp->width, r.w);
+		vd_draw_text(c, r, t, tp->top, tp->left);
+		return;
+	}
+	if (kind == OUT_BARS) {
+		tp->nlines = 0;
+		vd_draw_bars(c, r, t, NULL);
 		return;
 	}
 	int vc, uc, sc, nc;
@@ -315,6 +356,7 @@ static unsigned table_key(struct pane *p, enum action act, int arg)
 	struct table_pane *tp = p->data;
 	struct app *a = p->app;
 	long page = tp->rows_shown > 2 ? tp->rows_shown - 1 : 1;
+	int hstep = tp->cols_shown > 16 ? tp->cols_shown / 2 : 8;
 
 	(void)arg;
 	switch (act) {
@@ -322,8 +364,15 @@ static unsigned table_key(struct pane *p, enum action act, int arg)
 	case ACT_DOWN: tp->top++; break;
 	case ACT_PGUP: tp->top -= page; break;
 	case ACT_PGDN: tp->top += page; break;
-	case ACT_HOME: tp->top = 0; break;
+	case ACT_HOME: tp->top = 0; tp->left = 0; break;
 	case ACT_END: tp->top = tp->nlines; break;
+	case ACT_LEFT:
+		tp->left = tp->left > hstep ? tp->left - hstep : 0;
+		break;
+	case ACT_RIGHT:
+		if (tp->left + tp->cols_shown < tp->width)
+			tp->left += hstep;
+		break;
 	case ACT_VIEW: {
 		size_t n;
 		const struct output_desc *o = app_outputs(a, &n);
@@ -333,12 +382,21 @@ static unsigned table_key(struct pane *p, enum action act, int arg)
 			if (is_view(&o[v]))
 				break;
 		}
+		if (v < 0 || !is_view(&o[v]))
+			return K_HANDLED;
 		a->view.detail_out = v;
 		a->view_gen++;
 		tp->top = 0;
+		tp->left = 0;
 		app_msg(a, false, "breakdown: %s (%s)", o[v].name, o[v].help);
 		return K_HANDLED | K_REDRAW | K_STATUS | K_VIEW;
 	}
+	case ACT_ITEM_NEXT:
+	case ACT_ITEM_PREV:
+		tp->top = 0;
+		return app_step_select(a, P_TABLE, act == ACT_ITEM_NEXT ? 1 : -1);
+	case ACT_EXPAND:
+		return app_toggle_expand(a);
 	default:
 		return 0;
 	}
@@ -353,8 +411,14 @@ static void table_hint(struct pane *p, char *buf, size_t n)
 	size_t nout;
 	const struct output_desc *o = app_outputs(a, &nout);
 	int v = a->view.detail_out;
-	snprintf(buf, n, "%s: %s  (v next view, Up/Down scroll, b command line)",
-		 v >= 0 ? o[v].name : "", v >= 0 ? o[v].help : "");
+	int shown = app_shown_output(a, v, a->res.detail_refusal);
+	if (shown != v && shown >= 0) {
+		snprintf(buf, n, "%s shown instead of %s", o[shown].name, a->res.detail_refusal);
+		return;
+	}
+	snprintf(buf, n, "%s: %s  (v next view, %s, [ ] item, f full, b command line)",
+		 v >= 0 ? o[v].name : "", v >= 0 ? o[v].help : "",
+		 v >= 0 && o[v].kind == OUT_TEXT ? "arrows scroll" : "Up/Down scroll");
 }
 
 static bool table_cmdline(struct pane *p, struct strbuf *b)
@@ -366,6 +430,8 @@ static bool table_cmdline(struct pane *p, struct strbuf *b)
 	if (v < 0)
 		return false;
 	strbuf_printf(b, "-o %s", o[v].name);
+	if (a->view.select >= 0)
+		strbuf_printf(b, " --select %d", a->view.select);
 	if (o[v].kind != OUT_SUMMARY && !isnan(a->view.at)) {
 		char x[40];
 		strbuf_printf(b, " --at %s", draw_exact(a->view.at, x, sizeof x));

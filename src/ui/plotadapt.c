@@ -25,8 +25,11 @@ void pa_render(struct canvas *c, struct canvas_rect r, const struct pa_spec *s,
 	spec.nseries = n;
 	spec.sat_x = s->sat_x;
 	spec.sat_label = s->sat_label;
+	spec.mark_x = s->mark_x;
+	spec.mark_label = s->mark_label;
 	spec.cursor = s->cursor;
 	spec.legend = s->legend;
+	spec.legend_pack = s->legend_pack;
 	plot_render(c, r, &spec, &pi);
 	if (info) {
 		info->area = pi.area;

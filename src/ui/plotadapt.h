@@ -29,8 +29,11 @@ struct pa_spec {
 	size_t nseries;
 	double sat_x;                     /* NaN = none */
 	const char *sat_label;
+	double mark_x;                    /* another marked x (a threshold); NaN = none */
+	const char *mark_label;
 	long cursor;                      /* index into series[0]; -1 none */
 	bool legend;
+	bool legend_pack;                 /* pack the legend (many series) */
 };
 
 /* What the renderer chose: the data area and the x range, for clicks. */

@@ -47,6 +47,22 @@ void status_draw(struct app *a, struct canvas *c)
 	bool busy = a->worker && worker_busy(a->worker, &frac, &bgen);
 	const char *name = strrchr(a->l->name, '/') ? strrchr(a->l->name, '/') + 1 : a->l->name;
 	int len = snprintf(left, sizeof left, " %s%s ", name, app_modified(a) ? "*" : "");
+	if (a->have_draft) {
+		/* The draft is the state to see: the rest of the line is its
+		 * message; other messages go to the hint line. */
+		int x = draw_text(c, 0, 0, c->width, left, UI_STATUS);
+		const char *help = "? help ";
+		int hw = draw_width(help);
+		char inc[APP_MSG_MAX + 32];
+		snprintf(inc, sizeof inc, "incomplete: %s", a->draft_msg);
+		int room = c->width - x - hw - 1;
+		if (room > 4)
+			draw_text(c, x, 0, room, inc, UI_ERROR);
+		if (c->width - hw > x + 4)
+			draw_text(c, c->width - hw, 0, hw, help, UI_STATUS);
+		a->msg_auto_wide = a->msg[0] && a->lay.hint.h > 0;
+		return;
+	}
 	if (busy || a->res.gen != a->gen)
 		len += snprintf(left + len, sizeof left - (size_t)len, "| computing %.0f%% ",
 				busy ? 100 * frac : 0.0);
@@ -96,7 +112,8 @@ void hint_draw(struct app *a, struct canvas *c)
 	if (a->prompt == PR_VALUE) {
 		const struct param *p = NULL;
 		char cur[192];
-		if (param_get_path(a->cfg.family->params, config_cbody(&a->cfg), a->prompt_path, cur,
+		if (param_get_path(app_edit_cfg(a)->family->params, config_cbody(app_edit_cfg(a)),
+				   a->prompt_path, cur,
 				   sizeof cur, &p) == 0 && p)
 			snprintf(buf, sizeof buf, "Enter accepts, Esc cancels; allowed: %s",
 				 param_allowed(p, allowed, sizeof allowed));

@@ -21,6 +21,9 @@ enum ui_style {
 	UI_HINT,                  /* the hint line */
 	UI_KEY,                   /* a key name in the hints */
 	UI_FRAME,                 /* overlay frames and separators */
+	UI_EMPH,                  /* an emphasised line of a text view ('*': a
+	                             critical path, a marked switch) */
+	UI_EMPH_MARK,             /* ... its leading '*' */
 	UI_STY_END
 };
 

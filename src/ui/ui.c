@@ -91,6 +91,7 @@ static void do_layout(struct app *a, struct screen *s)
 	in.w = COLS;
 	in.h = LINES;
 	in.focus = a->focus;
+	in.expand = a->expand;
 	for (int i = 0; i < P_NPANES; i++)
 		in.natural[i] = a->pane[i].ops->natural_height
 			? a->pane[i].ops->natural_height(&a->pane[i]) : 1;
@@ -262,6 +263,8 @@ static void take_results(struct app *a)
 		u |= U_DETAIL;
 	if (bits & RES_MATRIX)
 		u |= U_MATRIX;
+	if (bits & RES_CELL)
+		u |= U_CELL;
 	if (u)
 		for (int i = 0; i < P_NPANES; i++)
 			if (a->pane[i].ops->update)
@@ -278,7 +281,7 @@ static void take_results(struct app *a)
 	}
 	if (bits & (RES_DETAIL | RES_ERROR))
 		app_dirty(a, P_TABLE);
-	if (bits & (RES_MATRIX | RES_ERROR))
+	if (bits & (RES_MATRIX | RES_CELL | RES_ERROR))
 		app_dirty(a, P_HEAT);
 	a->dirty_status = true;
 }
@@ -425,7 +428,8 @@ static unsigned key_global(struct app *a, enum action act, int arg)
 	case ACT_PANE: focus(a, arg); return K_REDRAW_ALL | K_STATUS;
 	case ACT_UNDO: return app_undo(a);
 	case ACT_REDO: return app_redo(a);
-	case ACT_SAVE: return act_prompt_file(a, PR_SAVE);
+	case ACT_SAVE: return act_save_key(a);
+	case ACT_REVERT: return app_revert(a);
 	case ACT_OPEN: return act_prompt_file(a, PR_OPEN);
 	case ACT_EXPORT_CSV: return act_prompt_file(a, PR_CSV);
 	case ACT_EXPORT_SCREEN: return act_prompt_file(a, PR_SCREEN);
@@ -505,10 +509,6 @@ static unsigned handle_key(struct app *a, struct screen *s, int ch, bool code)
 	act = keys_lookup(ch, CTX_GLOBAL, &arg);
 	if (act != ACT_NONE)
 		return key_global(a, act, arg);
-	if (ch == 27) {
-		a->msg[0] = '\0';
-		return K_STATUS;
-	}
 	return 0;
 }
 
@@ -589,7 +589,7 @@ static int app_start(struct app *a, const struct options *o, struct loaded *l)
 	a->have_file_cfg = config_parse_file(&a->file_cfg, l->path, NULL, NULL, &d) == 0 &&
 			   a->file_cfg.family == a->cfg.family;
 	a->gen = 1;
-	a->view = (struct view_req){ NAN, -1, -1, -1 };
+	view_req_init(&a->view);
 	a->view_gen = 1;
 	a->focus = P_PLOT;
 	if (undo_init(&a->undo))
@@ -598,6 +598,7 @@ static int app_start(struct app *a, const struct options *o, struct loaded *l)
 	table_init(&a->res.summary, "");
 	table_init(&a->res.detail, "");
 	table_init(&a->res.matrix, "");
+	table_init(&a->res.cell, "");
 	const char *tr = getenv("ICNX_UI_TRACE");
 	if (tr && *tr)
 		a->trace = fopen(tr, "a");

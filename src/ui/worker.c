@@ -81,9 +81,10 @@ static void req_for(struct worker *w, struct run_req *req)
 	req->progress_ctx = w;
 }
 
-/* Publish one table (moved) with its bit; error text when rc < 0. */
+/* Publish one table (moved) with its bit; refusal: the view output's
+ * refusal when its fallback is published instead (NULL or "" = none). */
 static void publish(struct worker *w, unsigned bit, struct table *t, unsigned long gen,
-		    const struct view_req *view, bool full, double ms)
+		    const struct view_req *view, bool full, double ms, const char *refusal)
 {
 	pthread_mutex_lock(&w->mu);
 	switch (bit) {
@@ -102,11 +103,20 @@ static void publish(struct worker *w, unsigned bit, struct table *t, unsigned lo
 		table_move(&w->pub.detail, t);
 		w->pub.detail_gen = gen;
 		w->pub.detail_view = *view;
+		snprintf(w->pub.detail_refusal, sizeof w->pub.detail_refusal, "%s",
+			 refusal ? refusal : "");
 		break;
 	case RES_MATRIX:
 		table_move(&w->pub.matrix, t);
 		w->pub.matrix_gen = gen;
 		w->pub.matrix_view = *view;
+		snprintf(w->pub.matrix_refusal, sizeof w->pub.matrix_refusal, "%s",
+			 refusal ? refusal : "");
+		break;
+	case RES_CELL:
+		table_move(&w->pub.cell, t);
+		w->pub.cell_gen = gen;
+		w->pub.cell_view = *view;
 		break;
 	}
 	w->pub_bits |= bit;
@@ -130,21 +140,38 @@ static void publish_error(struct worker *w, unsigned long gen, const char *what,
 /* Run output o of cfg; 0 done, 1 cancelled, -1 failed.  A failure of the
  * curve or summary is published as the error of the generation; a failure
  * of a view output (a matrix too large to show...) becomes an empty table
- * whose title is the message, shown in its pane. */
+ * whose title is the message, shown in its pane.  For a view output with a
+ * fallback (output_desc.fallback), a failure runs the fallback instead and
+ * leaves "name: message" of the refusal in refusal (n bytes; "" if none). */
 static int run_output(struct worker *w, const struct config *cfg, unsigned long gen,
 		      const struct output_desc *o, struct run_req *req, struct table *t,
-		      bool view)
+		      bool view, char *refusal, size_t n)
 {
 	struct diag d;
 	char msg[DIAG_MSG_MAX + DIAG_PATH_MAX + 8];
 	diag_clear(&d);
 	table_init(t, "");
+	if (refusal && n)
+		refusal[0] = '\0';
 	atomic_store(&w->permille, 0);
 	int rc = o->run(cfg, req, t, &d);
 	if (rc < 0 && !view && !atomic_load(&w->stale))
 		publish_error(w, gen, o->name, &d);
 	if (rc)
 		table_free(t);
+	const struct output_desc *fb = rc < 0 && view && o->fallback
+		? family_output(cfg->family, o->fallback) : NULL;
+	if (fb && fb != o && refusal && n) {
+		snprintf(refusal, n, "%s: %s", o->name, diag_format(&d, msg, sizeof msg));
+		diag_clear(&d);
+		table_init(t, "");
+		atomic_store(&w->permille, 0);
+		rc = fb->run(cfg, req, t, &d);
+		if (rc)
+			table_free(t);
+		if (rc == 1)
+			refusal[0] = '\0';
+	}
 	if (rc < 0 && view) {
 		table_init(t, "");
 		snprintf(t->title, sizeof t->title, "%s", diag_format(&d, msg, sizeof msg));
@@ -183,63 +210,96 @@ static int compute_config(struct worker *w, const struct config *cfg, unsigned l
 		} else {
 			/* Coarse first, unless the sweep is small anyway. */
 			if (n > 2 * WORKER_COARSE) {
-				for (size_t k = 0; k < WORKER_COARSE; k++)
-					xs[k] = from + (to - from) * (double)k / (WORKER_COARSE - 1);
+				/* Spaced like the full sweep: log-spaced on a log axis. */
+				bool lg = f->x.log && from > 0 && to > 0;
+				for (size_t k = 0; k < WORKER_COARSE; k++) {
+					double u = (double)k / (WORKER_COARSE - 1);
+					xs[k] = lg ? exp(log(from) + (log(to) - log(from)) * u)
+						   : from + (to - from) * u;
+				}
+				xs[0] = from;
+				xs[WORKER_COARSE - 1] = to;
 				req_for(w, &req);
 				req.x = xs;
 				req.nx = WORKER_COARSE;
-				rc = run_output(w, cfg, gen, oc, &req, &t, false);
+				rc = run_output(w, cfg, gen, oc, &req, &t, false, NULL, 0);
 				if (rc == 1)
 					return 1;
 				if (rc == 0)
-					publish(w, RES_CURVE, &t, gen, NULL, false, 0);
+					publish(w, RES_CURVE, &t, gen, NULL, false, 0, NULL);
 			}
 			req_for(w, &req);
-			rc = run_output(w, cfg, gen, oc, &req, &t, false);
+			rc = run_output(w, cfg, gen, oc, &req, &t, false, NULL, 0);
 			if (rc == 1)
 				return 1;
 			if (rc == 0)
-				publish(w, RES_CURVE, &t, gen, NULL, true, 1000 * (now_s() - t0));
+				publish(w, RES_CURVE, &t, gen, NULL, true, 1000 * (now_s() - t0),
+						NULL);
 		}
 	}
 	if (atomic_load(&w->stale))
 		return 1;
 	if (os) {
 		req_for(w, &req);
-		int rc = run_output(w, cfg, gen, os, &req, &t, false);
+		int rc = run_output(w, cfg, gen, os, &req, &t, false, NULL, 0);
 		if (rc == 1)
 			return 1;
 		if (rc == 0)
-			publish(w, RES_SUMMARY, &t, gen, NULL, true, 0);
+			publish(w, RES_SUMMARY, &t, gen, NULL, true, 0, NULL);
 	}
 	return atomic_load(&w->stale) ? 1 : 0;
 }
 
-/* The view's outputs at the cursor.  Returns 1 if cancelled. */
+/* What the worker last computed for each view slot (worker-private). */
+struct view_done {
+	bool valid[3];
+	unsigned long gen[3];
+	struct view_req view[3];
+};
+
+static const unsigned slot_bit[3] = { RES_CELL, RES_DETAIL, RES_MATRIX };
+
+static int slot_out(const struct view_req *v, int k)
+{
+	return k == 0 ? v->cell_out : k == 1 ? v->detail_out : v->matrix_out;
+}
+
+/* The view's outputs: the cell detail (cheap) first, then the breakdown's
+ * and the heatmap's; each only when its inputs changed since it was last
+ * computed.  Returns 1 if cancelled. */
 static int compute_view(struct worker *w, const struct config *cfg, unsigned long gen,
-			const struct view_req *v)
+			const struct view_req *v, struct view_done *done)
 {
 	const struct output_desc *outs = cfg->family->outputs;
 	size_t nout = 0;
 	struct run_req req;
 	struct table t;
+	char refusal[RES_REFUSAL_MAX];
 
 	while (outs[nout].name)
 		nout++;
-	int idx[2] = { v->detail_out, v->matrix_out };
-	unsigned bits[2] = { RES_DETAIL, RES_MATRIX };
-	for (int k = 0; k < 2; k++) {
-		if (idx[k] < 0 || (size_t)idx[k] >= nout)
+	for (int k = 0; k < 3; k++) {
+		int idx = slot_out(v, k);
+		if (idx < 0 || (size_t)idx >= nout)
+			continue;
+		if (done->valid[k] && done->gen[k] == gen && view_same(&done->view[k], v, slot_bit[k]))
 			continue;
 		req_for(w, &req);
 		req.at = v->at;
-		req.select = v->select;
-		int rc = run_output(w, cfg, gen, &outs[idx[k]], &req, &t, true);
+		req.select = k == 0 ? v->cell_select : v->select;
+		req.select2 = k == 0 ? v->cell_select2 : -1;
+		int rc = run_output(w, cfg, gen, &outs[idx], &req, &t, true, refusal,
+				    sizeof refusal);
 		if (rc == 1)
 			return 1;
 		/* On failure an empty table carrying the message: the pane then shows
 		 * it instead of stale numbers. */
-		publish(w, bits[k], &t, gen, v, true, 0);
+		publish(w, slot_bit[k], &t, gen, v, true, 0, refusal);
+		done->valid[k] = true;
+		done->gen[k] = gen;
+		done->view[k] = *v;
+		if (atomic_load(&w->stale))
+			return 1;
 	}
 	return 0;
 }
@@ -249,7 +309,9 @@ static void *worker_main(void *arg)
 	struct worker *w = arg;
 	struct config *cfg = malloc(sizeof *cfg);
 	unsigned long done_gen = 0, done_view = 0;
+	struct view_done vdone;
 
+	memset(&vdone, 0, sizeof vdone);
 	if (!cfg)
 		return NULL;
 	pthread_mutex_lock(&w->mu);
@@ -273,7 +335,7 @@ static void *worker_main(void *arg)
 				done_gen = gen;
 		}
 		if (rc == 0 && !atomic_load(&w->stale)) {
-			rc = compute_view(w, cfg, gen, &view);
+			rc = compute_view(w, cfg, gen, &view, &vdone);
 			if (rc == 0)
 				done_view = vgen;
 		}
@@ -315,6 +377,7 @@ struct worker *worker_start(char *err, size_t errlen)
 	table_init(&w->pub.summary, "");
 	table_init(&w->pub.detail, "");
 	table_init(&w->pub.matrix, "");
+	table_init(&w->pub.cell, "");
 
 	/* The thread inherits a mask with every signal blocked, so SIGWINCH,
 	 * SIGINT and SIGTERM land on the UI thread and interrupt its poll(). */
@@ -378,11 +441,18 @@ unsigned worker_take(struct worker *w, struct results *r)
 		table_move(&r->detail, &w->pub.detail);
 		r->detail_gen = w->pub.detail_gen;
 		r->detail_view = w->pub.detail_view;
+		snprintf(r->detail_refusal, sizeof r->detail_refusal, "%s", w->pub.detail_refusal);
 	}
 	if (bits & RES_MATRIX) {
 		table_move(&r->matrix, &w->pub.matrix);
 		r->matrix_gen = w->pub.matrix_gen;
 		r->matrix_view = w->pub.matrix_view;
+		snprintf(r->matrix_refusal, sizeof r->matrix_refusal, "%s", w->pub.matrix_refusal);
+	}
+	if (bits & RES_CELL) {
+		table_move(&r->cell, &w->pub.cell);
+		r->cell_gen = w->pub.cell_gen;
+		r->cell_view = w->pub.cell_view;
 	}
 	if (bits & RES_ERROR) {
 		r->error_gen = w->pub.error_gen;
@@ -427,4 +497,31 @@ void results_free(struct results *r)
 	table_free(&r->summary);
 	table_free(&r->detail);
 	table_free(&r->matrix);
+	table_free(&r->cell);
+}
+
+void view_req_init(struct view_req *v)
+{
+	v->at = NAN;
+	v->select = v->detail_out = v->matrix_out = -1;
+	v->cell_out = v->cell_select = v->cell_select2 = -1;
+}
+
+static bool same_x(double a, double b)
+{
+	return a == b || (isnan(a) && isnan(b));
+}
+
+bool view_same(const struct view_req *a, const struct view_req *b, unsigned bit)
+{
+	if (!same_x(a->at, b->at))
+		return false;
+	switch (bit) {
+	case RES_DETAIL: return a->detail_out == b->detail_out && a->select == b->select;
+	case RES_MATRIX: return a->matrix_out == b->matrix_out && a->select == b->select;
+	case RES_CELL:
+		return a->cell_out == b->cell_out && a->cell_select == b->cell_select &&
+		       a->cell_select2 == b->cell_select2;
+	default: return false;
+	}
 }

@@ -11,8 +11,17 @@
  *     configuration is abandoned within one loop iteration.  A view-only post
  *     does not interrupt a curve in progress.
  *   - For a new configuration the worker computes a coarse curve
- *     (WORKER_COARSE points over the family's sweep), publishes it, then the
- *     full sweep, then the summary; then the view's outputs.
+ *     (WORKER_COARSE points over the family's sweep, log-spaced when the
+ *     family's x axis is), publishes it, then the full sweep, then the
+ *     summary; then the view's outputs.
+ *   - The view has three slots: the breakdown's output, the heatmap's
+ *     output and the heatmap cell's detail (output_desc.cell_detail, run
+ *     with select/select2 = the cell).  A slot is recomputed only when its
+ *     own inputs changed (configuration, output, at, select), so moving the
+ *     cell cursor never recomputes a large matrix.  The cheap cell detail
+ *     goes first.  When a slot's output fails and its descriptor names a
+ *     fallback (output_desc.fallback), the fallback is run instead and the
+ *     refusal is published with it.
  *   - Results are published under the mutex by moving tables into the
  *     shared slot, then one byte is written to a non-blocking pipe; the UI
  *     polls the pipe's read end (worker_fd) with stdin and calls
@@ -38,9 +47,19 @@
 struct view_req {
 	double at;          /* the cursor's x (NaN = the output's default) */
 	int select;         /* the selected item (-1 = default) */
-	int detail_out;     /* index into family->outputs of the breakdown table; -1 = none */
-	int matrix_out;     /* index of the heatmap's matrix output; -1 = none */
+	int detail_out;     /* index into family->outputs of the breakdown's view; -1 = none */
+	int matrix_out;     /* index of the heatmap's output; -1 = none */
+	int cell_out;       /* index of the heatmap cell's detail output; -1 = none */
+	int cell_select;    /* its select and select2: the cell's row label and */
+	int cell_select2;   /* column name read as integers */
 };
+
+/* Set *v to "nothing shown": at NaN, every index and select -1. */
+void view_req_init(struct view_req *v);
+
+/* Do two views ask the same of slot `bit` (RES_DETAIL, RES_MATRIX or
+ * RES_CELL)?  Pure. */
+bool view_same(const struct view_req *a, const struct view_req *b, unsigned bit);
 
 /* Which parts of struct results a take brought. */
 enum {
@@ -50,16 +69,23 @@ enum {
 	RES_MATRIX = 1u << 3,
 	RES_ERROR = 1u << 4,
 	RES_PROGRESS = 1u << 5,
+	RES_CELL = 1u << 6,
 };
+
+#define RES_REFUSAL_MAX 640
 
 /* The results as the UI holds them (owned by the UI thread). */
 struct results {
 	unsigned long gen;         /* configuration generation of curve/summary */
 	bool curve_full;           /* false while only the coarse curve is in */
 	struct table curve, summary;
-	unsigned long detail_gen, matrix_gen; /* configuration generations */
-	struct view_req detail_view, matrix_view; /* the view they were computed for */
-	struct table detail, matrix;
+	unsigned long detail_gen, matrix_gen, cell_gen; /* configuration generations */
+	struct view_req detail_view, matrix_view, cell_view; /* the views they were
+	                                                        computed for */
+	struct table detail, matrix, cell;
+	/* Non-empty when the slot's output refused and its fallback's table is
+	 * shown instead: the refusal ("distances: S7 has 5040 nodes ..."). */
+	char detail_refusal[RES_REFUSAL_MAX], matrix_refusal[RES_REFUSAL_MAX];
 	double curve_ms;           /* wall time of the last full sweep (coarse + full) */
 	unsigned long error_gen;   /* generation of the last error (0 = none) */
 	char error[640];           /* its message */

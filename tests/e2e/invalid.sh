@@ -1,7 +1,8 @@
 #!/bin/sh
 # invalid.sh: invalid edits are refused with the loader's message and the
-# old value stays (range, type, parity, a cross-field rule, stepping past
-# a bound).
+# old value stays (range, type, parity, stepping past a bound); a value
+# that breaks a cross-field rule becomes an incomplete draft with the
+# rule's message, and Esc drops it.
 . "$(dirname "$0")/lib.inc"
 
 start 80 24
@@ -22,14 +23,16 @@ keys Enter
 wait_for "refused: m: 7 is odd (allowed: an even integer in [4, 64])"
 screen | grep -q "m  *8 ports" || fail "m changed"
 # The last group cannot be deleted (the list's minimum), and a single
-# cluster is refused by the family's rule.
+# cluster breaks the family's rule: a draft, which Esc drops.
 keys 1 g d d d
 wait_for "refused: clusters: cannot remove: at least 1 item is required"
 screen | grep -q " 0     4    3  0.12 " || fail "the deletes did not happen"
 keys h h Enter
 text "1"
 keys Enter
-wait_for "refused: clusters: 1 cluster in all (allowed: 2 to"
+wait_for "incomplete: clusters: 1 cluster in all (allowed: 2 to"
+keys Escape
+wait_for "dropped the incomplete edit"
 keys u u
 wait_for " 2     4    3  0.12 "
 # Stepping m past its maximum is refused too.

@@ -626,6 +626,60 @@ test_plot_log(void **state)
 	canvas_free(&c);
 }
 
+/* A marked x (a threshold): a dotted column at its place on a log axis,
+ * labelled at the top, listed in the legend; many series pack the legend. */
+static void
+test_plot_marker(void **state)
+{
+	double x[21], y[5][21];
+	struct plot_series ser[5];
+	static const char *const names[5] = { "p2p", "one_to_many", "multi_p2p",
+					      "bcast_binomial", "bcast_flat" };
+	struct plot_spec s;
+	struct plot_info pi;
+	struct canvas c;
+	int i, k, col;
+
+	(void)state;
+	for (i = 0; i < 21; i++) {
+		x[i] = pow(2, i);
+		for (k = 0; k < 5; k++)
+			y[k][i] = (k + 1) * (1e-4 + x[i] * 1e-9);
+	}
+	for (k = 0; k < 5; k++)
+		ser[k] = (struct plot_series){ names[k], x, y[k], 21 };
+	plot_spec_init(&s);
+	s.x_scale = AXIS_LOG10;
+	s.x_name = "message size";
+	s.series = ser;
+	s.nseries = 1;
+	s.mark_x = 1024;
+	s.mark_label = "S";
+	check_plot(NULL, CANVAS_UTF8, 80, 20, &s, &c, &pi);
+	col = pi.area.x + (int)lround(axis_frac(&pi.x, 1024) * (pi.area.w - 1));
+	assert_true(max_column(&c, pi.area, "\u250a", STY_LABEL) >= pi.area.h - 2);
+	assert_string_equal(canvas_at(&c, col, pi.area.y + 2)->glyph, "\u250a");
+	assert_string_equal(canvas_at(&c, col + 1, pi.area.y)->glyph, "S");
+	assert_true(text_has(&c, "S 1024"));
+	canvas_free(&c);
+	/* ASCII, and the legend of five series packed into two rows. */
+	s.nseries = 5;
+	s.legend_pack = true;
+	check_plot(NULL, CANVAS_ASCII, 80, 24, &s, &c, &pi);
+	/* (the curves cross its bottom rows) */
+	assert_true(max_column(&c, pi.area, "!", STY_LABEL) >= pi.area.h / 2);
+	assert_true(text_has(&c, "* p2p   + one_to_many   o multi_p2p"));
+	assert_true(pi.area.h >= 14);
+	canvas_free(&c);
+	/* A marker far from the data is not drawn (nor widens the axis). */
+	s.nseries = 1;
+	s.mark_x = 1e12;
+	check_plot(NULL, CANVAS_ASCII, 80, 20, &s, &c, &pi);
+	assert_false(text_has(&c, "S 1e12"));
+	assert_int_equal(count_glyph(&c, pi.area, "!", STY_LABEL), 0);
+	canvas_free(&c);
+}
+
 static void
 test_plot_clip_and_gaps(void **state)
 {
@@ -869,6 +923,80 @@ test_heatmap_scaled(void **state)
 	free(v);
 }
 
+/* Zoom: the caller's scale, a window that follows row0/col0 and stays
+ * full, labels of the window's rows, the note, the cursor read-out of the
+ * element, the shading of the whole matrix. */
+static void
+test_heatmap_zoom(void **state)
+{
+	struct heatmap_spec s;
+	struct heatmap_info hi, hi2;
+	struct canvas c;
+	double *v = tree_distances(120);
+	static char lab[120][8];
+	const char *labels[120];
+	int i;
+
+	(void)state;
+	for (i = 0; i < 120; i++) {
+		snprintf(lab[i], sizeof lab[i], "%d", i);
+		labels[i] = lab[i];
+	}
+	heatmap_spec_init(&s);
+	s.title = "node distances";
+	s.values = v;
+	s.rows = s.cols = 120;
+	s.row_labels = labels;
+	s.unit = "hops";
+	s.scale = 1;
+	s.cell_w = 2;
+	s.row0 = 50;
+	s.col0 = 40;
+	s.cursor_row = 55;
+	s.cursor_col = 44;
+	check_render(NULL, CANVAS_UTF8, 60, 20, render_heatmap, &s, &c);
+	heatmap_render(&c, (struct canvas_rect){ 0, 0, 60, 20 }, &s, &hi);
+	assert_int_equal(hi.scale, 1);
+	assert_int_equal(hi.cell_w, 2);
+	assert_int_equal(hi.row0, 50);
+	assert_int_equal(hi.col0, 40);
+	assert_true(hi.shown_rows >= 10 && hi.shown_cols >= 10);
+	assert_true(text_has(&c, "rows 50-"));
+	assert_true(text_has(&c, "of 120x120"));
+	assert_true(text_has(&c, "55,44 = "));
+	/* The first shown row is labelled 50; the cursor element is marked. */
+	assert_true(text_has(&c, "50 "));
+	assert_int_equal(canvas_at(&c, hi.area.x + 4 * 2, hi.area.y + 5)->style, STY_CURSOR);
+	canvas_free(&c);
+	/* Past the end: moved back so that the window is full. */
+	s.row0 = s.col0 = 119;
+	assert_int_equal(canvas_init(&c, 50, 20), 0);
+	canvas_set_charset(&c, CANVAS_UTF8);
+	heatmap_render(&c, (struct canvas_rect){ 0, 0, 50, 20 }, &s, &hi2);
+	assert_int_equal(hi2.row0 + hi2.shown_rows, 120);
+	assert_int_equal(hi2.col0 + hi2.shown_cols, 120);
+	/* The same shading wherever the window is. */
+	assert_true(hi2.lo == hi.lo && hi2.hi == hi.hi && hi2.levels == hi.levels);
+	canvas_free(&c);
+	/* 1:4 blocks from element 17 (rounded down to the block at 16). */
+	s.scale = 4;
+	s.row0 = s.col0 = 17;
+	assert_int_equal(canvas_init(&c, 40, 16), 0);
+	heatmap_render(&c, (struct canvas_rect){ 0, 0, 40, 16 }, &s, &hi);
+	assert_int_equal(hi.scale, 4);
+	assert_int_equal(hi.row0, 16);
+	assert_true(text_has(&c, ", 1:4"));
+	canvas_free(&c);
+	/* Every size, never outside. */
+	for (i = 0; i <= 40; i += 3) {
+		s.scale = 1 + i % 3;
+		s.cell_w = 1 + i % 3;
+		check_render(NULL, CANVAS_UTF8, i, i / 2, render_heatmap, &s, &c);
+		canvas_free(&c);
+	}
+	free(v);
+}
+
 static void
 test_heatmap_block_mean(void **state)
 {
@@ -1006,12 +1134,14 @@ main(void)
 		cmocka_unit_test(test_raster),
 		cmocka_unit_test(test_plot_latency_sizes),
 		cmocka_unit_test(test_plot_log),
+		cmocka_unit_test(test_plot_marker),
 		cmocka_unit_test(test_plot_clip_and_gaps),
 		cmocka_unit_test(test_plot_tiny_and_huge),
 		cmocka_unit_test(test_plot_degenerate),
 		cmocka_unit_test(test_plot_scatter),
 		cmocka_unit_test(test_heatmap_small),
 		cmocka_unit_test(test_heatmap_scaled),
+		cmocka_unit_test(test_heatmap_zoom),
 		cmocka_unit_test(test_heatmap_block_mean),
 		cmocka_unit_test(test_bars),
 	};

@@ -4,7 +4,7 @@
  * use give the documented degradation (heatmap first, then a compact
  * breakdown, then one pane at a time, then "too small"), the focused
  * editing pane grows, and a hidden breakdown or heatmap takes the plot's
- * place while focused.
+ * place while focused (either of them, asked to expand).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -148,6 +148,43 @@ static void test_promote(void **state)
 	assert_true(shown(l.pane[P_PLOT]));
 }
 
+static void test_expand(void **state)
+{
+	(void)state;
+	struct layout_in in;
+	struct layout l;
+	memset(&in, 0, sizeof in);
+	in.w = 120;
+	in.h = 40;
+	in.natural[P_ORG] = 7;
+	in.natural[P_NET] = 22;
+	in.natural[P_TRAFFIC] = 15;
+	for (int f = P_TABLE; f <= P_HEAT; f++) {
+		in.focus = f;
+		in.expand = false;
+		layout_compute(&in, &l);
+		assert_true(shown(l.pane[P_PLOT]));
+		int h0 = l.pane[f].h;
+		in.expand = true;
+		layout_compute(&in, &l);
+		check_tiling(&l, 120, 40);
+		/* The whole right column: the plot and the other view go. */
+		assert_false(shown(l.pane[P_PLOT]));
+		assert_false(shown(l.pane[f == P_TABLE ? P_HEAT : P_TABLE]));
+		assert_int_equal(l.pane[f].y, 0);
+		assert_int_equal(l.pane[f].h, 38);
+		assert_true(l.pane[f].h > h0);
+		assert_int_equal(l.pane[f].x + l.pane[f].w, 120);
+	}
+	/* Expanding asks nothing of the other panes. */
+	in.focus = P_PLOT;
+	layout_compute(&in, &l);
+	assert_true(shown(l.pane[P_PLOT]) && shown(l.pane[P_TABLE]) && shown(l.pane[P_HEAT]));
+	in.focus = P_NET;
+	layout_compute(&in, &l);
+	assert_true(shown(l.pane[P_PLOT]));
+}
+
 static void test_focused_editor_grows(void **state)
 {
 	(void)state;
@@ -172,6 +209,7 @@ int main(void)
 		cmocka_unit_test(test_80x24),
 		cmocka_unit_test(test_degradation),
 		cmocka_unit_test(test_promote),
+		cmocka_unit_test(test_expand),
 		cmocka_unit_test(test_focused_editor_grows),
 	};
 	return cmocka_run_group_tests_name("ui_layout", tests, NULL, NULL);

@@ -90,7 +90,7 @@ static int setup(void **state)
 	a->cfg = a->saved = a->file_cfg = f->l.cfg;
 	a->have_file_cfg = true;
 	a->gen = 1;
-	a->view = (struct view_req){ NAN, -1, -1, -1 };
+	view_req_init(&a->view);
 	a->utf8 = true;
 	a->lay.hint.h = 1;
 	a->lay.hint.w = 80;
@@ -99,6 +99,7 @@ static int setup(void **state)
 	table_init(&a->res.summary, "");
 	table_init(&a->res.detail, "");
 	table_init(&a->res.matrix, "");
+	table_init(&a->res.cell, "");
 	for (int i = 0; i < P_NPANES; i++) {
 		a->pane[i].ops = ops[i];
 		a->pane[i].app = a;
@@ -236,6 +237,50 @@ static void test_edit_keys(void **state)
 	assert_false(app_modified(a));
 }
 
+/* The breakdown cycles to hop-bars (OUT_BARS) and draws bars with the
+ * legend; ] steps the group, and a refused group steps back with the
+ * output's message (what the worker would publish is run here). */
+static void test_bars_view_and_items(void **state)
+{
+	struct fixture *f = *state;
+	struct app *a = &f->a;
+	struct pane *tp = &a->pane[P_TABLE];
+	int guard = 0;
+
+	a->focus = P_TABLE;
+	while (strcmp(a->cfg.family->outputs[a->view.detail_out].name, "hop-bars") != 0 &&
+	       guard++ < 20)
+		tp->ops->key(tp, ACT_VIEW, 0);
+	assert_string_equal(a->cfg.family->outputs[a->view.detail_out].name, "hop-bars");
+	run(a, "hop-bars", &a->res.detail);
+	a->res.detail_gen = a->gen;
+	a->res.detail_view = a->view;
+	const char *s = draw(a, P_TABLE, 60, 16);
+	HAS(s, "hop-bars");
+	HAS(s, "\u2588 uniform");          /* one series: uniform traffic */
+	HAS(s, "hops");
+	/* ] to group 1: fine. */
+	tp->ops->key(tp, ACT_ITEM_NEXT, 0);
+	assert_int_equal(a->view.select, 1);
+	run(a, "hop-bars", &a->res.detail);
+	a->res.detail_view = a->view;
+	tp->ops->update(tp, U_DETAIL);
+	assert_false(a->select_wait);
+	HAS(draw(a, P_TABLE, 60, 16), "#1 hop-bars");
+	/* ] to group 2, which does not exist: the worker's empty table with the
+	 * message; the view steps back. */
+	tp->ops->key(tp, ACT_ITEM_NEXT, 0);
+	assert_int_equal(a->view.select, 2);
+	table_free(&a->res.detail);
+	table_init(&a->res.detail, "--select: cluster group 2 does not exist (allowed: 0..1)");
+	a->res.detail_view = a->view;
+	tp->ops->update(tp, U_DETAIL);
+	assert_int_equal(a->view.select, 1);
+	assert_true(a->msg_err);
+	HAS(a->msg, "cluster group 2 does not exist");
+	assert_false(a->select_wait);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -244,6 +289,7 @@ int main(void)
 		cmocka_unit_test(test_traffic),
 		cmocka_unit_test(test_plot_and_breakdown),
 		cmocka_unit_test(test_edit_keys),
+		cmocka_unit_test(test_bars_view_and_items),
 	};
 	return cmocka_run_group_tests_name("ui_panes", tests, setup, teardown);
 }
