@@ -322,8 +322,23 @@ const struct output_desc *app_outputs(const struct app *a, size_t *n)
 	size_t k = 0;
 	while (o[k].name)
 		k++;
-	*n = k;
+	if (n)
+		*n = k;
 	return o;
+}
+
+int app_next_output(const struct app *a, int cur,
+		    bool (*accept)(const struct output_desc *o))
+{
+	size_t n;
+	const struct output_desc *o = app_outputs(a, &n);
+	int v = cur;
+	for (size_t k = 0; k < n; k++) {
+		v = (v + 1) % (int)n;
+		if (accept(&o[v]))
+			return v;
+	}
+	return -1;
 }
 
 char *app_symbol(const struct app *a, const char *sym, char *buf, size_t n)

@@ -199,8 +199,12 @@ long app_summary_row(const struct app *a, const char *q);
  * symbol ends in '*'); NaN if unknown. */
 double app_saturation(const struct app *a);
 
-/* The family's outputs and their count. */
+/* The family's outputs and their count (n may be NULL). */
 const struct output_desc *app_outputs(const struct app *a, size_t *n);
+/* The index of the next output after `cur` (cyclically) that `accept`
+ * takes, or -1 when none does.  UI thread. */
+int app_next_output(const struct app *a, int cur,
+		    bool (*accept)(const struct output_desc *o));
 
 /* [ and ]: step view.select by dir (the default, -1, counts as 0; 0 is the
  * lowest).  How many items an output has is its own business: pane p

@@ -488,16 +488,10 @@ static unsigned heat_key(struct pane *p, enum action act, int arg)
 		hp->top = (long)t->nrows;
 		break;
 	case ACT_VIEW: {
-		size_t n;
-		const struct output_desc *o = app_outputs(a, &n);
-		int v = a->view.matrix_out;
-		for (size_t k = 0; k < n; k++) {
-			v = (v + 1) % (int)n;
-			if (is_view(&o[v]))
-				break;
-		}
-		if (v < 0 || !is_view(&o[v]))
+		int v = app_next_output(a, a->view.matrix_out, is_view);
+		if (v < 0)
 			return K_HANDLED;
+		const struct output_desc *o = app_outputs(a, NULL);
 		a->view.matrix_out = v;
 		a->view_gen++;
 		hp->row = hp->col = 0;

@@ -374,16 +374,10 @@ static unsigned table_key(struct pane *p, enum action act, int arg)
 			tp->left += hstep;
 		break;
 	case ACT_VIEW: {
-		size_t n;
-		const struct output_desc *o = app_outputs(a, &n);
-		int v = a->view.detail_out;
-		for (size_t k = 0; k < n; k++) {
-			v = (v + 1) % (int)n;
-			if (is_view(&o[v]))
-				break;
-		}
-		if (v < 0 || !is_view(&o[v]))
+		int v = app_next_output(a, a->view.detail_out, is_view);
+		if (v < 0)
 			return K_HANDLED;
+		const struct output_desc *o = app_outputs(a, NULL);
 		a->view.detail_out = v;
 		a->view_gen++;
 		tp->top = 0;
