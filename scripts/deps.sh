@@ -2,9 +2,10 @@
 # deps.sh: make sure the Debian packages icnx needs are installed.
 # Usage: scripts/deps.sh build|test|ci
 #   build: compiler, pkg-config, ncursesw, libyaml (enough for `make run`)
-#   test:  build + cmocka, tmux, mandoc (enough for `make test`)
-#   ci:    test + what `make ci` needs beyond that (clang, python3 and
-#          gnuplot for the man-page examples, Open MPI for calibration)
+#   test:  build + cmocka, tmux, mandoc, python3 (JSON checks) (enough for
+#          `make test`)
+#   ci:    test + what `make ci` needs beyond that (clang, gnuplot for the
+#          man-page examples, Open MPI for calibration)
 # Installs missing packages with apt-get (as root, or through sudo without a
 # password); otherwise prints the exact command to run and exits 1.
 set -eu
@@ -12,8 +13,8 @@ level=${1:-build}
 pkgs="gcc make pkg-config libncurses-dev libyaml-dev"
 case "$level" in
   build) ;;
-  test) pkgs="$pkgs libcmocka-dev tmux mandoc" ;;
-  ci) pkgs="$pkgs libcmocka-dev tmux mandoc clang python3 gnuplot-nox openmpi-bin libopenmpi-dev" ;;
+  test) pkgs="$pkgs libcmocka-dev tmux mandoc python3" ;;
+  ci) pkgs="$pkgs libcmocka-dev tmux mandoc python3 clang gnuplot-nox openmpi-bin libopenmpi-dev" ;;
   *) echo "deps.sh: unknown level '$level' (allowed: build, test, ci)" >&2; exit 2 ;;
 esac
 missing=""
