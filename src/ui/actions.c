@@ -227,7 +227,7 @@ unsigned act_export_csv(struct app *a, const char *path, bool overwrite_ok)
 		app_msg(a, true, "out of memory");
 		return K_HANDLED | K_STATUS;
 	}
-	struct write_meta meta = { a->cfg.family->name, a->l->name, "curve" };
+	struct write_meta meta = { a->cfg.family->name, a->l->name, app_curve_output(a) };
 	int rc = write_table(fp, &a->res.curve, FMT_CSV, &meta);
 	fclose(fp);
 	unsigned f = rc ? (app_msg(a, true, "cannot format the CSV"), K_HANDLED | K_STATUS)

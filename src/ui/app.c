@@ -299,6 +299,8 @@ long app_summary_row(const struct app *a, const char *q)
 double app_saturation(const struct app *a)
 {
 	const struct table *t = &a->res.summary;
+	if (a->res.summary_gen != a->gen)
+		return NAN;   /* the summary of an older configuration */
 	long r = app_summary_row(a, "saturation_load");
 	int sym = table_col(t, "symbol");
 	if (r < 0 && sym >= 0) {
@@ -325,6 +327,14 @@ const struct output_desc *app_outputs(const struct app *a, size_t *n)
 	if (n)
 		*n = k;
 	return o;
+}
+
+const char *app_curve_output(const struct app *a)
+{
+	for (const struct output_desc *o = a->cfg.family->outputs; o->name; o++)
+		if (o->kind == OUT_CURVE)
+			return o->name;
+	return NULL;
 }
 
 int app_next_output(const struct app *a, int cur,
@@ -410,6 +420,14 @@ unsigned app_step_select(struct app *a, int p, int dir)
 
 void app_view_answer(struct app *a, int p, bool ok, const char *why)
 {
+	if (!ok && !a->select_wait && a->view.select > 0) {
+		/* Not a step: the configuration changed under the selection (a
+		 * cluster group deleted).  Show the first item again. */
+		app_msg(a, true, "item %d no longer exists; showing item 0", a->view.select);
+		a->view.select = 0;
+		a->view_gen++;
+		return;
+	}
 	if (!a->select_wait || a->select_pane != p)
 		return;
 	if (ok) {

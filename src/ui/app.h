@@ -199,6 +199,10 @@ long app_summary_row(const struct app *a, const char *q);
  * symbol ends in '*'); NaN if unknown. */
 double app_saturation(const struct app *a);
 
+/* The name of the family's first OUT_CURVE output (the plot's numbers), or
+ * NULL.  Any thread. */
+const char *app_curve_output(const struct app *a);
+
 /* The family's outputs and their count (n may be NULL). */
 const struct output_desc *app_outputs(const struct app *a, size_t *n);
 /* The index of the next output after `cur` (cyclically) that `accept`

@@ -36,8 +36,8 @@ int cmdline_build(const struct app *a, int p, struct strbuf *b, char *why, size_
 	if (a->have_file_cfg) {
 		k = cfg_diff(&a->file_cfg, &a->cfg, ch, MAX_SETS, &shrunk);
 		if (shrunk) {
-			snprintf(why, n, "list items were deleted, which --set cannot express; save the "
-				 "preset (w) and run the command on the saved file");
+			snprintf(why, n, "save first (w), then use the saved file: --set cannot "
+				 "delete list items");
 			return -1;
 		}
 		if (k > MAX_SETS) {
@@ -46,8 +46,7 @@ int cmdline_build(const struct app *a, int p, struct strbuf *b, char *why, size_
 		}
 		for (size_t i = 0; i < k; i++) {
 			if (ch[i].absent) {
-				snprintf(why, n, "%s was cleared, which --set cannot express; save the "
-					 "preset (w) first", ch[i].path);
+				snprintf(why, n, "save first (w): --set cannot clear %s", ch[i].path);
 				return -1;
 			}
 		}

@@ -812,7 +812,10 @@ void form_draw(struct pane *pn, struct canvas *c)
 				const char *u = p->unit;
 				if (draw_width(u) > c->width - vx)
 					u = draw_unit_short(p->unit, unit, sizeof unit);
-				draw_text(c, vx, y, c->width - vx, u, sel ? selsty : STY_DIM);
+				/* A cut unit misleads ("msg/node/tu" as "ms"): show it
+				 * whole or not at all (the help line and man page have it). */
+				if (draw_width(u) <= c->width - vx)
+					draw_text(c, vx, y, c->width - vx, u, sel ? selsty : STY_DIM);
 			}
 			break;
 		}

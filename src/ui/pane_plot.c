@@ -191,6 +191,7 @@ static void plot_update(struct pane *p, unsigned what)
 
 	if (what & U_FILE) {
 		pp->target = NAN;
+		pp->ycol[0] = '\0';   /* a new preset starts on its latency again */
 		/* Pins of another family have other axes: they cannot be compared. */
 		if (pp->npins && pp->pin_family != a->cfg.family) {
 			for (int i = 0; i < pp->npins; i++)
@@ -499,10 +500,13 @@ static unsigned plot_click(struct pane *p, int x, int y)
 	return K_HANDLED | K_REDRAW | K_STATUS | K_VIEW;
 }
 
+/* The family's curve output ("curve", or e.g. irregular's "distribution"). */
 static bool plot_cmdline(struct pane *p, struct strbuf *b)
 {
-	(void)p;
-	strbuf_puts(b, "-o curve");
+	const char *name = app_curve_output(p->app);
+	if (!name)
+		return false;
+	strbuf_printf(b, "-o %s", name);
 	return true;
 }
 

@@ -433,10 +433,12 @@ unsigned worker_take(struct worker *w, struct results *r)
 		if (w->pub.curve_full)
 			r->curve_ms = w->pub.curve_ms;
 	}
-	if (bits & RES_SUMMARY)
-		table_move(&r->summary, &w->pub.summary);
 	if (bits & (RES_CURVE | RES_SUMMARY))
 		r->gen = w->pub.gen;
+	if (bits & RES_SUMMARY) {
+		table_move(&r->summary, &w->pub.summary);
+		r->summary_gen = w->pub.gen;
+	}
 	if (bits & RES_DETAIL) {
 		table_move(&r->detail, &w->pub.detail);
 		r->detail_gen = w->pub.detail_gen;

@@ -77,6 +77,9 @@ enum {
 /* The results as the UI holds them (owned by the UI thread). */
 struct results {
 	unsigned long gen;         /* configuration generation of curve/summary */
+	unsigned long summary_gen; /* generation of the summary alone: the curve
+	                              of a new configuration arrives before its
+	                              summary, which must not be read meanwhile */
 	bool curve_full;           /* false while only the coarse curve is in */
 	struct table curve, summary;
 	unsigned long detail_gen, matrix_gen, cell_gen; /* configuration generations */

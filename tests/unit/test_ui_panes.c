@@ -64,6 +64,7 @@ static void compute(struct app *a)
 	run(a, "curve", &a->res.curve);
 	run(a, "summary", &a->res.summary);
 	a->res.gen = a->gen;
+	a->res.summary_gen = a->gen;
 	a->res.curve_full = true;
 	for (int i = 0; i < P_NPANES; i++)
 		if (a->pane[i].ops->update)
