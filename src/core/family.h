@@ -68,6 +68,9 @@ struct output_desc {
 	const char *fallback;   /* output to show instead when this one refuses the
 	                           request (diag.usage), e.g. a distribution when a
 	                           node-to-node table would be too large */
+	bool at;                /* reads run_req.at (the cursor's x): per-point
+	                           outputs; the explorer's `b` passes --at to
+	                           these only */
 	const char *cell_detail;/* OUT_MATRIX: output describing one cell, run with
 	                           select = the row's label and select2 = the
 	                           column's name, read as integers (e.g. the

@@ -478,11 +478,11 @@ const struct output_desc mc_outputs[] = {
 	{ "hops", "hop distribution per cluster group and network (counts, P_h)", OUT_TABLE, hops },
 	{ "hop-bars", "ICN1 hop distribution of group --select: pattern, uniform, printed", OUT_BARS,
 	  hop_bars },
-	{ "point", "every equation term at one load (--at), with blocking per stage", OUT_TABLE, point },
+	{ "point", "every equation term at one load (--at), with blocking per stage", OUT_TABLE, point, .at = true },
 	{ "distances", "node-to-node hop distance in a cluster of group --select", OUT_MATRIX, distances },
 	{ "pattern-distances", "each source's hop distance to its destination under the pattern, group --select",
 	  OUT_MATRIX, pattern_distances },
 	{ "cluster-latency", "group-to-group inter-cluster latency at one load (--at)", OUT_MATRIX,
-	  cluster_latency },
+	  cluster_latency, .at = true },
 	{ NULL, NULL, 0, NULL },
 };

@@ -37,13 +37,90 @@ static void help_text(struct app *a, struct strbuf *b)
 		    "per time unit.\nSee icnx(1), icnx.yaml(5) and icnx-models(7).\n");
 }
 
+/* The column where a line's text continues: after the first gap of two or
+ * more spaces past its indentation ("  b        show the ..." -> the "show"),
+ * else its indentation. */
+static int hang_column(const char *line)
+{
+	int i = 0;
+	while (line[i] == ' ')
+		i++;
+	int indent = i;
+	for (; line[i]; i++)
+		if (line[i] == ' ' && line[i + 1] == ' ') {
+			while (line[i] == ' ')
+				i++;
+			return i;
+		}
+	return indent;
+}
+
+/* Copy text into out with every line longer than width display columns
+ * broken at spaces, continuation lines indented to the line's hang column,
+ * so nothing on the help screen is cut off. */
+static void wrap_text(const char *text, int width, struct strbuf *out)
+{
+	char piece[1024];
+	while (*text) {
+		const char *nl = strchr(text, '\n');
+		size_t len = nl ? (size_t)(nl - text) : strlen(text);
+		if (len >= sizeof piece)
+			len = sizeof piece - 1;
+		memcpy(piece, text, len);
+		piece[len] = '\0';
+		int hang = hang_column(piece);
+		if (hang > width / 2)
+			hang = 4;
+		const char *rest = piece;
+		bool first = true;
+		while (*rest) {
+			int room = first ? width : width - hang;
+			if (room < 10)
+				room = 10;
+			size_t n = strlen(rest), cut = n;
+			if ((int)draw_width(rest) > room) {
+				/* the last space that keeps the piece within room columns */
+				cut = 0;
+				for (size_t k = 0; k < n; k++) {
+					char save[1024];
+					memcpy(save, rest, k);
+					save[k] = '\0';
+					if ((int)draw_width(save) > room)
+						break;
+					if (rest[k] == ' ' && k > 0)
+						cut = k;
+				}
+				if (cut == 0)
+					cut = n;   /* one long word: let draw_text clip it */
+			}
+			if (!first)
+				strbuf_printf(out, "%*s", hang, "");
+			strbuf_add(out, rest, cut);
+			strbuf_puts(out, "\n");
+			rest += cut;
+			while (*rest == ' ')
+				rest++;
+			first = false;
+		}
+		if (first)
+			strbuf_puts(out, "\n");   /* an empty line */
+		if (!nl)
+			break;
+		text = nl + 1;
+	}
+}
+
 void help_draw(struct app *a, struct canvas *c)
 {
-	struct strbuf b;
+	struct strbuf raw, b;
 
 	frame_draw(c, "help: q or Esc closes, arrows scroll", a->utf8);
+	strbuf_init(&raw);
 	strbuf_init(&b);
-	help_text(a, &b);
+	help_text(a, &raw);
+	if (raw.s)
+		wrap_text(raw.s, c->width - 4, &b);
+	strbuf_free(&raw);
 	if (!b.s) {
 		strbuf_free(&b);
 		return;
@@ -62,7 +139,7 @@ void help_draw(struct app *a, struct canvas *c)
 		if (nl)
 			*nl = '\0';
 		if (ln >= a->help_scroll && y <= rows) {
-			bool head = line[0] != ' ';
+			bool head = line[0] != ' ' && !strchr(line, ':');
 			draw_text(c, 2, y++, c->width - 4, line, head ? STY_TITLE : STY_NORMAL);
 		}
 		if (!nl)

@@ -575,7 +575,7 @@ static bool heat_cmdline(struct pane *p, struct strbuf *b)
 	if (!so)
 		return false;
 	strbuf_printf(b, "-o %s --select %d", so->name, a->view.select < 0 ? 0 : a->view.select);
-	if (!isnan(a->view.at))
+	if (so->at && !isnan(a->view.at))
 		strbuf_printf(b, " --at %s", draw_exact(a->view.at, x, sizeof x));
 	if (p->focused && so->cell_detail && a->view.cell_out >= 0)
 		strbuf_printf(b, "   # cell: -o %s --select %d:%d", so->cell_detail,

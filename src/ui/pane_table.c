@@ -426,7 +426,7 @@ static bool table_cmdline(struct pane *p, struct strbuf *b)
 	strbuf_printf(b, "-o %s", o[v].name);
 	if (a->view.select >= 0)
 		strbuf_printf(b, " --select %d", a->view.select);
-	if (o[v].kind != OUT_SUMMARY && !isnan(a->view.at)) {
+	if (o[v].at && !isnan(a->view.at)) {
 		char x[40];
 		strbuf_printf(b, " --at %s", draw_exact(a->view.at, x, sizeof x));
 	}
