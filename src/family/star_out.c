@@ -193,6 +193,26 @@ static int point_load(const struct star_model *mdl, const struct run_req *req, d
 	return 0;
 }
 
+/* Build the model and evaluate it at the per-point load (see point_load).
+ * Returns 0 (then *st is star_eval's status and the caller frees *mdl),
+ * 1 if cancelled or -1 with *d (*mdl already freed in both cases). */
+static int model_at_point(const struct config *cfg, const struct run_req *req,
+			  struct star_model *mdl, struct star_point *pt, double *at, int *st,
+			  struct diag *d)
+{
+	if (model_for(cfg, mdl, d))
+		return -1;
+	int rc = point_load(mdl, req, at);
+	if (rc == 0) {
+		*st = star_eval(mdl, *at, pt, req->cancel);
+		if (*st == STAR_CANCELLED)
+			rc = 1;
+	}
+	if (rc)
+		star_model_free(mdl);
+	return rc;
+}
+
 static int hops(const struct config *cfg, const struct run_req *req, struct table *t,
 		struct diag *d)
 {
@@ -202,16 +222,9 @@ static int hops(const struct config *cfg, const struct run_req *req, struct tabl
 	int rc, n, H, st;
 	size_t stride;
 
-	if (model_for(cfg, &mdl, d))
-		return -1;
-	rc = point_load(&mdl, req, &at);
+	rc = model_at_point(cfg, req, &mdl, &pt, &at, &st, d);
 	if (rc)
-		goto out;
-	st = star_eval(&mdl, at, &pt, req->cancel);
-	if (st == STAR_CANCELLED) {
-		rc = 1;
-		goto out;
-	}
+		return rc;
 	rc = -1;
 	n = mdl.p.n;
 	H = mdl.H;
@@ -272,16 +285,9 @@ static int classes(const struct config *cfg, const struct run_req *req, struct t
 	int rc, st;
 	char label[96];
 
-	if (model_for(cfg, &mdl, d))
-		return -1;
-	rc = point_load(&mdl, req, &at);
+	rc = model_at_point(cfg, req, &mdl, &pt, &at, &st, d);
 	if (rc)
-		goto out;
-	st = star_eval(&mdl, at, &pt, req->cancel);
-	if (st == STAR_CANCELLED) {
-		rc = 1;
-		goto out;
-	}
+		return rc;
 	rc = -1;
 	snprintf(t->title, sizeof t->title, "cycle-type classes of destinations in S%d; "
 		 "S_i at lambda_g = %.6g%s", mdl.p.n, at, st == STAR_SATURATED ? " (saturated)" : "");
