@@ -50,8 +50,9 @@ ALL_CFLAGS     = $(ICNX_CPPFLAGS) $(PKG_CFLAGS) $(CPPFLAGS) $(ICNX_CFLAGS) $(CFL
 ALL_LDFLAGS    = $(SANFLAGS) $(LDFLAGS)
 ALL_LIBS       = $(PKG_LIBS) -lpthread -lm $(LDLIBS)
 
-LIB_SRC  := $(sort $(wildcard src/core/*.c src/model/*.c src/topo/*.c src/sim/*.c src/render/*.c \
-                              src/family/*.c src/cli/*.c src/ui/*.c))
+LIB_SRC  := $(sort $(wildcard src/base/*.c src/config/*.c src/model/*.c src/topo/*.c src/sim/*.c \
+                              src/render/*.c src/family/*.c src/engine/*.c src/batch/*.c \
+                              src/cli/*.c src/ui/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ := $(BUILD)/src/main.o
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
@@ -85,7 +86,7 @@ $(BUILD)/%.o: %.c
 $(BUILD)/datadir.stamp: FORCE
 	@mkdir -p $(@D)
 	@echo '$(DATADIR)' | cmp -s - $@ 2>/dev/null || echo '$(DATADIR)' > $@
-$(BUILD)/src/cli/presets.o: $(BUILD)/datadir.stamp
+$(BUILD)/src/config/presets.o: $(BUILD)/datadir.stamp
 FORCE:
 
 $(BUILD)/tests/%.o: tests/unit/%.c

@@ -19,8 +19,8 @@
 #include <malloc.h>
 #endif
 
-#include "core/config.h"
-#include "core/yaml_load.h"
+#include "config/config.h"
+#include "config/yaml_load.h"
 
 static double now(void)
 {

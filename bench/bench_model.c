@@ -10,8 +10,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli/load.h"
-#include "core/family.h"
+#include "config/load.h"
+#include "family/family.h"
 #include "model/multicluster.h"
 #include "topo/fattree.h"
 

@@ -18,8 +18,8 @@
 #include <malloc.h>
 #endif
 
-#include "cli/load.h"
-#include "core/family.h"
+#include "config/load.h"
+#include "family/family.h"
 #include "family/star.h"
 #include "model/star.h"
 

@@ -9,13 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/batch.h"
-#include "cli/calibrate.h"
-#include "cli/load.h"
+#include "batch/batch.h"
+#include "batch/calibrate.h"
+#include "config/load.h"
 #include "cli/options.h"
-#include "cli/manfields.h"
-#include "cli/presets.h"
-#include "core/yaml_dump.h"
+#include "batch/manfields.h"
+#include "config/presets.h"
+#include "config/yaml_dump.h"
 #include "ui/ui.h"
 
 static void list_one(const char *name, const char *path, const char *origin, void *ctx)

@@ -1,13 +1,15 @@
 #!/bin/sh
-# check-purity.sh: the pure cores (src/model, src/topo, src/sim, src/render,
-# src/core) must not include curses or pthread headers, do I/O through stdio
-# streams, or keep mutable globals.  Exit 1 and name the offending lines.
+# check-purity.sh: the pure cores (src/model, src/topo, src/sim, src/render)
+# must not include curses or pthread headers, do I/O through stdio streams,
+# or keep mutable globals; the shared layers (src/base, src/config,
+# src/family) must not include curses or pthread headers either.  Exit 1
+# and name the offending lines.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 bad=0
 pure="src/model src/topo src/sim src/render"
 hits=$(grep -nE '#[[:space:]]*include[[:space:]]*<(n?curses[w]?\.h|ncursesw/[a-z]*\.h|panel\.h|pthread\.h|threads\.h)>' \
-	$pure src/core 2>/dev/null)
+	$pure src/base src/config src/family 2>/dev/null)
 if [ -n "$hits" ]; then echo "curses/thread headers in pure code:"; echo "$hits"; bad=1; fi
 hits=$(grep -nE '\b(printf|fprintf|puts|fputs|fopen|fwrite|fread|getchar|perror)[[:space:]]*\(' \
 	$(find $pure -name '*.c' 2>/dev/null) 2>/dev/null | grep -v 'snprintf\|vsnprintf')

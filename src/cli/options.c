@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/write.h"
-#include "core/family.h"
+#include "base/write.h"
+#include "family/family.h"
 
 enum { O_BATCH = 256, O_LIST, O_DUMP, O_CHECK, O_ASCII, O_NOCOLOR, O_NOMOUSE, O_VERSION,
        O_LOAD, O_AT, O_SELECT, O_MANFIELDS, O_MANKEYS, O_CALIBRATE };

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/config.h"
+#include "config/config.h"
 
 static const char *const tree_names[] = { "lowbit", "highbit", NULL };
 static const char *const plot_names[] = {

@@ -19,8 +19,8 @@
 
 #include <stddef.h>
 
-#include "core/diag.h"
-#include "core/family.h"
+#include "base/diag.h"
+#include "family/family.h"
 #include "model/ethernet.h"
 
 #define ETH_MAX_CLASSES ETH_MAX_NODES   /* 256: one class per node at most */

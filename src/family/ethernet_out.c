@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/config.h"
+#include "config/config.h"
 #include "family/ethernet.h"
 #include "family/outkit.h"
 

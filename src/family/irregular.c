@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/config.h"
+#include "config/config.h"
 
 #define LK(f) offsetof(struct irr_link, f)
 static const struct param link_fields[] = {

@@ -27,8 +27,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "core/diag.h"
-#include "core/family.h"
+#include "base/diag.h"
+#include "family/family.h"
 #include "topo/irregular.h"
 
 #define IRR_CFG_MAX_LINKS 8192    /* links of an edge list in a preset */

@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/config.h"
-#include "core/strbuf.h"
+#include "config/config.h"
+#include "base/strbuf.h"
 #include "family/irregular.h"
 #include "topo/cluster.h"
 #include "topo/eqdist.h"

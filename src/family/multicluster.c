@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/config.h"
+#include "config/config.h"
 
 static const char *const pattern_names[] = {
 	"uniform", "transpose", "bit-reversal", "perfect-shuffle", "butterfly",

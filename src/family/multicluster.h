@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "core/family.h"
+#include "family/family.h"
 #include "model/multicluster.h"
 
 #define MC_MAX_MIX 8

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/config.h"
+#include "config/config.h"
 #include "family/multicluster.h"
 #include "family/outkit.h"
 

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "core/config.h"
+#include "config/config.h"
 
 /* Add a numeric / text column or `goto nomem` (the function's ENOMEM exit). */
 #define OUT_COL(t, name, unit, label) \

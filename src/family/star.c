@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/config.h"
+#include "config/config.h"
 
 /* In the order of the model's enums (src/model/star.h); test_family_star
  * checks them against star_*_name. */

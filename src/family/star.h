@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "core/family.h"
+#include "family/family.h"
 #include "model/star.h"
 
 /* Limits of the family (the model itself allows 2..16):

@@ -8,12 +8,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli/presets.h"
-#include "cli/write.h"
+#include "config/presets.h"
+#include "base/write.h"
 #include "ui/blit.h"
-#include "ui/cfgwalk.h"
+#include "config/cfgwalk.h"
 #include "ui/cmdline.h"
-#include "ui/save.h"
+#include "config/save.h"
 
 static bool exists(const char *path)
 {

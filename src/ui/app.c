@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "ui/cfgwalk.h"
+#include "config/cfgwalk.h"
 
 void app_msg(struct app *a, bool err, const char *fmt, ...)
 {

@@ -28,14 +28,14 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "cli/load.h"
+#include "config/load.h"
 #include "cli/options.h"
-#include "core/config.h"
+#include "config/config.h"
 #include "ui/layout.h"
 #include "ui/lineedit.h"
 #include "ui/pane.h"
-#include "ui/undo.h"
-#include "ui/worker.h"
+#include "config/undo.h"
+#include "engine/worker.h"
 
 #define APP_MSG_MAX 768
 

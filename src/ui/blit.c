@@ -5,7 +5,7 @@
 #include <string.h>
 #include <wchar.h>
 
-#include "core/strbuf.h"
+#include "base/strbuf.h"
 
 unsigned blit_decode(const char *s)
 {

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ui/cfgwalk.h"
+#include "config/cfgwalk.h"
 
 #define MAX_SETS 128
 

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "core/strbuf.h"
+#include "base/strbuf.h"
 #include "ui/app.h"
 
 /* Append the command for pane p (P_* index) to b.  Returns 0, or -1 with

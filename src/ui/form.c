@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "ui/app.h"
-#include "ui/cfgwalk.h"
+#include "config/cfgwalk.h"
 #include "ui/draw.h"
 #include "ui/style.h"
 

@@ -24,7 +24,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "core/param.h"
+#include "config/param.h"
 #include "ui/pane.h"
 
 /* Which top-level fields of the family a form shows. */

@@ -15,7 +15,7 @@
 
 #include <stddef.h>
 
-#include "core/strbuf.h"
+#include "base/strbuf.h"
 
 enum action {
 	ACT_NONE = 0,

@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "core/strbuf.h"
+#include "base/strbuf.h"
 #include "render/canvas.h"
 #include "ui/keys.h"
 

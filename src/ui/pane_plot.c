@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "ui/app.h"
-#include "ui/cfgwalk.h"
+#include "config/cfgwalk.h"
 #include "ui/draw.h"
 #include "ui/plotadapt.h"
 #include "ui/style.h"

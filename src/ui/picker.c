@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/presets.h"
-#include "core/yaml_load.h"
+#include "config/presets.h"
+#include "config/yaml_load.h"
 #include "ui/draw.h"
 #include "ui/frame.h"
 #include "ui/style.h"

@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "cli/load.h"
+#include "config/load.h"
 #include "cli/options.h"
 
 /* Run the explorer on l (which it may replace when the user opens another

@@ -1,6 +1,6 @@
 /*
  * viewdraw.h: drawing a view output's table into part of a pane, by the
- * output's kind (core/family.h), for the breakdown and heatmap panes:
+ * output's kind (family/family.h), for the breakdown and heatmap panes:
  *
  *   OUT_BARS  grouped bars (render/bars.h): the categories are the first
  *             column, the series the following numeric columns with the
@@ -21,7 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "core/table.h"
+#include "base/table.h"
 #include "render/bars.h"
 #include "render/canvas.h"
 

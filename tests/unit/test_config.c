@@ -1,7 +1,7 @@
 /*
- * test_config.c: the parameter table engine (src/core/param), the YAML
- * loader and dumper (src/core/yaml_*), and configuration edits
- * (src/core/config): parsing and range checks, dotted paths with '*' and
+ * test_config.c: the parameter table engine (src/config/param), the YAML
+ * loader and dumper (src/config/yaml_*), and configuration edits
+ * (src/config/config): parsing and range checks, dotted paths with '*' and
  * append, positions in messages, "did you mean", and the dump round trip.
  */
 #include <stdarg.h>
@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/config.h"
-#include "core/yaml_dump.h"
-#include "core/yaml_load.h"
+#include "config/config.h"
+#include "config/yaml_dump.h"
+#include "config/yaml_load.h"
 
 static const char base_yaml[] =
 	"model: multicluster\n"

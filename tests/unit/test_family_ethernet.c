@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/config.h"
-#include "core/yaml_dump.h"
-#include "core/yaml_load.h"
+#include "config/config.h"
+#include "config/yaml_dump.h"
+#include "config/yaml_load.h"
 
 #define REL(a, b, tol) \
 	do { double a_ = (a), b_ = (b); \

@@ -23,9 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/config.h"
-#include "core/yaml_dump.h"
-#include "core/yaml_load.h"
+#include "config/config.h"
+#include "config/yaml_dump.h"
+#include "config/yaml_load.h"
 #include "family/irregular.h"
 
 #define AUTONET "presets/arnau-autonet10.yaml"

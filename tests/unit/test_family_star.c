@@ -17,8 +17,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/config.h"
-#include "core/yaml_load.h"
+#include "config/config.h"
+#include "config/yaml_load.h"
 #include "family/star.h"
 
 /* presets/kiasari-s5-v6.yaml without its comments */

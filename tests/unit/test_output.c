@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/write.h"
-#include "core/config.h"
-#include "core/yaml_load.h"
+#include "base/write.h"
+#include "config/config.h"
+#include "config/yaml_load.h"
 
 static const char preset[] =
 	"model: multicluster\n"

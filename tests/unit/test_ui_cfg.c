@@ -2,7 +2,7 @@
  * test_ui_cfg.c: the explorer's configuration helpers: stepping values
  * (+/-), comparing configurations, the equivalent --set list, and saving
  * with comments kept by splicing edited scalars into the original text
- * (src/ui/cfgwalk.c, src/ui/save.c, src/ui/cmdline.c).
+ * (src/config/cfgwalk.c, src/config/save.c, src/ui/cmdline.c).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,11 +16,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/config.h"
-#include "core/yaml_load.h"
-#include "ui/cfgwalk.h"
+#include "config/config.h"
+#include "config/yaml_load.h"
+#include "config/cfgwalk.h"
 #include "ui/cmdline.h"
-#include "ui/save.h"
+#include "config/save.h"
 
 static const char text[] =
 	"# a comment at the top\n"

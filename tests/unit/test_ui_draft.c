@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/yaml_load.h"
+#include "config/yaml_load.h"
 #include "ui/actions.h"
 #include "ui/app.h"
 

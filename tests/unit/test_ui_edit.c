@@ -1,6 +1,6 @@
 /*
  * test_ui_edit.c: the explorer's editing helpers: the undo/redo stack of
- * configuration snapshots (src/ui/undo.c) and the line editor
+ * configuration snapshots (src/config/undo.c) and the line editor
  * (src/ui/lineedit.c).
  */
 #include <stdarg.h>
@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "ui/lineedit.h"
-#include "ui/undo.h"
+#include "config/undo.h"
 
 /* A configuration told apart by its m. */
 static struct config cfg_m(int m)

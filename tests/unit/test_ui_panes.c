@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/yaml_load.h"
+#include "config/yaml_load.h"
 #include "ui/app.h"
 #include "ui/form.h"
 #include "ui/status.h"

@@ -1,0 +1,137 @@
+/* table.c: the generic result table (see table.h). */
+#include "base/table.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void table_init(struct table *t, const char *title)
+{
+	memset(t, 0, sizeof *t);
+	snprintf(t->title, sizeof t->title, "%s", title ? title : "");
+}
+
+void table_free(struct table *t)
+{
+	if (!t)
+		return;
+	if (t->text) {
+		for (size_t i = 0; i < t->nrows * t->ncols; i++)
+			free(t->text[i]);
+	}
+	free(t->text);
+	free(t->num);
+	free(t->cols);
+	char title[sizeof t->title];
+	memcpy(title, t->title, sizeof title);
+	memset(t, 0, sizeof *t);
+	memcpy(t->title, title, sizeof title);
+}
+
+int table_add_col(struct table *t, const char *name, const char *unit,
+		  const char *label, enum col_kind kind)
+{
+	struct column *c;
+
+	if (t->nrows > 0)
+		return -1;
+	c = realloc(t->cols, (t->ncols + 1) * sizeof *c);
+	if (!c)
+		return -1;
+	t->cols = c;
+	c = &t->cols[t->ncols];
+	memset(c, 0, sizeof *c);
+	snprintf(c->name, sizeof c->name, "%s", name);
+	snprintf(c->unit, sizeof c->unit, "%s", unit ? unit : "");
+	snprintf(c->label, sizeof c->label, "%s", label ? label : name);
+	c->kind = kind;
+	return (int)t->ncols++;
+}
+
+long table_add_row(struct table *t)
+{
+	if (t->nrows == t->row_cap) {
+		size_t cap = t->row_cap ? t->row_cap * 2 : 16;
+		double *num = realloc(t->num, cap * t->ncols * sizeof *num);
+		if (!num && t->ncols)
+			return -1;
+		t->num = num;
+		char **text = realloc(t->text, cap * t->ncols * sizeof *text);
+		if (!text && t->ncols)
+			return -1;
+		t->text = text;
+		t->row_cap = cap;
+	}
+	for (size_t c = 0; c < t->ncols; c++) {
+		t->num[t->nrows * t->ncols + c] = NAN;
+		t->text[t->nrows * t->ncols + c] = NULL;
+	}
+	return (long)t->nrows++;
+}
+
+void table_set(struct table *t, size_t r, size_t c, double v)
+{
+	t->num[r * t->ncols + c] = v;
+}
+
+int table_set_text(struct table *t, size_t r, size_t c, const char *s)
+{
+	char *dup = strdup(s ? s : "");
+	if (!dup)
+		return -1;
+	free(t->text[r * t->ncols + c]);
+	t->text[r * t->ncols + c] = dup;
+	return 0;
+}
+
+double table_get(const struct table *t, size_t r, size_t c)
+{
+	return t->num[r * t->ncols + c];
+}
+
+const char *table_get_text(const struct table *t, size_t r, size_t c)
+{
+	const char *s = t->text[r * t->ncols + c];
+	return s ? s : "";
+}
+
+int table_col(const struct table *t, const char *name)
+{
+	for (size_t c = 0; c < t->ncols; c++)
+		if (strcmp(t->cols[c].name, name) == 0)
+			return (int)c;
+	return -1;
+}
+
+void table_move(struct table *dst, struct table *src)
+{
+	table_free(dst);
+	*dst = *src;
+	memset(src, 0, sizeof *src);
+}
+
+int table_copy(struct table *dst, const struct table *src)
+{
+	table_init(dst, src->title);
+	for (size_t c = 0; c < src->ncols; c++)
+		if (table_add_col(dst, src->cols[c].name, src->cols[c].unit,
+				  src->cols[c].label, src->cols[c].kind) < 0)
+			goto fail;
+	for (size_t r = 0; r < src->nrows; r++) {
+		if (table_add_row(dst) < 0)
+			goto fail;
+		for (size_t c = 0; c < src->ncols; c++) {
+			if (src->cols[c].kind == COL_TEXT) {
+				if (table_set_text(dst, r, c, table_get_text(src, r, c)) < 0)
+					goto fail;
+			} else {
+				table_set(dst, r, c, table_get(src, r, c));
+			}
+		}
+	}
+	return 0;
+fail:
+	table_free(dst);
+	return -1;
+}

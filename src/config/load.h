@@ -1,0 +1,31 @@
+/*
+ * load.h: the configuration a command line asks for: resolve the preset or
+ * file, parse it, apply the --set overrides in order, then validate.  Shared
+ * by the batch mode and the explorer.
+ */
+#ifndef ICNX_LOAD_H
+#define ICNX_LOAD_H
+
+#include <stddef.h>
+
+#include "cli/options.h"
+#include "config/config.h"
+#include "config/yaml_load.h"
+
+struct loaded {
+	struct config cfg;
+	char path[4096];        /* the file read */
+	char name[256];         /* preset name, or the file as given */
+	struct srcmap *map;     /* owned; free with loaded_free */
+};
+
+/* Load o->arg (or the default preset) with o->sets applied.  Returns 0, or
+ * -1 with *d filled (FILE:LINE:COL for file errors, "--set" for overrides). */
+int load_from_options(const struct options *o, struct loaded *out, struct diag *d);
+
+/* Load a file or preset name with no overrides (the explorer's open/picker). */
+int load_arg(const char *arg, struct loaded *out, struct diag *d);
+
+void loaded_free(struct loaded *l);
+
+#endif

@@ -1,0 +1,136 @@
+/* presets.c: preset lookup and listing (see presets.h). */
+#include "config/presets.h"
+
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+bool preset_arg_is_file(const char *arg)
+{
+	size_t n = strlen(arg);
+	return strchr(arg, '/') || (n > 5 && strcmp(arg + n - 5, ".yaml") == 0) ||
+	       (n > 4 && strcmp(arg + n - 4, ".yml") == 0);
+}
+
+static const char *const origins[PRESET_DIRS_MAX] = { "./presets", "user", "installed" };
+
+size_t preset_dirs(char dirs[PRESET_DIRS_MAX][4096])
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	const char *inst = getenv("ICNX_PRESETS_DIR");
+
+	snprintf(dirs[0], 4096, "presets");
+	if (xdg && *xdg)
+		snprintf(dirs[1], 4096, "%s/icnx/presets", xdg);
+	else if (home && *home)
+		snprintf(dirs[1], 4096, "%s/.config/icnx/presets", home);
+	else
+		dirs[1][0] = '\0';
+	if (inst && *inst)
+		snprintf(dirs[2], 4096, "%s", inst);
+	else
+		snprintf(dirs[2], 4096, "%s/presets", ICNX_DATADIR);
+	return PRESET_DIRS_MAX;
+}
+
+int preset_resolve(const char *arg, char *out, size_t n)
+{
+	char dirs[PRESET_DIRS_MAX][4096];
+
+	if (preset_arg_is_file(arg)) {
+		snprintf(out, n, "%s", arg);
+		return 0;
+	}
+	size_t nd = preset_dirs(dirs);
+	for (size_t i = 0; i < nd; i++) {
+		if (!dirs[i][0])
+			continue;
+		snprintf(out, n, "%s/%s.yaml", dirs[i], arg);
+		if (access(out, R_OK) == 0)
+			return 0;
+	}
+	return -1;
+}
+
+bool preset_is_shipped(const char *path)
+{
+	char dirs[PRESET_DIRS_MAX][4096], real_path[PATH_MAX], real_dir[PATH_MAX];
+	char tmp[PATH_MAX];
+
+	snprintf(tmp, sizeof tmp, "%s", path);
+	char *slash = strrchr(tmp, '/');
+	if (slash)
+		*slash = '\0';
+	else
+		snprintf(tmp, sizeof tmp, ".");
+	if (!realpath(tmp, real_path))
+		return false;
+	preset_dirs(dirs);
+	for (size_t i = 0; i < PRESET_DIRS_MAX; i += 2) {   /* ./presets and installed */
+		if (realpath(dirs[i], real_dir) && strcmp(real_dir, real_path) == 0)
+			return true;
+	}
+	return false;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+size_t preset_list(preset_fn fn, void *ctx)
+{
+	char dirs[PRESET_DIRS_MAX][4096], path[4096 + 256];
+	char **seen = NULL;
+	size_t nseen = 0, visited = 0;
+
+	preset_dirs(dirs);
+	for (size_t i = 0; i < PRESET_DIRS_MAX; i++) {
+		DIR *dp = dirs[i][0] ? opendir(dirs[i]) : NULL;
+		if (!dp)
+			continue;
+		char **names = NULL;
+		size_t nn = 0;
+		for (struct dirent *de; (de = readdir(dp));) {
+			size_t l = strlen(de->d_name);
+			if (l <= 5 || strcmp(de->d_name + l - 5, ".yaml") != 0)
+				continue;
+			char **nn2 = realloc(names, (nn + 1) * sizeof *names);
+			if (!nn2)
+				break;
+			names = nn2;
+			names[nn] = strndup(de->d_name, l - 5);
+			if (names[nn])
+				nn++;
+		}
+		closedir(dp);
+		qsort(names, nn, sizeof *names, cmp_names);
+		for (size_t k = 0; k < nn; k++) {
+			bool dup = false;
+			for (size_t s = 0; s < nseen && !dup; s++)
+				dup = strcmp(seen[s], names[k]) == 0;
+			if (dup) {
+				free(names[k]);
+				continue;
+			}
+			snprintf(path, sizeof path, "%s/%s.yaml", dirs[i], names[k]);
+			fn(names[k], path, origins[i], ctx);
+			visited++;
+			char **s2 = realloc(seen, (nseen + 1) * sizeof *seen);
+			if (s2) {
+				seen = s2;
+				seen[nseen++] = names[k];
+			} else {
+				free(names[k]);
+			}
+		}
+		free(names);
+	}
+	for (size_t s = 0; s < nseen; s++)
+		free(seen[s]);
+	free(seen);
+	return visited;
+}

@@ -1,0 +1,279 @@
+/* save.c: comment-preserving splicing and atomic writes (see save.h). */
+#include "config/save.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/strbuf.h"
+#include "config/yaml_dump.h"
+#include "config/yaml_load.h"
+#include "config/cfgwalk.h"
+
+#define MAX_CHANGES 256
+
+struct splice {
+	size_t start, end;
+	char text[CFG_TEXT_MAX + 2];
+};
+
+static int cmp_splice(const void *a, const void *b)
+{
+	const struct splice *x = a, *y = b;
+	return (x->start > y->start) - (x->start < y->start);
+}
+
+/* The spliced text, or NULL with why filled. */
+static char *try_splice(const char *orig, size_t len, const struct config *cfg, char *why,
+			size_t whylen)
+{
+	struct config base;
+	struct srcmap *map = NULL;
+	struct diag d;
+	struct cfg_change *ch = NULL;
+	struct splice *sp = NULL;
+	char *out = NULL;
+	bool shrunk;
+
+	if (config_parse_text(&base, orig, len, "file", &map, &d)) {
+		snprintf(why, whylen, "the file no longer parses (%s)", d.msg);
+		goto done;
+	}
+	if (base.family != cfg->family) {
+		snprintf(why, whylen, "the file is of another model");
+		goto done;
+	}
+	ch = calloc(MAX_CHANGES, sizeof *ch);
+	sp = calloc(MAX_CHANGES, sizeof *sp);
+	if (!ch || !sp) {
+		snprintf(why, whylen, "out of memory");
+		goto done;
+	}
+	size_t n = cfg_diff(&base, cfg, ch, MAX_CHANGES, &shrunk);
+	if (shrunk) {
+		snprintf(why, whylen, "list items were deleted");
+		goto done;
+	}
+	if (n > MAX_CHANGES) {
+		snprintf(why, whylen, "too many changes");
+		goto done;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct srcmap_entry *e = srcmap_find(map, ch[i].path);
+		if (ch[i].absent) {
+			snprintf(why, whylen, "%s was cleared", ch[i].path);
+			goto done;
+		}
+		if (!e || e->end <= e->start) {
+			snprintf(why, whylen, "%s is not in the file", ch[i].path);
+			goto done;
+		}
+		sp[i].start = e->start;
+		sp[i].end = e->end;
+		/* Keep the quoting style of the original scalar. */
+		if (e->style == 2 /* YAML_SINGLE_QUOTED_SCALAR_STYLE */)
+			snprintf(sp[i].text, sizeof sp[i].text, "'%s'", ch[i].text);
+		else if (e->style == 3 /* YAML_DOUBLE_QUOTED_SCALAR_STYLE */)
+			snprintf(sp[i].text, sizeof sp[i].text, "\"%s\"", ch[i].text);
+		else
+			snprintf(sp[i].text, sizeof sp[i].text, "%s", ch[i].text);
+	}
+	qsort(sp, n, sizeof *sp, cmp_splice);
+	struct strbuf b;
+	strbuf_init(&b);
+	size_t at = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (sp[i].start < at || sp[i].end > len) {
+			snprintf(why, whylen, "overlapping values in the file");
+			strbuf_free(&b);
+			goto done;
+		}
+		strbuf_add(&b, orig + at, sp[i].start - at);
+		strbuf_puts(&b, sp[i].text);
+		at = sp[i].end;
+	}
+	strbuf_add(&b, orig + at, len - at);
+	if (b.failed) {
+		strbuf_free(&b);
+		snprintf(why, whylen, "out of memory");
+		goto done;
+	}
+	if (!b.s)
+		strbuf_puts(&b, "");
+	/* Trust it only if it reads back as cfg. */
+	struct config back;
+	if (config_parse_text(&back, b.s, b.len, "spliced", NULL, &d) || !cfg_equal(&back, cfg)) {
+		snprintf(why, whylen, "the edited file would not read back the same");
+		strbuf_free(&b);
+		goto done;
+	}
+	out = strbuf_take(&b);
+done:
+	srcmap_free(map);
+	free(ch);
+	free(sp);
+	return out;
+}
+
+char *save_splice(const char *orig, size_t len, const struct config *cfg, bool *lossy,
+		  char *why, size_t whylen)
+{
+	char *t = NULL;
+
+	why[0] = '\0';
+	if (orig)
+		t = try_splice(orig, len, cfg, why, whylen);
+	else
+		snprintf(why, whylen, "the original file cannot be read");
+	*lossy = t == NULL;
+	if (t)
+		return t;
+	return config_dump(cfg);
+}
+
+char *save_read(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	struct strbuf b;
+	char buf[8192];
+	size_t n;
+
+	if (!fp)
+		return NULL;
+	strbuf_init(&b);
+	while ((n = fread(buf, 1, sizeof buf, fp)) > 0) {
+		strbuf_add(&b, buf, n);
+		if (b.len > 4u << 20) {
+			fclose(fp);
+			strbuf_free(&b);
+			errno = EFBIG;
+			return NULL;
+		}
+	}
+	int err = ferror(fp);
+	fclose(fp);
+	if (err || b.failed) {
+		strbuf_free(&b);
+		errno = err ? EIO : ENOMEM;
+		return NULL;
+	}
+	if (!b.s)
+		strbuf_puts(&b, "");
+	*len = b.len;
+	return strbuf_take(&b);
+}
+
+char *save_expand(const char *path, char *out, size_t n)
+{
+	const char *home = getenv("HOME");
+	if (path[0] == '~' && path[1] == '/' && home && *home)
+		snprintf(out, n, "%s/%s", home, path + 2);
+	else
+		snprintf(out, n, "%s", path);
+	return out;
+}
+
+static int mkdirs(char *dir)
+{
+	struct stat st;
+	if (stat(dir, &st) == 0)
+		return S_ISDIR(st.st_mode) ? 0 : (errno = ENOTDIR, -1);
+	char *slash = strrchr(dir, '/');
+	if (slash && slash != dir) {
+		*slash = '\0';
+		int rc = mkdirs(dir);
+		*slash = '/';
+		if (rc)
+			return -1;
+	}
+	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
+		return -1;
+	return 0;
+}
+
+int save_atomic(const char *path, const char *text, size_t len, char *err, size_t errlen)
+{
+	char target[PATH_MAX], dir[PATH_MAX], tmp[PATH_MAX + 32];
+	struct stat st;
+	bool exists;
+	mode_t mode;
+
+	/* Follow a symlink so it keeps pointing at the (new) file. */
+	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+		if (!realpath(path, target)) {
+			snprintf(err, errlen, "%s: %s", path, strerror(errno));
+			return -1;
+		}
+	} else {
+		snprintf(target, sizeof target, "%s", path);
+	}
+	exists = stat(target, &st) == 0;
+	if (exists && !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file", path);
+		return -1;
+	}
+	if (exists) {
+		mode = st.st_mode & 07777;
+	} else {
+		mode_t um = umask(0);
+		umask(um);
+		mode = 0666 & ~um;
+	}
+	snprintf(dir, sizeof dir, "%s", target);
+	char *slash = strrchr(dir, '/');
+	const char *base = target;
+	if (slash) {
+		*slash = '\0';
+		base = slash + 1;
+		if (dir[0] == '\0')
+			snprintf(dir, sizeof dir, "/");
+	} else {
+		snprintf(dir, sizeof dir, ".");
+	}
+	if (mkdirs(dir) < 0) {
+		snprintf(err, errlen, "cannot create %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, base);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot write in %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	size_t off = 0;
+	while (off < len) {
+		ssize_t w = write(fd, text + off, len - off);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			goto fail;
+		}
+		off += (size_t)w;
+	}
+	if (fsync(fd) < 0 || fchmod(fd, mode) < 0)
+		goto fail;
+	if (close(fd) < 0) {
+		fd = -1;
+		goto fail;
+	}
+	fd = -1;
+	if (rename(tmp, target) < 0)
+		goto fail;
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	return 0;
+fail:
+	snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	return -1;
+}

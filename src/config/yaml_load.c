@@ -1,0 +1,433 @@
+/*
+ * yaml_load.c: the table-driven preset loader (see yaml_load.h), on libyaml's
+ * document API.  libyaml resolves no types: every scalar is text and is
+ * parsed by param_parse() in the C locale.
+ */
+#include "config/yaml_load.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#define MAX_FILE_BYTES (4u << 20)
+
+struct loader {
+	yaml_document_t *doc;
+	const char *text;
+	size_t len;
+	struct srcmap *map;
+	struct diag *d;
+};
+
+/* libyaml marks count characters; convert a character index to bytes. */
+static size_t byte_offset(const char *text, size_t len, size_t chars)
+{
+	size_t b = 0;
+	for (size_t c = 0; c < chars && b < len; c++) {
+		unsigned char ch = (unsigned char)text[b];
+		b += ch < 0x80 ? 1 : ch < 0xE0 ? 2 : ch < 0xF0 ? 3 : 4;
+	}
+	return b < len ? b : len;
+}
+
+static int at(struct loader *L, yaml_mark_t mark, const char *path)
+{
+	if (L->d) {
+		L->d->line = (int)mark.line + 1;
+		L->d->col = (int)mark.column + 1;
+		if (path)
+			snprintf(L->d->path, sizeof L->d->path, "%s", path);
+	}
+	return -1;
+}
+
+static int map_add(struct loader *L, const char *path, yaml_mark_t key_mark,
+		   const yaml_node_t *value)
+{
+	struct srcmap *m = L->map;
+	if (m->n == m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 32;
+		struct srcmap_entry *e = realloc(m->e, cap * sizeof *e);
+		if (!e)
+			return -1;
+		m->e = e;
+		m->cap = cap;
+	}
+	struct srcmap_entry *e = &m->e[m->n++];
+	memset(e, 0, sizeof *e);
+	snprintf(e->path, sizeof e->path, "%s", path);
+	e->line = (int)key_mark.line + 1;
+	e->col = (int)key_mark.column + 1;
+	if (value && value->type == YAML_SCALAR_NODE) {
+		e->start = byte_offset(L->text, L->len, value->start_mark.index);
+		e->end = byte_offset(L->text, L->len, value->end_mark.index);
+		e->style = value->data.scalar.style;
+	}
+	return 0;
+}
+
+static const char *node_kind(const yaml_node_t *n)
+{
+	switch (n->type) {
+	case YAML_SCALAR_NODE: return "a single value";
+	case YAML_SEQUENCE_NODE: return "a list";
+	case YAML_MAPPING_NODE: return "a mapping";
+	default: return "nothing";
+	}
+}
+
+static int load_fields(struct loader *L, const struct param *fields, void *base,
+		       yaml_node_t *node, const char *prefix);
+
+static int load_scalar(struct loader *L, const struct param *p, void *holder,
+		       yaml_node_t *v, const char *path)
+{
+	char allowed[256];
+	if (v->type != YAML_SCALAR_NODE) {
+		diag_set(L->d, path, "expected %s, found %s (allowed: %s)",
+			 p->type == PT_STR ? "text" : "a single value", node_kind(v),
+			 param_allowed(p, allowed, sizeof allowed));
+		return at(L, v->start_mark, NULL);
+	}
+	const char *s = (const char *)v->data.scalar.value;
+	bool plain = v->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+	if (plain && (s[0] == '\0' || strcmp(s, "~") == 0 || strcmp(s, "null") == 0)) {
+		diag_set(L->d, path, "missing value (allowed: %s)",
+			 param_allowed(p, allowed, sizeof allowed));
+		return at(L, v->start_mark, NULL);
+	}
+	if (param_parse(p, holder, s, path, L->d))
+		return at(L, v->start_mark, NULL);
+	return 0;
+}
+
+/* A PF_TUPLE item written as [v0, v1, ...]: the values of the element's
+ * fields in table order. */
+static int load_tuple(struct loader *L, const struct param *p, void *elem,
+		      yaml_node_t *item, const char *ipath)
+{
+	char keys[256], fpath[DIAG_PATH_MAX];
+	size_t nf = 0, nv = (size_t)(item->data.sequence.items.top -
+				     item->data.sequence.items.start);
+	while (p->sub[nf].type != PT_END)
+		nf++;
+	if (nv != nf) {
+		diag_set(L->d, ipath, "expected %zu values [%s], found %zu", nf,
+			 param_keys(p->sub, keys, sizeof keys), nv);
+		return at(L, item->start_mark, NULL);
+	}
+	for (size_t f = 0; f < nf; f++) {
+		yaml_node_t *v = yaml_document_get_node(L->doc, item->data.sequence.items.start[f]);
+		snprintf(fpath, sizeof fpath, "%s.%s", ipath, p->sub[f].key);
+		if (map_add(L, fpath, v->start_mark, v))
+			return diag_set(L->d, ipath, "out of memory");
+		if (load_scalar(L, &p->sub[f], elem, v, fpath))
+			return -1;
+	}
+	return 0;
+}
+
+static int load_list(struct loader *L, const struct param *p, void *holder,
+		     yaml_node_t *v, const char *path)
+{
+	char keys[256];
+	if (v->type != YAML_SEQUENCE_NODE) {
+		diag_set(L->d, path, "expected a list of %s%s%s, found %s",
+			 p->flags & PF_TUPLE ? "[" : "{", param_keys(p->sub, keys, sizeof keys),
+			 p->flags & PF_TUPLE ? "]" : "}", node_kind(v));
+		return at(L, v->start_mark, NULL);
+	}
+	size_t n = 0;
+	for (yaml_node_item_t *it = v->data.sequence.items.start;
+	     it < v->data.sequence.items.top; it++, n++) {
+		yaml_node_t *item = yaml_document_get_node(L->doc, *it);
+		char ipath[DIAG_PATH_MAX];
+		snprintf(ipath, sizeof ipath, "%s.%zu", path, n);
+		if (n >= p->max_items) {
+			diag_set(L->d, path, "too many items: %zu or more (allowed: %zu to %zu items)",
+				 n + 1, p->min_items, p->max_items);
+			return at(L, item->start_mark, NULL);
+		}
+		void *elem = param_list_elem(p, holder, n);
+		param_defaults(p->sub, elem);
+		param_list_set_count(p, holder, n + 1);
+		if (map_add(L, ipath, item->start_mark, NULL))
+			return diag_set(L->d, path, "out of memory");
+		if (item->type == YAML_SEQUENCE_NODE && (p->flags & PF_TUPLE)) {
+			if (load_tuple(L, p, elem, item, ipath))
+				return -1;
+			continue;
+		}
+		if (item->type != YAML_MAPPING_NODE) {
+			diag_set(L->d, ipath, "expected a mapping {%s}, found %s",
+				 param_keys(p->sub, keys, sizeof keys), node_kind(item));
+			return at(L, item->start_mark, NULL);
+		}
+		if (load_fields(L, p->sub, elem, item, ipath))
+			return -1;
+	}
+	return 0;
+}
+
+static int load_fields(struct loader *L, const struct param *fields, void *base,
+		       yaml_node_t *node, const char *prefix)
+{
+	for (yaml_node_pair_t *pr = node->data.mapping.pairs.start;
+	     pr < node->data.mapping.pairs.top; pr++) {
+		yaml_node_t *k = yaml_document_get_node(L->doc, pr->key);
+		yaml_node_t *v = yaml_document_get_node(L->doc, pr->value);
+		char path[DIAG_PATH_MAX];
+
+		if (k->type != YAML_SCALAR_NODE) {
+			diag_set(L->d, prefix, "a key must be a plain name, found %s", node_kind(k));
+			return at(L, k->start_mark, NULL);
+		}
+		const char *key = (const char *)k->data.scalar.value;
+		snprintf(path, sizeof path, "%s%s%s", prefix, *prefix ? "." : "", key);
+		if (!*prefix && (strcmp(key, "model") == 0 || strcmp(key, "title") == 0))
+			continue;   /* handled by the caller */
+		for (yaml_node_pair_t *q = node->data.mapping.pairs.start; q < pr; q++) {
+			yaml_node_t *k2 = yaml_document_get_node(L->doc, q->key);
+			if (k2->type == YAML_SCALAR_NODE &&
+			    strcmp((const char *)k2->data.scalar.value, key) == 0) {
+				diag_set(L->d, path, "given twice (first at line %lu)",
+					 (unsigned long)k2->start_mark.line + 1);
+				return at(L, k->start_mark, NULL);
+			}
+		}
+		const struct param *p = param_find(fields, key);
+		if (!p) {
+			char keys[256];
+			const char *s = param_suggest(fields, key);
+			if (s)
+				diag_set(L->d, path, "unknown field; did you mean '%s'? (allowed: %s)",
+					 s, param_keys(fields, keys, sizeof keys));
+			else
+				diag_set(L->d, path, "unknown field (allowed: %s)",
+					 param_keys(fields, keys, sizeof keys));
+			return at(L, k->start_mark, NULL);
+		}
+		if (map_add(L, path, k->start_mark, v))
+			return diag_set(L->d, path, "out of memory");
+		if (p->type == PT_SECTION) {
+			if (v->type != YAML_MAPPING_NODE) {
+				char keys[256];
+				diag_set(L->d, path, "expected a mapping with %s, found %s",
+					 param_keys(p->sub, keys, sizeof keys), node_kind(v));
+				return at(L, v->start_mark, NULL);
+			}
+			if (load_fields(L, p->sub, param_section(p, base), v, path))
+				return -1;
+		} else if (p->type == PT_LIST) {
+			if (load_list(L, p, base, v, path))
+				return -1;
+		} else if (load_scalar(L, p, base, v, path)) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static const char *scalar_of(yaml_document_t *doc, yaml_node_t *map, const char *key,
+			     yaml_node_t **knode, yaml_node_t **vnode)
+{
+	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
+	     pr < map->data.mapping.pairs.top; pr++) {
+		yaml_node_t *k = yaml_document_get_node(doc, pr->key);
+		if (k->type == YAML_SCALAR_NODE &&
+		    strcmp((const char *)k->data.scalar.value, key) == 0) {
+			*knode = k;
+			*vnode = yaml_document_get_node(doc, pr->value);
+			return (*vnode)->type == YAML_SCALAR_NODE
+				       ? (const char *)(*vnode)->data.scalar.value : NULL;
+		}
+	}
+	*knode = *vnode = NULL;
+	return NULL;
+}
+
+static int load_doc(struct loader *L, struct config *cfg)
+{
+	yaml_node_t *root = yaml_document_get_root_node(L->doc);
+	char names[128];
+
+	if (!root) {
+		diag_set(L->d, "", "empty file (expected a mapping that starts with model: %s)",
+			 family_names(names, sizeof names));
+		return -1;
+	}
+	if (root->type != YAML_MAPPING_NODE) {
+		diag_set(L->d, "", "expected a mapping of fields at the top level, found %s",
+			 node_kind(root));
+		return at(L, root->start_mark, NULL);
+	}
+	yaml_node_t *k, *v;
+	const char *model = scalar_of(L->doc, root, "model", &k, &v);
+	family_names(names, sizeof names);
+	if (!k) {
+		diag_set(L->d, "model", "missing required field (allowed: %s)", names);
+		return at(L, root->start_mark, NULL);
+	}
+	const struct family *f = model ? family_find(model) : NULL;
+	if (!f) {
+		diag_set(L->d, "model", "unknown model '%s' (allowed: %s)", model ? model : "",
+			 names);
+		return at(L, v->start_mark, NULL);
+	}
+	config_defaults(cfg, f);
+	if (map_add(L, "model", k->start_mark, v))
+		return diag_set(L->d, "", "out of memory");
+
+	const char *title = scalar_of(L->doc, root, "title", &k, &v);
+	if (k) {
+		if (!title) {
+			diag_set(L->d, "title", "expected text, found %s", node_kind(v));
+			return at(L, v->start_mark, NULL);
+		}
+		if (strlen(title) >= sizeof cfg->title) {
+			diag_set(L->d, "title", "too long (allowed: at most %zu bytes)",
+				 sizeof cfg->title - 1);
+			return at(L, v->start_mark, NULL);
+		}
+		snprintf(cfg->title, sizeof cfg->title, "%s", title);
+		if (map_add(L, "title", k->start_mark, v))
+			return diag_set(L->d, "", "out of memory");
+	}
+	return load_fields(L, f->params, config_body(cfg), root, "");
+}
+
+int config_parse_text(struct config *cfg, const char *text, size_t len, const char *name,
+		      struct srcmap **map, struct diag *d)
+{
+	yaml_parser_t parser;
+	yaml_document_t doc;
+	struct srcmap *m = calloc(1, sizeof *m);
+	struct loader L = { &doc, text, len, m, d };
+	int rc = -1;
+
+	diag_clear(d);
+	if (d)
+		snprintf(d->file, sizeof d->file, "%s", name);
+	if (!m)
+		return diag_set(d, "", "out of memory");
+	snprintf(m->file, sizeof m->file, "%s", name);
+	if (!yaml_parser_initialize(&parser)) {
+		free(m);
+		return diag_set(d, "", "out of memory");
+	}
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+	if (!yaml_parser_load(&parser, &doc)) {
+		diag_set(d, "", "%s%s%s", parser.problem ? parser.problem : "syntax error",
+			 parser.context ? " " : "", parser.context ? parser.context : "");
+		if (d) {
+			yaml_mark_t mk = parser.problem_mark;
+			if (parser.context && parser.problem_mark.line == 0 &&
+			    parser.problem_mark.column == 0)
+				mk = parser.context_mark;
+			d->line = (int)mk.line + 1;
+			d->col = (int)mk.column + 1;
+		}
+		goto out_parser;
+	}
+	rc = load_doc(&L, cfg);
+	if (rc == 0) {
+		/* A second document is almost always a mistake (a stray '---'). */
+		yaml_document_t doc2;
+		if (yaml_parser_load(&parser, &doc2)) {
+			if (yaml_document_get_root_node(&doc2)) {
+				diag_set(d, "", "more than one YAML document (allowed: one per file)");
+				rc = at(&L, yaml_document_get_root_node(&doc2)->start_mark, NULL);
+			}
+			yaml_document_delete(&doc2);
+		}
+	}
+	yaml_document_delete(&doc);
+out_parser:
+	yaml_parser_delete(&parser);
+	if (rc == 0 && map)
+		*map = m;
+	else
+		srcmap_free(m);
+	return rc;
+}
+
+int config_parse_file(struct config *cfg, const char *path, const char *name,
+		      struct srcmap **map, struct diag *d)
+{
+	const char *shown = name ? name : path;
+	FILE *fp = fopen(path, "rb");
+	char *buf = NULL;
+	size_t len = 0;
+	int rc;
+
+	diag_clear(d);
+	if (d)
+		snprintf(d->file, sizeof d->file, "%s", shown);
+	if (!fp)
+		return diag_set(d, "", "cannot open: %s", strerror(errno));
+	buf = malloc(MAX_FILE_BYTES + 1);
+	if (!buf) {
+		fclose(fp);
+		return diag_set(d, "", "out of memory");
+	}
+	len = fread(buf, 1, MAX_FILE_BYTES + 1, fp);
+	rc = ferror(fp);
+	fclose(fp);
+	if (rc) {
+		free(buf);
+		return diag_set(d, "", "cannot read: %s", strerror(errno));
+	}
+	if (len > MAX_FILE_BYTES) {
+		free(buf);
+		return diag_set(d, "", "file too large (allowed: at most %u bytes)", MAX_FILE_BYTES);
+	}
+	if (memchr(buf, '\0', len)) {
+		free(buf);
+		return diag_set(d, "", "not a text file (it contains NUL bytes)");
+	}
+	rc = config_parse_text(cfg, buf, len, shown, map, d);
+	free(buf);
+	return rc;
+}
+
+const struct srcmap_entry *srcmap_find(const struct srcmap *m, const char *path)
+{
+	for (size_t i = 0; m && i < m->n; i++)
+		if (strcmp(m->e[i].path, path) == 0)
+			return &m->e[i];
+	return NULL;
+}
+
+void srcmap_locate(const struct srcmap *m, struct diag *d)
+{
+	char path[DIAG_PATH_MAX];
+
+	if (!d || !m)
+		return;
+	snprintf(d->file, sizeof d->file, "%s", m->file);
+	snprintf(path, sizeof path, "%s", d->path);
+	for (;;) {
+		const struct srcmap_entry *e = srcmap_find(m, path);
+		if (e) {
+			d->line = e->line;
+			d->col = e->col;
+			return;
+		}
+		char *dot = strrchr(path, '.');
+		if (!dot)
+			break;
+		*dot = '\0';
+	}
+	d->line = 1;
+	d->col = 1;
+}
+
+void srcmap_free(struct srcmap *m)
+{
+	if (!m)
+		return;
+	free(m->e);
+	free(m);
+}

@@ -1,0 +1,62 @@
+/* family.c: the registry of model families and lookups on descriptors. */
+#include "family/family.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "family/multicluster.h"
+#include "family/star.h"
+#include "family/irregular.h"
+#include "family/ethernet.h"
+
+const struct family *const icnx_families[] = {
+	&mc_family,
+	&star_family,
+	&irr_family,
+	&eth_family,
+	NULL,
+};
+
+void run_req_init(struct run_req *req)
+{
+	memset(req, 0, sizeof *req);
+	req->select = -1;
+	req->select2 = -1;
+	req->at = NAN;
+}
+
+const struct family *family_find(const char *name)
+{
+	for (size_t i = 0; icnx_families[i]; i++)
+		if (strcmp(icnx_families[i]->name, name) == 0)
+			return icnx_families[i];
+	return NULL;
+}
+
+char *family_names(char *buf, size_t n)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; icnx_families[i] && len < n; i++)
+		len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? ", " : "",
+					icnx_families[i]->name);
+	return buf;
+}
+
+const struct output_desc *family_output(const struct family *f, const char *name)
+{
+	for (const struct output_desc *o = f->outputs; o->name; o++)
+		if (strcmp(o->name, name) == 0)
+			return o;
+	return NULL;
+}
+
+char *family_output_names(const struct family *f, char *buf, size_t n)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (const struct output_desc *o = f->outputs; o->name && len < n; o++)
+		len += (size_t)snprintf(buf + len, n - len, "%s%s", o == f->outputs ? "" : ", ",
+					o->name);
+	return buf;
+}

@@ -1,0 +1,119 @@
+/*
+ * family.h: the model descriptor.  Each model family (multicluster, star,
+ * irregular, ethernet) registers one `struct family`: its parameter table, a
+ * validate() hook for rules that span fields, the x axis of its curves, and
+ * the outputs it offers (curve, summary, hops, distances, ...), each of which
+ * fills a generic `struct table`.  The batch mode and the explorer are driven
+ * by the descriptor alone, so a new family adds a descriptor, not UI code.
+ *
+ * Thread contract: every function pointer here is pure with respect to the
+ * configuration it is given (no globals, no I/O) and may run on the worker
+ * thread; long ones poll req->cancel.
+ */
+#ifndef ICNX_FAMILY_H
+#define ICNX_FAMILY_H
+
+#include <math.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/diag.h"
+#include "config/param.h"
+#include "base/table.h"
+
+struct config;
+
+enum output_kind {
+	OUT_CURVE,    /* first column x, then the series and their components */
+	OUT_SUMMARY,  /* rows: quantity, value, unit, symbol */
+	OUT_TABLE,    /* any other table (hop distributions, routes) */
+	OUT_MATRIX,   /* square matrix: first column the row label, then one
+	                 column per node; shown as a heatmap */
+	OUT_TEXT,     /* text: one text column "line", printed verbatim whatever
+	                 -f says (a simulator's topology, a hostfile, a drawing);
+	                 a line starting with '*' is emphasised in the explorer
+	                 (e.g. a critical path) */
+	OUT_BARS,     /* a bar chart: first column the category (e.g. hops);
+	                 the series are the following numeric columns with the
+	                 unit of the second column (others are shown as text) */
+};
+
+/* What a run is asked for. */
+struct run_req {
+	const double *x;        /* OUT_CURVE: the x values; NULL = the family's sweep */
+	size_t nx;
+	int select;             /* OUT_MATRIX/OUT_TABLE: item to show (e.g. cluster
+	                           group, a source switch); -1 = the family's default */
+	int select2;            /* a second index (e.g. the destination of a pair,
+	                           the column of a matrix cell); -1 = none */
+	double at;              /* x of the cursor for per-point views; NaN = none */
+	const atomic_int *cancel;   /* may be NULL; non-zero = abandon (return 1) */
+	void (*progress)(void *ctx, double fraction); /* may be NULL */
+	void *progress_ctx;
+};
+
+/* Fill req with the defaults (whole sweep, default item, no cursor). */
+void run_req_init(struct run_req *req);
+
+struct output_desc {
+	const char *name;       /* as given to -o: "curve", "summary", "hops" */
+	const char *help;       /* one line, for --help and the man page */
+	enum output_kind kind;
+	/* Fill *out (initialised empty by the caller; the caller frees it).
+	 * Returns 0, 1 if cancelled, -1 with *d filled on failure. */
+	int (*run)(const struct config *cfg, const struct run_req *req,
+		   struct table *out, struct diag *d);
+	/* Optional, for the explorer: */
+	const char *fallback;   /* output to show instead when this one refuses the
+	                           request (diag.usage), e.g. a distribution when a
+	                           node-to-node table would be too large */
+	bool at;                /* reads run_req.at (the cursor's x): per-point
+	                           outputs; the explorer's `b` passes --at to
+	                           these only */
+	const char *cell_detail;/* OUT_MATRIX: output describing one cell, run with
+	                           select = the row's label and select2 = the
+	                           column's name, read as integers (e.g. the
+	                           routes between two switches) */
+};
+
+struct x_axis {
+	const char *name;       /* CSV column: "load", "size_bytes" */
+	const char *symbol;     /* "lambda_g" */
+	const char *unit;       /* "msg/node/time unit" */
+	const char *label;      /* "offered load" */
+	bool log;               /* log-scaled by default */
+	const char *marker;     /* a summary quantity whose value the plot marks
+	                           on the x axis (e.g. the threshold S); NULL none */
+};
+
+struct family {
+	const char *name;           /* the YAML `model:` value */
+	const char *title;          /* "multi-cluster fat-trees" */
+	const char *papers;         /* citation line */
+	const struct param *params; /* fields of the family (below the top level,
+	                               besides `model` and `title`) */
+	size_t cfg_off;             /* offset of the family's struct in struct config */
+	int (*validate)(const struct config *cfg, struct diag *d);
+	struct x_axis x;
+	/* The default sweep: from, to, points (e.g. 0 to just below saturation).
+	 * Returns 0, 1 cancelled, -1 with *d. */
+	int (*sweep)(const struct config *cfg, double *from, double *to, size_t *n,
+		     const atomic_int *cancel, struct diag *d);
+	const struct output_desc *outputs; /* name == NULL terminates; [0] is the
+	                                      default output */
+};
+
+/* The registered families, NULL-terminated. */
+extern const struct family *const icnx_families[];
+
+/* Find a family by name; NULL if none. */
+const struct family *family_find(const char *name);
+/* Comma-separated family names into buf.  Returns buf. */
+char *family_names(char *buf, size_t n);
+/* Find an output of f by name; NULL if none. */
+const struct output_desc *family_output(const struct family *f, const char *name);
+/* Comma-separated output names of f into buf.  Returns buf. */
+char *family_output_names(const struct family *f, char *buf, size_t n);
+
+#endif
