@@ -1,6 +1,8 @@
 /* status.c: the status and hint lines (see status.h). */
 #include "ui/status.h"
 
+#include "base/clock.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -74,9 +76,10 @@ void status_draw(struct app *a, struct canvas *c)
 			len += snprintf(left + len, sizeof left - (size_t)len, "| %s*=%s ",
 					app_symbol(a, a->cfg.family->x.symbol, sym, sizeof sym),
 					draw_num(sat, 4, num, sizeof num));
-		if (a->res.curve_full && a->res.curve_ms > 0)
+		double ms = clock_shown_ms(a->res.curve_ms);
+		if (a->res.curve_full && ms > 0)
 			len += snprintf(left + len, sizeof left - (size_t)len, "| %.*f ms ",
-					a->res.curve_ms < 10 ? 1 : 0, a->res.curve_ms);
+					ms < 10 ? 1 : 0, ms);
 	}
 	int x = draw_text(c, 0, 0, c->width, left, UI_STATUS);
 	const char *help = "? help ";

@@ -16,14 +16,12 @@ screen | grep -q "offered load lambda_g" || fail "no ASCII axis label"
 screen | grep -q "tau_i" || fail "symbols not spelled out"
 keys q
 wait_exit >/dev/null
-$T kill-server
 
 E2E_TERM=linux start 80 24
 settled
 ascii_only
 keys q
 wait_exit >/dev/null
-$T kill-server
 
 E2E_ENV="NO_COLOR=1" start 80 24
 settled

@@ -18,7 +18,6 @@ wait_for "unsaved edits"
 keys y
 [ "$(wait_exit)" = 0 ] || fail "exit status $(cat "$TMPD/exit")"
 check_restored
-$T kill-server
 
 start 80 24
 settled
@@ -27,12 +26,11 @@ wait_for "Everywhere"
 keys q q
 [ "$(wait_exit)" = 0 ] || fail "q did not close the help, then quit"
 check_restored
-$T kill-server
 
 start 80 24
 settled
-pid=$($T display -p '#{pane_pid}')
-pkill -TERM -P "$pid" -x icnx 2>/dev/null || kill -TERM $(pgrep -P "$pid") 2>/dev/null
+pid=$(icnx_pid) || fail "no icnx process under the pane"
+kill -TERM "$pid" || fail "cannot signal $pid"
 st=$(wait_exit)
 [ "$st" = 143 ] || fail "SIGTERM: status $st, wanted 143"
 check_restored

@@ -9,8 +9,8 @@ settled
 for size in "60 20" "160 50" "80 24"; do
 	w=${size% *} h=${size#* }
 	$T resize-window -x "$w" -y "$h"
-	want=$(same_layout "$w" "$h")
-	deadline=$(( $(date +%s) + 5 ))
+	want=$(same_layout "$w" "$h") || fail "$want"
+	deadline=$(( $(date +%s) + E2E_WAIT ))
 	while [ "$(quiet_screen)" != "$want" ]; do
 		if [ "$(date +%s)" -gt "$deadline" ]; then
 			echo "--- want:"; echo "$want"

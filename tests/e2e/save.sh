@@ -35,7 +35,6 @@ grep -q "count: 16" "$out" || fail "the rewritten file lost a group"
 # Open it back in a new session.
 keys q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
-$T kill-server
 start 80 24 "$out"
 settled
 screen | grep -q " 3    16    2  0.16 " || fail "the saved group 3 is not there"
