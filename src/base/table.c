@@ -46,6 +46,8 @@ int table_add_col(struct table *t, const char *name, const char *unit,
 	snprintf(c->unit, sizeof c->unit, "%s", unit ? unit : "");
 	snprintf(c->label, sizeof c->label, "%s", label ? label : name);
 	c->kind = kind;
+	c->role = kind == COL_TEXT ? COL_LABEL : COL_VALUE;
+	c->of = -1;
 	return (int)t->ncols++;
 }
 
@@ -96,6 +98,20 @@ const char *table_get_text(const struct table *t, size_t r, size_t c)
 	return s ? s : "";
 }
 
+void table_set_role(struct table *t, size_t c, enum col_role role, int of)
+{
+	t->cols[c].role = role;
+	t->cols[c].of = of;
+}
+
+int table_role(const struct table *t, enum col_role role)
+{
+	for (size_t c = 0; c < t->ncols; c++)
+		if (t->cols[c].role == role)
+			return (int)c;
+	return -1;
+}
+
 int table_col(const struct table *t, const char *name)
 {
 	for (size_t c = 0; c < t->ncols; c++)
@@ -118,6 +134,10 @@ int table_copy(struct table *dst, const struct table *src)
 		if (table_add_col(dst, src->cols[c].name, src->cols[c].unit,
 				  src->cols[c].label, src->cols[c].kind) < 0)
 			goto fail;
+	for (size_t c = 0; c < src->ncols; c++)
+		table_set_role(dst, c, src->cols[c].role, src->cols[c].of);
+	dst->partial = src->partial;
+	dst->samples = src->samples;
 	for (size_t r = 0; r < src->nrows; r++) {
 		if (table_add_row(dst) < 0)
 			goto fail;

@@ -20,11 +20,26 @@
 
 enum col_kind { COL_NUM, COL_TEXT };
 
+/* What a column means, so readers find the x axis, a value and its bounds
+ * by type rather than by name.  table_add_col gives COL_VALUE to numeric
+ * columns and COL_LABEL to text ones; producers refine with table_set_role. */
+enum col_role {
+	COL_VALUE,      /* a result (a latency, a count) */
+	COL_X,          /* the independent variable of a curve */
+	COL_LOWER,      /* lower bound of the value column `of` (e.g. 95% CI) */
+	COL_UPPER,      /* upper bound of the value column `of` */
+	COL_COMPONENT,  /* a part of the value column `of` (W_s of T) */
+	COL_LABEL,      /* a row label or other text */
+};
+
 struct column {
 	char name[48];    /* machine name: "load", "latency", "W_s" */
 	char unit[32];    /* "msg/node/time unit", "time units", "" */
 	char label[64];   /* human label for the UI: "source-queue wait W_s" */
 	enum col_kind kind;
+	enum col_role role;
+	int of;           /* LOWER/UPPER/COMPONENT: index of the value column it
+	                     belongs to; -1 otherwise */
 };
 
 struct table {
@@ -34,6 +49,9 @@ struct table {
 	double *num;              /* nrows*ncols, row-major; unused for text cols */
 	char **text;              /* nrows*ncols, row-major; NULL for num cols */
 	size_t row_cap;
+	bool partial;             /* a progressive result still being computed */
+	size_t samples;           /* samples behind each value (a simulation's
+	                             replications); 0 = an exact model */
 };
 
 /* Initialise an empty table (no allocation). */
@@ -50,6 +68,10 @@ void table_set(struct table *t, size_t r, size_t c, double v);
 int table_set_text(struct table *t, size_t r, size_t c, const char *s);
 double table_get(const struct table *t, size_t r, size_t c);
 const char *table_get_text(const struct table *t, size_t r, size_t c);
+/* Set column c's role and the value column it belongs to (-1 none). */
+void table_set_role(struct table *t, size_t c, enum col_role role, int of);
+/* Index of the first column with this role, or -1. */
+int table_role(const struct table *t, enum col_role role);
 /* Index of the column named name, or -1. */
 int table_col(const struct table *t, const char *name);
 /* Move src into dst (dst freed first); src becomes empty. */

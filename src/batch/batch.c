@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "base/write.h"
+#include "family/curve.h"
 
 int batch_run(const struct options *o, const struct loaded *l)
 {
@@ -33,14 +34,8 @@ int batch_run(const struct options *o, const struct loaded *l)
 			fprintf(stderr, "icnx: out of memory\n");
 			return 1;
 		}
-		/* Spaced like the family's x axis: log for message sizes. */
-		bool lg = f->x.log && o->load_from > 0;
-		for (size_t k = 0; k < o->load_n; k++) {
-			double u = o->load_n > 1 ? (double)k / (double)(o->load_n - 1) : 0;
-			xs[k] = k + 1 == o->load_n && k ? o->load_to
-			      : lg ? o->load_from * pow(o->load_to / o->load_from, u)
-				   : o->load_from + (o->load_to - o->load_from) * u;
-		}
+		/* The one spacing rule (curve.h): log for message sizes. */
+		curve_spacing(o->load_from, o->load_to, o->load_n, f->x.log, xs);
 		req.x = xs;
 		req.nx = o->load_n;
 	}

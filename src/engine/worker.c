@@ -20,6 +20,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "family/curve.h"
+
 struct worker {
 	pthread_t th;
 	pthread_mutex_t mu;
@@ -210,15 +212,8 @@ static int compute_config(struct worker *w, const struct config *cfg, unsigned l
 		} else {
 			/* Coarse first, unless the sweep is small anyway. */
 			if (n > 2 * WORKER_COARSE) {
-				/* Spaced like the full sweep: log-spaced on a log axis. */
-				bool lg = f->x.log && from > 0 && to > 0;
-				for (size_t k = 0; k < WORKER_COARSE; k++) {
-					double u = (double)k / (WORKER_COARSE - 1);
-					xs[k] = lg ? exp(log(from) + (log(to) - log(from)) * u)
-						   : from + (to - from) * u;
-				}
-				xs[0] = from;
-				xs[WORKER_COARSE - 1] = to;
+				/* The one spacing rule (curve.h), like the full sweep. */
+				curve_spacing(from, to, WORKER_COARSE, f->x.log, xs);
 				req_for(w, &req);
 				req.x = xs;
 				req.nx = WORKER_COARSE;

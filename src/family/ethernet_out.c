@@ -14,6 +14,7 @@
 
 #include "config/config.h"
 #include "family/ethernet.h"
+#include "family/curve.h"
 #include "family/outkit.h"
 
 #define SEC "s"
@@ -68,79 +69,94 @@ static bool shows(int plot, int which)
 	return plot == which;
 }
 
-static int curve(const struct config *cfg, const struct run_req *req, struct table *t,
-		 struct diag *d)
-{
-	const struct eth_config *c = &cfg->u.eth;
+/* The curve: every operation shown, at each size (curve.h runs the loop). */
+struct eth_curve {
+	const struct eth_config *c;
 	struct eth_model m;
-	double *xs = NULL;
-	const double *x = NULL;
-	size_t nx = 0;
-	int rc = -1;
-	char label[64];
+};
 
-	if (eth_config_model(c, &m, d))
+static int curve_open(const struct config *cfg, const struct run_req *req, void **state,
+		      struct diag *d)
+{
+	struct eth_curve *ec = malloc(sizeof *ec);
+	if (!ec)
+		return diag_set(d, "", "out of memory");
+	ec->c = &cfg->u.eth;
+	if (eth_config_model(ec->c, &ec->m, d)) {
+		free(ec);
 		return -1;
-	{
-		int prc = curve_points(cfg, req, &x, &nx, &xs, d);
-		if (prc) {
-			rc = prc;
-			goto out;
-		}
 	}
+	*state = ec;
+	return 0;
+}
 
-	snprintf(t->title, sizeof t->title, "communication time vs message size (S = %g bytes)",
-		 c->threshold);
-	OUT_COL(t, "size_bytes", "bytes", "message size M");
+static int curve_columns(void *state, const struct config *cfg, struct curve_cols *cc)
+{
+	const struct eth_config *c = ((struct eth_curve *)state)->c;
+	int flat[2 * ETH_MAX_PAIRS];
+	char label[64];
 	int plot = c->operation.plot;
+	int rc = 0;
+
+	curve_title(cc, "communication time vs message size (S = %g bytes)", c->threshold);
 	if (shows(plot, ETH_PLOT_P2P)) {
 		snprintf(label, sizeof label, "point-to-point T_ij, %d -> %d (Eq. 5)",
 			 c->operation.src, c->operation.dst);
-		OUT_COL(t, "p2p", SEC, label);
+		rc |= curve_col(cc, "p2p", SEC, label, 0);
 	}
 	if (shows(plot, ETH_PLOT_ONE_TO_MANY)) {
 		snprintf(label, sizeof label, "one-to-many from %d (Eq. 6)", c->operation.root);
-		OUT_COL(t, "one_to_many", SEC, label);
+		rc |= curve_col(cc, "one_to_many", SEC, label, 0);
 	}
+	/* No disjoint pairs: the operation has no time (NaN, shown blank). */
 	if (shows(plot, ETH_PLOT_MULTI_P2P))
-		OUT_COL(t, "multi_p2p", SEC, "multiple point-to-point, disjoint pairs (Eq. 7)");
+		rc |= curve_col(cc, "multi_p2p", SEC,
+				"multiple point-to-point, disjoint pairs (Eq. 7)",
+				eth_config_pairs(c, flat) ? 0 : CC_OPTIONAL);
 	if (shows(plot, ETH_PLOT_BCAST_BINOMIAL)) {
 		snprintf(label, sizeof label, "binomial broadcast from %d (Eq. 8)",
 			 c->operation.root);
-		OUT_COL(t, "bcast_binomial", SEC, label);
+		rc |= curve_col(cc, "bcast_binomial", SEC, label, 0);
 	}
 	if (shows(plot, ETH_PLOT_BCAST_FLAT))
-		OUT_COL(t, "bcast_flat", SEC, "one-to-many as a broadcast, n = N (Figure 5)");
-	for (size_t k = 0; k < nx; k++) {
-		struct ops o;
-		if (req_cancelled(req)) {
-			rc = 1;
-			goto out;
-		}
-		if (eval_ops(c, &m, x[k], &o, d))
-			goto out;
-		long r = table_add_row(t);
-		if (r < 0)
-			goto nomem;
-		size_t col = 0;
-		table_set(t, (size_t)r, col++, x[k]);
-		double v[] = { o.p2p, o.o2m, o.multi, o.bino, o.flat };
-		int which[] = { ETH_PLOT_P2P, ETH_PLOT_ONE_TO_MANY, ETH_PLOT_MULTI_P2P,
-				ETH_PLOT_BCAST_BINOMIAL, ETH_PLOT_BCAST_FLAT };
-		for (int q = 0; q < 5; q++)
-			if (shows(plot, which[q]))
-				table_set(t, (size_t)r, col++, v[q]);
-		if (req->progress)
-			req->progress(req->progress_ctx, (double)(k + 1) / (double)nx);
-	}
-	rc = 0;
-	goto out;
-nomem:
-	rc = diag_set(d, "", "out of memory");
-out:
-	free(xs);
-	eth_model_free(&m);
-	return rc;
+		rc |= curve_col(cc, "bcast_flat", SEC,
+				"one-to-many as a broadcast, n = N (Figure 5)", 0);
+	return rc ? -1 : 0;
+}
+
+static int curve_eval(void *state, double x, double *v, const struct run_req *req,
+		      struct diag *d)
+{
+	struct eth_curve *ec = state;
+	struct ops o;
+	int plot = ec->c->operation.plot;
+	if (eval_ops(ec->c, &ec->m, x, &o, d))
+		return -1;
+	double u[] = { o.p2p, o.o2m, o.multi, o.bino, o.flat };
+	int which[] = { ETH_PLOT_P2P, ETH_PLOT_ONE_TO_MANY, ETH_PLOT_MULTI_P2P,
+			ETH_PLOT_BCAST_BINOMIAL, ETH_PLOT_BCAST_FLAT };
+	size_t col = 0;
+	for (int q = 0; q < 5; q++)
+		if (shows(plot, which[q]))
+			v[col++] = u[q];
+	return CURVE_OK;
+}
+
+static void curve_close(void *state)
+{
+	struct eth_curve *ec = state;
+	eth_model_free(&ec->m);
+	free(ec);
+}
+
+static const struct curve_ops eth_curve_ops = {
+	curve_open, curve_columns, NULL, curve_eval, curve_close,
+};
+
+static int curve(const struct config *cfg, const struct run_req *req, struct table *t,
+		 struct diag *d)
+{
+	return curve_run(&eth_curve_ops, cfg, req, t, d);
 }
 
 static int matrix(const struct config *cfg, const struct run_req *req, struct table *t,

@@ -51,6 +51,11 @@ struct run_req {
 	const atomic_int *cancel;   /* may be NULL; non-zero = abandon (return 1) */
 	void (*progress)(void *ctx, double fraction); /* may be NULL */
 	void *progress_ctx;
+	/* May be NULL: receives the rows computed so far (table.partial set)
+	 * while a progressive output runs, on the running thread; it copies
+	 * what it keeps and may ignore calls (rate limiting is its job). */
+	void (*publish)(void *ctx, const struct table *partial);
+	void *publish_ctx;
 };
 
 /* Fill req with the defaults (whole sweep, default item, no cursor). */

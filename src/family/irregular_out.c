@@ -23,6 +23,7 @@
 #include "topo/cluster.h"
 #include "topo/eqdist.h"
 #include "topo/updown.h"
+#include "family/curve.h"
 #include "family/outkit.h"
 
 #define ROUTES_LISTED 16          /* routes written out per pair */
@@ -647,47 +648,94 @@ static int distinct(const struct work *w, struct eq_value **out)
 	return eq_distribution(w->T, w->S, *out, n);
 }
 
+/* The distribution as a curve over the distances (curve.h runs the loop):
+ * its own points are the distinct values; at any other x the pairs within
+ * EQ_GROUP_TOL of x are counted. */
+struct irr_curve {
+	struct work w;
+	struct eq_value *v;
+	int n;
+	double total;
+	bool natural;              /* x are the distinct values themselves */
+};
+
+static void distribution_close(void *state)
+{
+	struct irr_curve *c = state;
+	free(c->v);
+	work_free(&c->w);
+	free(c);
+}
+
+static int distribution_open(const struct config *cfg, const struct run_req *req,
+			     void **state, struct diag *d)
+{
+	struct irr_curve *c = calloc(1, sizeof *c);
+	if (!c)
+		return diag_set(d, "", "out of memory");
+	int rc = work_init(&c->w, cfg, req, NEED_TABLE, d);
+	if (rc) {
+		free(c);
+		return rc;
+	}
+	c->n = distinct(&c->w, &c->v);
+	if (c->n < 0) {
+		distribution_close(c);
+		return diag_set(d, "", "out of memory");
+	}
+	c->total = (double)c->w.S * (c->w.S - 1);
+	*state = c;
+	return 0;
+}
+
+static int distribution_columns(void *state, const struct config *cfg, struct curve_cols *cc)
+{
+	const struct irr_curve *c = state;
+	curve_title(cc, "distribution of the equivalent distances (%d distinct values)", c->n);
+	/* One switch: no pairs, so no share (NaN). */
+	if (curve_col(cc, "occurrences", "pairs", "ordered pairs (a, b), a != b, at this distance",
+		      0) ||
+	    curve_col(cc, "share", "", "share of the ordered pairs",
+		      c->total > 0 ? 0 : CC_OPTIONAL))
+		return -1;
+	return 0;
+}
+
+static int distribution_points(void *state, double **x, size_t *n, struct diag *d)
+{
+	struct irr_curve *c = state;
+	c->natural = true;
+	*n = (size_t)c->n;
+	*x = malloc((*n ? *n : 1) * sizeof **x);
+	if (!*x)
+		return diag_set(d, "", "out of memory");
+	for (size_t i = 0; i < *n; i++)
+		(*x)[i] = c->v[i].value;
+	return 0;
+}
+
+static int distribution_eval(void *state, double x, double *v, const struct run_req *req,
+			     struct diag *d)
+{
+	const struct irr_curve *c = state;
+	double count = 0;
+	for (int j = 0; j < c->n; j++)
+		if (c->natural ? c->v[j].value == x : fabs(c->v[j].value - x) <= EQ_GROUP_TOL)
+			count += (double)c->v[j].count;
+	v[0] = count;
+	v[1] = c->total > 0 ? count / c->total : NAN;
+	return CURVE_OK;
+}
+
+static const struct curve_ops irr_distribution_ops = {
+	distribution_open, distribution_columns, distribution_points, distribution_eval,
+	distribution_close,
+};
+
 static int distribution(const struct config *cfg, const struct run_req *req,
 			struct table *t, struct diag *d)
 {
-	struct work w;
-	struct eq_value *v = NULL;
-	int rc = work_init(&w, cfg, req, NEED_TABLE, d);
-	if (rc)
-		return rc;
-	int n = distinct(&w, &v);
-	if (n < 0)
-		goto nomem;
-	double total = (double)w.S * (w.S - 1);
-	snprintf(t->title, sizeof t->title, "distribution of the equivalent distances "
-		 "(%d distinct values)", n);
-	OUT_COL(t, "distance", "", "equivalent distance T_ij");
-	OUT_COL(t, "occurrences", "pairs", "ordered pairs (a, b), a != b, at this distance");
-	OUT_COL(t, "share", "", "share of the ordered pairs");
-	size_t nx = req->x ? req->nx : (size_t)n;
-	for (size_t i = 0; i < nx; i++) {
-		double x = req->x ? req->x[i] : v[i].value, count = 0;
-		if (req->x) {
-			for (int j = 0; j < n; j++)
-				if (fabs(v[j].value - x) <= EQ_GROUP_TOL)
-					count += (double)v[j].count;
-		} else {
-			count = (double)v[i].count;
-		}
-		long r = table_add_row(t);
-		if (r < 0)
-			goto nomem;
-		table_set(t, (size_t)r, 0, x);
-		table_set(t, (size_t)r, 1, count);
-		table_set(t, (size_t)r, 2, total > 0 ? count / total : NAN);
-	}
-	free(v);
-	work_free(&w);
-	return 0;
-nomem:
-	free(v);
-	work_free(&w);
-	return diag_set(d, "", "out of memory");
+	return curve_run(&irr_distribution_ops, cfg, req, t, d);
 }
 
 int irr_sweep(const struct config *cfg, double *from, double *to, size_t *n,

@@ -13,6 +13,7 @@
 
 #include "config/config.h"
 #include "family/multicluster.h"
+#include "family/curve.h"
 #include "family/outkit.h"
 
 #define TU "time units"
@@ -30,72 +31,72 @@ static int model_for(const struct config *cfg, const struct run_req *req,
 }
 
 
+/* The curve: the model at each load (curve.h runs the loop). */
+struct mc_curve {
+	struct mc_model mdl;
+	struct mc_point pt;
+};
+
+static int curve_open(const struct config *cfg, const struct run_req *req, void **state,
+		      struct diag *d)
+{
+	struct mc_curve *c = malloc(sizeof *c);
+	if (!c)
+		return diag_set(d, "", "out of memory");
+	int rc = model_for(cfg, req, &c->mdl, d);
+	if (rc) {
+		free(c);
+		return rc;
+	}
+	*state = c;
+	return 0;
+}
+
+static int curve_columns(void *state, const struct config *cfg, struct curve_cols *cc)
+{
+	const struct mc_curve *c = state;
+	curve_title(cc, "mean message latency vs offered load");
+	if (curve_col(cc, "latency", TU, "mean message latency T", CC_SATURATES) ||
+	    curve_col(cc, "W_s", TU, "source-queue wait W_s", CC_SATURATES | CC_PART) ||
+	    curve_col(cc, "S", TU, "network latency S", CC_SATURATES | CC_PART) ||
+	    curve_col(cc, "R", TU, "tail time R", CC_SATURATES | CC_PART) ||
+	    curve_col(cc, "W_d", TU, "concentrator/dispatcher wait 2W_d", CC_SATURATES | CC_PART) ||
+	    curve_col(cc, "T_in", TU, "intra-cluster latency T_in", CC_SATURATES) ||
+	    curve_col(cc, "T_out", TU, "inter-cluster latency T_out", CC_SATURATES) ||
+	    curve_col(cc, "util_max", "", "largest utilisation", 0))
+		return -1;
+	for (int g = 0; g < c->mdl.p.ngroups; g++) {
+		char name[32], label[64];
+		snprintf(name, sizeof name, "T_group%d", g);
+		snprintf(label, sizeof label, "latency T^(i), group %d (n=%d)", g,
+			 c->mdl.p.g[g].n);
+		if (curve_col(cc, name, TU, label, CC_SATURATES))
+			return -1;
+	}
+	return 0;
+}
+
+static int curve_eval(void *state, double x, double *v, const struct run_req *req,
+		      struct diag *d)
+{
+	struct mc_curve *c = state;
+	struct mc_point *pt = &c->pt;
+	int sat = mc_eval(&c->mdl, x, pt);
+	double u[8] = { pt->T, pt->W_s, pt->S, pt->R, pt->W_d, pt->T_in, pt->T_out, pt->util_max };
+	memcpy(v, u, sizeof u);
+	for (int g = 0; g < c->mdl.p.ngroups; g++)
+		v[8 + g] = pt->g[g].T;
+	return sat ? CURVE_SATURATED : CURVE_OK;
+}
+
+static const struct curve_ops mc_curve_ops = {
+	curve_open, curve_columns, NULL, curve_eval, free,
+};
+
 static int curve(const struct config *cfg, const struct run_req *req, struct table *t,
 		 struct diag *d)
 {
-	struct mc_model *mdl = malloc(sizeof *mdl);
-	struct mc_point *pt = malloc(sizeof *pt);
-	double *xs = NULL;
-	const double *x = NULL;
-	size_t nx = 0;
-	int rc = -1;
-
-	if (!mdl || !pt)
-		goto nomem;
-	rc = model_for(cfg, req, mdl, d);
-	if (rc)
-		goto out;
-	rc = -1;
-	{
-		int prc = curve_points(cfg, req, &x, &nx, &xs, d);
-		if (prc) {
-			rc = prc;
-			goto out;
-		}
-	}
-
-	snprintf(t->title, sizeof t->title, "mean message latency vs offered load");
-	OUT_COL(t, "load", "msg/node/time unit", "offered load lambda_g");
-	OUT_COL(t, "latency", TU, "mean message latency T");
-	OUT_COL(t, "W_s", TU, "source-queue wait W_s");
-	OUT_COL(t, "S", TU, "network latency S");
-	OUT_COL(t, "R", TU, "tail time R");
-	OUT_COL(t, "W_d", TU, "concentrator/dispatcher wait 2W_d");
-	OUT_COL(t, "T_in", TU, "intra-cluster latency T_in");
-	OUT_COL(t, "T_out", TU, "inter-cluster latency T_out");
-	OUT_COL(t, "util_max", "", "largest utilisation");
-	for (int g = 0; g < mdl->p.ngroups; g++) {
-		char name[32], label[64];
-		snprintf(name, sizeof name, "T_group%d", g);
-		snprintf(label, sizeof label, "latency T^(i), group %d (n=%d)", g, mdl->p.g[g].n);
-		OUT_COL(t, name, TU, label);
-	}
-	for (size_t k = 0; k < nx; k++) {
-		if (req_cancelled(req)) {
-			rc = 1;
-			goto out;
-		}
-		long r = table_add_row(t);
-		if (r < 0)
-			goto nomem;
-		int sat = mc_eval(mdl, x[k], pt);
-		double v[9] = { x[k], pt->T, pt->W_s, pt->S, pt->R, pt->W_d, pt->T_in, pt->T_out,
-				pt->util_max };
-		for (int c = 0; c < 9; c++)
-			table_set(t, (size_t)r, (size_t)c, sat && c > 0 && c < 8 ? INFINITY : v[c]);
-		for (int g = 0; g < mdl->p.ngroups; g++)
-			table_set(t, (size_t)r, (size_t)(9 + g), sat ? INFINITY : pt->g[g].T);
-		req_progress(req, (double)(k + 1) / (double)nx);
-	}
-	rc = 0;
-	goto out;
-nomem:
-	rc = diag_set(d, "", "out of memory");
-out:
-	free(xs);
-	free(pt);
-	free(mdl);
-	return rc;
+	return curve_run(&mc_curve_ops, cfg, req, t, d);
 }
 
 static int summary(const struct config *cfg, const struct run_req *req, struct table *t,

@@ -51,30 +51,3 @@ int matrix_cols(struct table *t, size_t n, const char *first, const char *label)
 	}
 	return 0;
 }
-
-int curve_points(const struct config *cfg, const struct run_req *req, const double **x,
-		 size_t *n, double **owned, struct diag *d)
-{
-	double from, to;
-	*owned = NULL;
-	if (req->x) {
-		*x = req->x;
-		*n = req->nx;
-		return 0;
-	}
-	int rc = cfg->family->sweep(cfg, &from, &to, n, req->cancel, d);
-	if (rc)
-		return rc;
-	double *xs = malloc((*n ? *n : 1) * sizeof *xs);
-	if (!xs)
-		return diag_set(d, "", "out of memory");
-	bool lg = cfg->family->x.log && from > 0 && to > 0;
-	for (size_t k = 0; k < *n; k++) {
-		double f = *n > 1 ? (double)k / (double)(*n - 1) : 0;
-		xs[k] = k == 0 ? from : k + 1 == *n ? to
-		      : lg ? from * pow(to / from, f) : from + (to - from) * f;
-	}
-	*x = xs;
-	*owned = xs;
-	return 0;
-}

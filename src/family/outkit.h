@@ -1,7 +1,7 @@
 /*
  * outkit.h: small pieces every family's outputs share: the cancel and
  * progress hooks of a run request, column macros, summary rows, square
- * matrix columns, and the x values of a curve.  Pure apart from allocation.
+ * matrix columns.  (The x values of a curve: family/curve.h.)  Pure apart from allocation.
  */
 #ifndef ICNX_OUTKIT_H
 #define ICNX_OUTKIT_H
@@ -30,12 +30,5 @@ int summary_row(struct table *t, const char *quantity, double value, const char 
 /* A square matrix: a text column `first` (row labels, e.g. "node"), then one
  * numeric column per item named 0..n-1.  Returns 0, or -1 (ENOMEM). */
 int matrix_cols(struct table *t, size_t n, const char *first, const char *label);
-
-/* The x values of a curve: req->x when given, otherwise the family's sweep,
- * spaced linearly or logarithmically as family->x.log says (both ends
- * exact).  *x points at the values (owned by req, or by *owned, which the
- * caller frees).  Returns 0, 1 cancelled, -1 with *d. */
-int curve_points(const struct config *cfg, const struct run_req *req, const double **x,
-		 size_t *n, double **owned, struct diag *d);
 
 #endif

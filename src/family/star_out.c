@@ -16,6 +16,7 @@
 
 #include "config/config.h"
 #include "family/star.h"
+#include "family/curve.h"
 #include "family/outkit.h"
 
 #define CY "cycles"
@@ -33,66 +34,72 @@ static int model_for(const struct config *cfg, struct star_model *mdl, struct di
 }
 
 
+/* The curve: the model at each load (curve.h runs the loop). */
+struct star_curve {
+	struct star_model mdl;
+	struct star_point pt;
+};
+
+static int curve_open(const struct config *cfg, const struct run_req *req, void **state,
+		      struct diag *d)
+{
+	struct star_curve *c = malloc(sizeof *c);
+	if (!c)
+		return diag_set(d, "", "out of memory");
+	if (model_for(cfg, &c->mdl, d)) {
+		free(c);
+		return -1;
+	}
+	*state = c;
+	return 0;
+}
+
+static int curve_columns(void *state, const struct config *cfg, struct curve_cols *cc)
+{
+	const struct star_curve *c = state;
+	curve_title(cc, "mean message latency vs offered load, S%d, V = %d, M = %d",
+		    c->mdl.p.n, c->mdl.p.V, c->mdl.p.M);
+	/* At a saturated point latency, S, W_s, w are INFINITY; V-bar, P_block
+	 * and rho have no value (NaN). */
+	if (curve_col(cc, "latency", CY, "mean message latency (Eq. 1)", CC_SATURATES) ||
+	    curve_col(cc, "S", CY, "network latency S-bar (Eq. 5)", CC_SATURATES | CC_PART) ||
+	    curve_col(cc, "W_s", CY, "source-queue wait W_s (Eq. 16)", CC_SATURATES | CC_PART) ||
+	    curve_col(cc, "w", CY, "channel wait w (Eq. 15)", CC_SATURATES) ||
+	    curve_col(cc, "V_bar", "", "multiplexing degree V-bar (Eq. 19)", 0) ||
+	    curve_col(cc, "P_block", "", "mean blocking probability per hop (Eqs. 7-8)", 0) ||
+	    curve_col(cc, "rho", "", "channel utilisation lambda_c S-bar", 0))
+		return -1;
+	return 0;
+}
+
+static int curve_eval(void *state, double x, double *v, const struct run_req *req,
+		      struct diag *d)
+{
+	struct star_curve *c = state;
+	struct star_point *pt = &c->pt;
+	int st = star_eval(&c->mdl, x, pt, req->cancel);
+	if (st == STAR_CANCELLED)
+		return 1;
+	double u[7] = { pt->latency, pt->S, pt->Ws, pt->w, pt->Vbar, pt->pblock_mean, pt->rho };
+	memcpy(v, u, sizeof u);
+	return st == STAR_OK ? CURVE_OK : CURVE_SATURATED;
+}
+
+static void curve_close(void *state)
+{
+	struct star_curve *c = state;
+	star_model_free(&c->mdl);
+	free(c);
+}
+
+static const struct curve_ops star_curve_ops = {
+	curve_open, curve_columns, NULL, curve_eval, curve_close,
+};
+
 static int curve(const struct config *cfg, const struct run_req *req, struct table *t,
 		 struct diag *d)
 {
-	struct star_model mdl;
-	struct star_point pt;
-	double *xs = NULL;
-	const double *x = NULL;
-	size_t nx = 0;
-	int rc;
-
-	if (model_for(cfg, &mdl, d))
-		return -1;
-	rc = -1;
-	{
-		int prc = curve_points(cfg, req, &x, &nx, &xs, d);
-		if (prc) {
-			rc = prc;
-			goto out;
-		}
-	}
-
-	snprintf(t->title, sizeof t->title, "mean message latency vs offered load, S%d, V = %d, M = %d",
-		 mdl.p.n, mdl.p.V, mdl.p.M);
-	OUT_COL(t, "load", LU, "offered load lambda_g");
-	OUT_COL(t, "latency", CY, "mean message latency (Eq. 1)");
-	OUT_COL(t, "S", CY, "network latency S-bar (Eq. 5)");
-	OUT_COL(t, "W_s", CY, "source-queue wait W_s (Eq. 16)");
-	OUT_COL(t, "w", CY, "channel wait w (Eq. 15)");
-	OUT_COL(t, "V_bar", "", "multiplexing degree V-bar (Eq. 19)");
-	OUT_COL(t, "P_block", "", "mean blocking probability per hop (Eqs. 7-8)");
-	OUT_COL(t, "rho", "", "channel utilisation lambda_c S-bar");
-	for (size_t k = 0; k < nx; k++) {
-		if (req_cancelled(req)) {
-			rc = 1;
-			goto out;
-		}
-		long r = table_add_row(t);
-		if (r < 0)
-			goto nomem;
-		int st = star_eval(&mdl, x[k], &pt, req->cancel);
-		if (st == STAR_CANCELLED) {
-			rc = 1;
-			goto out;
-		}
-		/* A saturated point: latency, S, W_s, w are INFINITY (from the
-		 * model); V-bar, P_block and rho have no value (NaN). */
-		double v[8] = { x[k], pt.latency, pt.S, pt.Ws, pt.w, pt.Vbar, pt.pblock_mean,
-				pt.rho };
-		for (size_t c = 0; c < 8; c++)
-			table_set(t, (size_t)r, c, v[c]);
-		req_progress(req, (double)(k + 1) / (double)nx);
-	}
-	rc = 0;
-	goto out;
-nomem:
-	rc = diag_set(d, "", "out of memory");
-out:
-	free(xs);
-	star_model_free(&mdl);
-	return rc;
+	return curve_run(&star_curve_ops, cfg, req, t, d);
 }
 
 /* Eq. 2 exactly as printed: n - 4 + 2/n + H_{n-1} n!/(n!-1). */
