@@ -6,6 +6,8 @@
  */
 #include "config/param.h"
 
+#include "base/textcheck.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -232,11 +234,15 @@ int param_parse(const struct param *p, void *base, const char *text,
 		memcpy(FIELD(base, p), &b, sizeof b);
 		return 0;
 	}
-	case PT_STR:
+	case PT_STR: {
+		const char *bad = text_problem(text, strlen(text));
+		if (bad)
+			return diag_set(d, path, "the text holds %s (allowed: %s)", bad, allowed);
 		if (strlen(text) >= p->elem_size)
 			return diag_set(d, path, "text too long (allowed: %s)", allowed);
 		memcpy(FIELD(base, p), text, strlen(text) + 1);
 		return 0;
+	}
 	default:
 		return diag_set(d, path, "expected %s, not a single value",
 				p->type == PT_LIST ? "a list" : "a section (mapping)");

@@ -19,13 +19,57 @@
 
 struct splice {
 	size_t start, end;
-	char text[CFG_TEXT_MAX + 2];
+	char text[2 * CFG_TEXT_MAX + 4];   /* quoted: every byte may be escaped */
 };
 
 static int cmp_splice(const void *a, const void *b)
 {
 	const struct splice *x = a, *y = b;
 	return (x->start > y->start) - (x->start < y->start);
+}
+
+static bool is_text_field(const struct config *cfg, const char *path)
+{
+	const struct param *p = NULL;
+	char buf[CFG_TEXT_MAX];
+	if (strcmp(path, "title") == 0)
+		return true;
+	return param_get_path(cfg->family->params, config_cbody(cfg), path, buf, sizeof buf,
+			      &p) == 0 && p && p->type == PT_STR;
+}
+
+/* The new value as a YAML scalar, keeping the quoting style of the
+ * original (style: libyaml's) where the text allows it, so that it reads
+ * back as the same text.  Returns 0, or -1 when it does not fit out. */
+static int quote_like(char *out, size_t n, const char *text, int style, bool is_text)
+{
+	struct strbuf b;
+	strbuf_init(&b);
+	if (style == 2 /* YAML_SINGLE_QUOTED_SCALAR_STYLE */) {
+		strbuf_puts(&b, "'");
+		for (const char *c = text; *c; c++)
+			strbuf_puts(&b, *c == '\'' ? "''" : (char[]){ *c, 0 });
+		strbuf_puts(&b, "'");
+	} else if (style == 3 /* YAML_DOUBLE_QUOTED_SCALAR_STYLE */ && is_text) {
+		/* yaml_scalar double-quotes (with escapes) whenever it quotes. */
+		strbuf_puts(&b, "\"");
+		for (const char *c = text; *c; c++) {
+			if (*c == '"' || *c == '\\')
+				strbuf_printf(&b, "\\%c", *c);
+			else
+				strbuf_add(&b, c, 1);
+		}
+		strbuf_puts(&b, "\"");
+	} else if (style == 3) {
+		strbuf_printf(&b, "\"%s\"", text);
+	} else {
+		yaml_scalar(&b, text, is_text);
+	}
+	int rc = b.failed || !b.s || b.len >= n ? -1 : 0;
+	if (!rc)
+		memcpy(out, b.s, b.len + 1);
+	strbuf_free(&b);
+	return rc;
 }
 
 /* The spliced text, or NULL with why filled. */
@@ -75,13 +119,11 @@ static char *try_splice(const char *orig, size_t len, const struct config *cfg, 
 		}
 		sp[i].start = e->start;
 		sp[i].end = e->end;
-		/* Keep the quoting style of the original scalar. */
-		if (e->style == 2 /* YAML_SINGLE_QUOTED_SCALAR_STYLE */)
-			snprintf(sp[i].text, sizeof sp[i].text, "'%s'", ch[i].text);
-		else if (e->style == 3 /* YAML_DOUBLE_QUOTED_SCALAR_STYLE */)
-			snprintf(sp[i].text, sizeof sp[i].text, "\"%s\"", ch[i].text);
-		else
-			snprintf(sp[i].text, sizeof sp[i].text, "%s", ch[i].text);
+		if (quote_like(sp[i].text, sizeof sp[i].text, ch[i].text, e->style,
+			       is_text_field(cfg, ch[i].path))) {
+			snprintf(why, whylen, "%s is too long to write", ch[i].path);
+			goto done;
+		}
 	}
 	qsort(sp, n, sizeof *sp, cmp_splice);
 	struct strbuf b;

@@ -32,12 +32,22 @@ static void comment(struct strbuf *b, const struct param *p, size_t used)
 		      p->help);
 }
 
-/* YAML-quote text when a plain scalar would be misread. */
-static void scalar(struct strbuf *b, const char *s, bool is_text)
+/* True when a plain scalar s would not read back as the same text. */
+static bool needs_quotes(const char *s)
 {
-	bool quote = is_text && (s[0] == '\0' || strpbrk(s, ":#{}[],&*!|>'\"%@`") ||
-				 s[0] == ' ' || s[0] == '-' || s[0] == '?' ||
-				 s[strlen(s) - 1] == ' ');
+	size_t n = strlen(s);
+	if (n == 0 || strpbrk(s, ":#{}[],&*!|>'\"%@`") || s[0] == ' ' || s[0] == '-' ||
+	    s[0] == '?' || s[n - 1] == ' ' || strcmp(s, "~") == 0 || strcmp(s, "null") == 0)
+		return true;
+	for (const unsigned char *c = (const unsigned char *)s; *c; c++)
+		if (*c < 0x20 || *c == 0x7F)
+			return true;
+	return false;
+}
+
+void yaml_scalar(struct strbuf *b, const char *s, bool is_text)
+{
+	bool quote = is_text && needs_quotes(s);
 	if (!quote) {
 		strbuf_puts(b, s);
 		return;
@@ -46,7 +56,7 @@ static void scalar(struct strbuf *b, const char *s, bool is_text)
 	for (const char *c = s; *c; c++) {
 		if (*c == '"' || *c == '\\')
 			strbuf_printf(b, "\\%c", *c);
-		else if ((unsigned char)*c < 0x20)
+		else if ((unsigned char)*c < 0x20 || *c == 0x7F)
 			strbuf_printf(b, "\\x%02x", (unsigned char)*c);
 		else
 			strbuf_add(b, c, 1);
@@ -62,7 +72,7 @@ static void dump_tuple(struct strbuf *b, const struct param *fields, const void 
 	for (const struct param *p = fields; p->type != PT_END; p++) {
 		if (p != fields)
 			strbuf_puts(b, ", ");
-		scalar(b, param_format(p, base, val, sizeof val), p->type == PT_STR);
+		yaml_scalar(b, param_format(p, base, val, sizeof val), p->type == PT_STR);
 	}
 	strbuf_puts(b, "]\n");
 }
@@ -96,6 +106,11 @@ static void dump_fields(struct strbuf *b, const struct param *fields, const void
 		size_t start;
 		if (p->type == PT_SECTION && nothing_to_dump(p->sub, (const char *)base + p->off))
 			continue;
+		if (p->type == PT_LIST && param_list_count(p, base) == 0 && p->min_items == 0)
+			continue;
+		if (p->type != PT_SECTION && p->type != PT_LIST && param_is_absent(p, base))
+			continue;
+		/* Only a field that is written may take the place after "- ". */
 		if (first_in_item) {
 			/* The first field of a list item follows "- ". */
 			first_in_item = false;
@@ -132,7 +147,7 @@ static void dump_fields(struct strbuf *b, const struct param *fields, const void
 			indent(b, ind);
 			start = b->len;
 			strbuf_printf(b, "%s: ", p->key);
-			scalar(b, param_format(p, base, val, sizeof val), p->type == PT_STR);
+			yaml_scalar(b, param_format(p, base, val, sizeof val), p->type == PT_STR);
 			comment(b, p, b->len - start + 2 * (size_t)(ind ? ind : depth));
 			strbuf_puts(b, "\n");
 		}
@@ -147,7 +162,7 @@ char *config_dump(const struct config *cfg)
 	strbuf_printf(&b, "model: %s\n", cfg->family->name);
 	if (cfg->title[0]) {
 		strbuf_puts(&b, "title: ");
-		scalar(&b, cfg->title, true);
+		yaml_scalar(&b, cfg->title, true);
 		strbuf_puts(&b, "\n");
 	}
 	dump_fields(&b, cfg->family->params, config_cbody(cfg), 0, false);

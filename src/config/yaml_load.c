@@ -11,6 +11,8 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "base/textcheck.h"
+
 #define MAX_FILE_BYTES (4u << 20)
 
 struct loader {
@@ -186,8 +188,7 @@ static int load_fields(struct loader *L, const struct param *fields, void *base,
 		}
 		const char *key = (const char *)k->data.scalar.value;
 		snprintf(path, sizeof path, "%s%s%s", prefix, *prefix ? "." : "", key);
-		if (!*prefix && (strcmp(key, "model") == 0 || strcmp(key, "title") == 0))
-			continue;   /* handled by the caller */
+		bool top_key = !*prefix && (strcmp(key, "model") == 0 || strcmp(key, "title") == 0);
 		for (yaml_node_pair_t *q = node->data.mapping.pairs.start; q < pr; q++) {
 			yaml_node_t *k2 = yaml_document_get_node(L->doc, q->key);
 			if (k2->type == YAML_SCALAR_NODE &&
@@ -197,6 +198,8 @@ static int load_fields(struct loader *L, const struct param *fields, void *base,
 				return at(L, k->start_mark, NULL);
 			}
 		}
+		if (top_key)
+			continue;   /* handled by the caller */
 		const struct param *p = param_find(fields, key);
 		if (!p) {
 			char keys[256];
@@ -286,6 +289,12 @@ static int load_doc(struct loader *L, struct config *cfg)
 			diag_set(L->d, "title", "expected text, found %s", node_kind(v));
 			return at(L, v->start_mark, NULL);
 		}
+		const char *bad = text_problem(title, strlen(title));
+		if (bad) {
+			diag_set(L->d, "title", "the text holds %s (allowed: text without control "
+				 "characters)", bad);
+			return at(L, v->start_mark, NULL);
+		}
 		if (strlen(title) >= sizeof cfg->title) {
 			diag_set(L->d, "title", "too long (allowed: at most %zu bytes)",
 				 sizeof cfg->title - 1);
@@ -296,6 +305,48 @@ static int load_doc(struct loader *L, struct config *cfg)
 			return diag_set(L->d, "", "out of memory");
 	}
 	return load_fields(L, f->params, config_body(cfg), root, "");
+}
+
+/* Check the nesting depth with libyaml's event parser, stopping at the
+ * first collection deeper than YAML_DEPTH_MAX.  libyaml's scanner spends
+ * time proportional to the flow depth on every token, so a document is
+ * never handed to the (whole-document) loader before this bound holds:
+ * the cost is then linear in the size.  Returns 0, or -1 with d set (also
+ * on a syntax error, which the loader would report the same way). */
+static int check_depth(const char *text, size_t len, struct diag *d)
+{
+	yaml_parser_t parser;
+	yaml_event_t ev;
+	int depth = 0, rc = 0;
+
+	if (!yaml_parser_initialize(&parser))
+		return diag_set(d, "", "out of memory");
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+	for (;;) {
+		if (!yaml_parser_parse(&parser, &ev))
+			break;   /* the loader reports syntax errors with their context */
+		yaml_event_type_t t = ev.type;
+		yaml_mark_t mk = ev.start_mark;
+		yaml_event_delete(&ev);
+		if (t == YAML_SEQUENCE_START_EVENT || t == YAML_MAPPING_START_EVENT) {
+			if (++depth > YAML_DEPTH_MAX) {
+				diag_set(d, "", "nested too deeply (allowed: at most %d levels of "
+					 "lists and mappings)", YAML_DEPTH_MAX);
+				if (d) {
+					d->line = (int)mk.line + 1;
+					d->col = (int)mk.column + 1;
+				}
+				rc = -1;
+				break;
+			}
+		} else if (t == YAML_SEQUENCE_END_EVENT || t == YAML_MAPPING_END_EVENT) {
+			depth--;
+		} else if (t == YAML_STREAM_END_EVENT) {
+			break;
+		}
+	}
+	yaml_parser_delete(&parser);
+	return rc;
 }
 
 int config_parse_text(struct config *cfg, const char *text, size_t len, const char *name,
@@ -316,6 +367,11 @@ int config_parse_text(struct config *cfg, const char *text, size_t len, const ch
 	if (!yaml_parser_initialize(&parser)) {
 		free(m);
 		return diag_set(d, "", "out of memory");
+	}
+	if (check_depth(text, len, d)) {
+		yaml_parser_delete(&parser);
+		srcmap_free(m);
+		return -1;
 	}
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
 	if (!yaml_parser_load(&parser, &doc)) {

@@ -17,6 +17,10 @@
 #include "config/config.h"
 #include "base/diag.h"
 
+/* The deepest nesting of lists and mappings a preset may have (the deepest
+ * table needs 3); deeper files are refused before libyaml builds them. */
+#define YAML_DEPTH_MAX 64
+
 struct srcmap_entry {
 	char path[DIAG_PATH_MAX];  /* "clusters.1.tau", "network.icn1", "clusters.1" */
 	int line, col;             /* 1-based position of the key (or list item) */

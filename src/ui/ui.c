@@ -8,8 +8,11 @@
  * FRAME_MS: dirty panes render into their canvases, are copied to their
  * windows and wnoutrefresh'ed, then one doupdate().  werase, never clear.
  *
- * The one global is the signal flag below: SIGINT, SIGTERM and SIGHUP only
- * set it (and interrupt poll()), and the loop leaves cleanly.
+ * The one global is the signal flag below: every signal whose default
+ * action ends the process and that can be caught without a fault behind it
+ * (exit_signals[]: INT, TERM, HUP, QUIT, USR1, USR2, ALRM, VTALRM, PROF,
+ * XCPU, XFSZ; not one the caller ignores) only sets it (and interrupts poll()); the loop leaves
+ * cleanly, restores the terminal, and the status is 128 + the signal.
  */
 #include "ui/ui.h"
 
@@ -45,6 +48,10 @@ static void on_signal(int sig)
 {
 	ui_signalled = sig;
 }
+
+static const int exit_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2,
+				    SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ };
+#define N_EXIT_SIGNALS (sizeof exit_signals / sizeof *exit_signals)
 
 /* Curses-side state: windows and canvases, one per screen region. */
 enum { W_STATUS = P_NPANES, W_HINT, W_SEP, W_OVERLAY, W_COUNT };
@@ -670,7 +677,7 @@ int ui_main(const struct options *o, struct loaded *l)
 	struct app *a;
 	struct screen s;
 	char err[256];
-	struct sigaction sa, old_int, old_term, old_hup;
+	struct sigaction sa, old_sa[N_EXIT_SIGNALS];
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "icnx: the explorer needs a terminal; use --batch to print "
@@ -706,9 +713,11 @@ int ui_main(const struct options *o, struct loaded *l)
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-	sigaction(SIGHUP, &sa, &old_hup);
+	for (size_t i = 0; i < N_EXIT_SIGNALS; i++) {
+		sigaction(exit_signals[i], NULL, &old_sa[i]);
+		if (old_sa[i].sa_handler != SIG_IGN)   /* nohup and the like stay */
+			sigaction(exit_signals[i], &sa, NULL);
+	}
 
 	loop(a, &s);
 
@@ -716,9 +725,8 @@ int ui_main(const struct options *o, struct loaded *l)
 	worker_stop(a->worker);
 	a->worker = NULL;
 	terminal_stop(&s);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
-	sigaction(SIGHUP, &old_hup, NULL);
+	for (size_t i = 0; i < N_EXIT_SIGNALS; i++)
+		sigaction(exit_signals[i], &old_sa[i], NULL);
 	int sig = ui_signalled;
 	app_stop(a);
 	free(a);
