@@ -15,6 +15,7 @@
 #include "family/multicluster.h"
 #include "family/curve.h"
 #include "family/outkit.h"
+#include "family/anynet_out.h"
 
 #define TU "time units"
 
@@ -485,5 +486,9 @@ const struct output_desc mc_outputs[] = {
 	  OUT_MATRIX, pattern_distances },
 	{ "cluster-latency", "group-to-group inter-cluster latency at one load (--at)", OUT_MATRIX,
 	  cluster_latency, .at = true },
+	{ "anynet", "BookSim 2 anynet file of the m-port n-tree of group --select (ICN1, ECN1)",
+	  OUT_TEXT, mc_anynet },
+	{ "anynet-external", "BookSim 2 anynet file of ECN1s, concentrators and ICN2 together",
+	  OUT_TEXT, mc_anynet_external },
 	{ NULL, NULL, 0, NULL },
 };

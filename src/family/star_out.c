@@ -18,6 +18,7 @@
 #include "family/star.h"
 #include "family/curve.h"
 #include "family/outkit.h"
+#include "family/anynet_out.h"
 
 #define CY "cycles"
 #define LU "msg/node/cycle"
@@ -473,5 +474,6 @@ const struct output_desc star_outputs[] = {
 	  OUT_MATRIX, distances, .fallback = "distribution" },
 	{ "distribution", "distance distribution: share and number of nodes at each distance",
 	  OUT_BARS, distribution },
+	{ "anynet", "BookSim 2 anynet topology file of S_n (n <= 8)", OUT_TEXT, star_anynet },
 	{ NULL, NULL, 0, NULL },
 };

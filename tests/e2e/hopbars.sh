@@ -9,8 +9,9 @@
 
 start 120 40 sharifi-n592
 settled
-# The breakdown starts on `point`; v: summary, hops, hop-bars.
-keys 5 v v v
+# The breakdown starts on `point`; v: anynet, anynet-external, summary, hops,
+# hop-bars.
+keys 5 v v v v v
 wait_for "breakdown: hop-bars"
 wait_for "█ transpose   ▒ uniform   ░ printed"
 wait_for "▒▒ 0.0667"
