@@ -11,7 +11,8 @@
 #include "family/family.h"
 
 enum { O_BATCH = 256, O_LIST, O_DUMP, O_CHECK, O_ASCII, O_NOCOLOR, O_NOMOUSE, O_VERSION,
-       O_LOAD, O_AT, O_SELECT, O_MANFIELDS, O_MANKEYS, O_CALIBRATE };
+       O_LOAD, O_AT, O_SELECT, O_MANFIELDS, O_MANKEYS, O_CALIBRATE,
+       O_HEADLESS, O_KEYS };
 
 static const struct option longopts[] = {
 	{ "batch", no_argument, NULL, O_BATCH },
@@ -33,6 +34,8 @@ static const struct option longopts[] = {
 	{ "man-fields", no_argument, NULL, O_MANFIELDS },
 	{ "man-keys", no_argument, NULL, O_MANKEYS },
 	{ "calibrate", required_argument, NULL, O_CALIBRATE },
+	{ "headless", required_argument, NULL, O_HEADLESS },
+	{ "keys", required_argument, NULL, O_KEYS },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -61,6 +64,8 @@ void options_usage(void)
 	       "      --ascii          ASCII glyphs only (explorer)\n"
 	       "      --no-color       no colour (also: a non-empty NO_COLOR)\n"
 	       "      --no-mouse       ignore the mouse (explorer)\n"
+	       "      --headless WxH   the explorer without a terminal: run it at W x H,\n"
+	       "                       type --keys SCRIPT, print the screen (for tests)\n"
 	       "      --version, -h --help\n"
 	       "\n"
 	       "A PRESET is a name looked up in ./presets, $XDG_CONFIG_HOME/icnx/presets,\n"
@@ -84,6 +89,22 @@ static int usage_error(const char *fmt, const char *arg)
 	fprintf(stderr, fmt, arg);
 	fprintf(stderr, "\nTry 'icnx --help'.\n");
 	return 2;
+}
+
+/* "WxH", each 1..10000. */
+static int parse_size(const char *s, int *w, int *h)
+{
+	char *end;
+	long a = strtol(s, &end, 10);
+	if (end == s || *end != 'x')
+		return -1;
+	const char *t = end + 1;
+	long b = strtol(t, &end, 10);
+	if (end == t || *end || a < 1 || b < 1 || a > 10000 || b > 10000)
+		return -1;
+	*w = (int)a;
+	*h = (int)b;
+	return 0;
 }
 
 static int parse_number(const char *s, double *out)
@@ -179,6 +200,13 @@ int options_parse(struct options *o, int argc, char **argv)
 		case O_MANFIELDS: o->man_fields = true; break;
 		case O_MANKEYS: o->man_keys = true; break;
 		case O_CALIBRATE: o->calibrate = optarg; break;
+		case O_HEADLESS:
+			if (parse_size(optarg, &o->headless_w, &o->headless_h))
+				return usage_error("--headless %s: expected a size WxH, such as 80x24",
+						   optarg);
+			o->headless = true;
+			break;
+		case O_KEYS: o->keys = optarg; break;
 		case 'h': o->help = true; break;
 		case ':':
 			return usage_error("option '%s' needs a value", argv[optind - 1]);
@@ -186,6 +214,8 @@ int options_parse(struct options *o, int argc, char **argv)
 			return usage_error("unknown option '%s'", argv[optind - 1]);
 		}
 	}
+	if (o->keys && !o->headless)
+		return usage_error("--keys %s: only with --headless WxH", o->keys);
 	if (optind < argc && o->calibrate)
 		return usage_error("unexpected argument '%s' (--calibrate reads only its CSV file)",
 				   argv[optind]);

@@ -27,6 +27,9 @@ struct options {
 	int select2;                   /* the J of --select I:J; -1 = none */
 	const char *arg;               /* PRESET or FILE; NULL = default preset */
 	const char *calibrate;         /* --calibrate FILE.csv; NULL = none */
+	bool headless;                 /* --headless WxH: the explorer without a terminal */
+	int headless_w, headless_h;
+	const char *keys;              /* --keys SCRIPT (with --headless); NULL = none */
 };
 
 /* Parse argv.  Returns 0, or 2 after printing a usage error to stderr. */

@@ -41,6 +41,9 @@ struct worker {
 	/* published slot (mu) */
 	struct results pub;
 	unsigned pub_bits;
+	/* the request generations the worker has finished with (mu), for
+	 * worker_settled() */
+	unsigned long settled_gen, settled_view;
 
 	/* worker-private */
 	double last_wake;          /* monotonic seconds of the last progress byte */
@@ -335,8 +338,10 @@ static void *worker_main(void *arg)
 				done_view = vgen;
 		}
 		atomic_store(&w->busy, 0);
-		wake(w);
 		pthread_mutex_lock(&w->mu);
+		w->settled_gen = done_gen;
+		w->settled_view = done_view;
+		wake(w);
 	}
 	pthread_mutex_unlock(&w->mu);
 	free(cfg);
@@ -457,6 +462,15 @@ unsigned worker_take(struct worker *w, struct results *r)
 	}
 	pthread_mutex_unlock(&w->mu);
 	return bits;
+}
+
+bool worker_settled(struct worker *w)
+{
+	pthread_mutex_lock(&w->mu);
+	bool settled = w->settled_gen == w->gen && w->settled_view == w->view_gen &&
+		       (w->pub_bits & ~(unsigned)RES_PROGRESS) == 0;
+	pthread_mutex_unlock(&w->mu);
+	return settled;
 }
 
 bool worker_busy(const struct worker *w, double *fraction, unsigned long *gen)

@@ -115,6 +115,12 @@ unsigned worker_take(struct worker *w, struct results *r);
 /* Is a computation running, and how far is it (0..1)? */
 bool worker_busy(const struct worker *w, double *fraction, unsigned long *gen);
 
+/* Has the worker finished everything posted so far, and has the UI taken
+ * every result it published (progress aside)?  Then nothing will change
+ * until the next post.  For the headless mode and tests, which wait for
+ * it (polling worker_fd) instead of sleeping. */
+bool worker_settled(struct worker *w);
+
 /* Stop and join the thread, close the pipe, free everything.  NULL is a
  * no-op. */
 void worker_stop(struct worker *w);

@@ -13,6 +13,12 @@
  * (exit_signals[]: INT, TERM, HUP, QUIT, USR1, USR2, ALRM, VTALRM, PROF,
  * XCPU, XFSZ; not one the caller ignores) only sets it (and interrupts poll()); the loop leaves
  * cleanly, restores the terminal, and the status is 128 + the signal.
+ *
+ * The headless mode (--headless WxH [--keys SCRIPT]) runs the same app,
+ * panes and drawing on a curses screen whose output goes to /dev/null: the
+ * keys come from the script (ui/keyscript.h), each one typed once the
+ * worker is settled and its results drawn, and the screen is printed from
+ * curscr at the script's marks and at the end.
  */
 #include "ui/ui.h"
 
@@ -33,6 +39,7 @@
 #include "ui/blit.h"
 #include "ui/colors.h"
 #include "ui/draw.h"
+#include "ui/keyscript.h"
 #include "ui/overlay.h"
 #include "ui/picker.h"
 #include "ui/status.h"
@@ -63,6 +70,9 @@ struct screen {
 	struct palette pal;
 	double last_frame;          /* ms */
 	bool first_frame_done;
+	/* headless mode: the script, and curses' /dev/null streams */
+	struct keyscript *script;
+	FILE *null_out, *null_in;
 };
 
 static const struct pane_ops *const pane_ops_list[P_NPANES] = {
@@ -541,12 +551,28 @@ static bool locale_utf8(void)
 static int terminal_start(struct app *a, struct screen *s, char *err, size_t n)
 {
 	const char *term = getenv("TERM");
-	s->scr = newterm(NULL, stdout, stdin);
+	if (a->opt->headless) {
+		/* No terminal: TERM's description (xterm-256color when there is
+		 * none), output to /dev/null, no input; the script types. */
+		if (!term || !*term || strcmp(term, "dumb") == 0)
+			term = "xterm-256color";
+		s->null_out = fopen("/dev/null", "w");
+		s->null_in = fopen("/dev/null", "r");
+		if (!s->null_out || !s->null_in) {
+			snprintf(err, n, "cannot open /dev/null");
+			return -1;
+		}
+		s->scr = newterm(term, s->null_out, s->null_in);
+	} else {
+		s->scr = newterm(NULL, stdout, stdin);
+	}
 	if (!s->scr) {
 		snprintf(err, n, "cannot use the terminal (TERM=%s)", term ? term : "(unset)");
 		return -1;
 	}
 	set_term(s->scr);
+	if (a->opt->headless)
+		resizeterm(a->opt->headless_h, a->opt->headless_w);
 	raw();
 	noecho();
 	nonl();
@@ -585,6 +611,11 @@ static void terminal_stop(struct screen *s)
 		delscreen(s->scr);
 		s->scr = NULL;
 	}
+	if (s->null_out)
+		fclose(s->null_out);
+	if (s->null_in)
+		fclose(s->null_in);
+	s->null_out = s->null_in = NULL;
 }
 
 static int app_start(struct app *a, const struct options *o, struct loaded *l)
@@ -672,6 +703,79 @@ static void loop(struct app *a, struct screen *s)
 	}
 }
 
+/* Headless: post, lay out, take and draw until the worker has finished
+ * everything posted, every result is taken and drawn, and nothing asks for
+ * another pass.  Polls the worker's pipe (it writes a byte after each
+ * publish and when it settles); never sleeps blindly. */
+static void settle(struct app *a, struct screen *s, unsigned long *posted_gen,
+		   unsigned long *posted_view)
+{
+	struct pollfd fd = { worker_fd(a->worker), POLLIN, 0 };
+
+	while (!ui_signalled) {
+		if (a->gen != *posted_gen || a->view_gen != *posted_view) {
+			worker_post(a->worker, &a->cfg, a->gen, &a->view, a->view_gen);
+			*posted_gen = a->gen;
+			*posted_view = a->view_gen;
+		}
+		bool calm = worker_settled(a->worker);
+		if (a->relayout)
+			do_layout(a, s);
+		if (a->dirty || a->dirty_all || a->dirty_status)
+			draw(a, s);
+		if (calm && a->gen == *posted_gen && a->view_gen == *posted_view && !a->relayout &&
+		    !a->dirty && !a->dirty_all && !a->dirty_status)
+			return;
+		int rc = poll(&fd, 1, calm ? 0 : 100);
+		if (rc < 0 && errno != EINTR)
+			return;
+		if (rc > 0 && (fd.revents & POLLIN))
+			take_results(a);
+	}
+}
+
+static void print_screen(const char *label)
+{
+	char *text = blit_screen_text();
+	if (label)
+		printf("--- %s\n", label);
+	fputs(text ? text : "(out of memory)\n", stdout);
+	fflush(stdout);
+	free(text);
+}
+
+static void headless_loop(struct app *a, struct screen *s)
+{
+	unsigned long posted_gen = 0, posted_view = 0;
+	struct keyscript *ks = s->script;
+	bool marks = false;
+
+	a->relayout = true;
+	settle(a, s, &posted_gen, &posted_view);
+	while (!a->quit && !ui_signalled && ks && ks->next < ks->n) {
+		const struct ks_step *st = &ks->steps[ks->next++];
+		switch (st->kind) {
+		case KS_KEY:
+			apply(a, handle_key(a, s, st->ch, st->code));
+			break;
+		case KS_RESIZE:
+			resizeterm(st->h, st->w);
+			apply(a, handle_key(a, s, KEY_RESIZE, true));
+			break;
+		case KS_SCREEN:
+			print_screen(st->label);
+			marks = true;
+			break;
+		}
+		if (!a->quit)
+			settle(a, s, &posted_gen, &posted_view);
+	}
+	if (ks && ks->next < ks->n)
+		fprintf(stderr, "icnx: --keys: the explorer quit at line %d; %zu steps not run\n",
+			ks->steps[ks->next - 1].line, ks->n - ks->next);
+	print_screen(marks ? "end" : NULL);
+}
+
 int ui_main(const struct options *o, struct loaded *l)
 {
 	struct app *a;
@@ -679,20 +783,29 @@ int ui_main(const struct options *o, struct loaded *l)
 	char err[256];
 	struct sigaction sa, old_sa[N_EXIT_SIGNALS];
 
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+	struct keyscript script;
+	memset(&script, 0, sizeof script);
+	if (o->headless && o->keys && keyscript_load(&script, o->keys, err, sizeof err)) {
+		fprintf(stderr, "icnx: --keys %s\n", err);
+		return 2;
+	}
+	if (!o->headless && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
 		fprintf(stderr, "icnx: the explorer needs a terminal; use --batch to print "
 			"results\n");
 		return 2;
 	}
 	a = calloc(1, sizeof *a);
 	if (!a) {
+		keyscript_free(&script);
 		fprintf(stderr, "icnx: out of memory\n");
 		return 1;
 	}
 	memset(&s, 0, sizeof s);
+	s.script = &script;
 	if (app_start(a, o, l)) {
 		app_stop(a);
 		free(a);
+		keyscript_free(&script);
 		fprintf(stderr, "icnx: out of memory\n");
 		return 1;
 	}
@@ -700,13 +813,16 @@ int ui_main(const struct options *o, struct loaded *l)
 	if (!a->worker) {
 		app_stop(a);
 		free(a);
+		keyscript_free(&script);
 		fprintf(stderr, "icnx: %s\n", err);
 		return 1;
 	}
 	if (terminal_start(a, &s, err, sizeof err)) {
+		terminal_stop(&s);
 		worker_stop(a->worker);
 		app_stop(a);
 		free(a);
+		keyscript_free(&script);
 		fprintf(stderr, "icnx: %s\n", err);
 		return 2;
 	}
@@ -719,7 +835,10 @@ int ui_main(const struct options *o, struct loaded *l)
 			sigaction(exit_signals[i], &sa, NULL);
 	}
 
-	loop(a, &s);
+	if (o->headless)
+		headless_loop(a, &s);
+	else
+		loop(a, &s);
 
 	/* Shutdown: stop the worker (quit, wake, join), then the terminal. */
 	worker_stop(a->worker);
@@ -730,6 +849,7 @@ int ui_main(const struct options *o, struct loaded *l)
 	int sig = ui_signalled;
 	app_stop(a);
 	free(a);
+	keyscript_free(&script);
 	if (sig && sig != SIGINT)
 		return 128 + sig;
 	return 0;
