@@ -1,0 +1,481 @@
+/*
+ * core.c: the cycle-driven wormhole engine (contract in core.h).
+ */
+#include "sim/core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void act_add(struct sim_core *c, int b)
+{
+	if (c->actpos[b] >= 0)
+		return;
+	c->actpos[b] = c->nact;
+	c->act[c->nact++] = b;
+}
+
+static void act_del(struct sim_core *c, int b)
+{
+	int i = c->actpos[b], last;
+
+	if (i < 0)
+		return;
+	last = c->act[--c->nact];
+	c->act[i] = last;
+	c->actpos[last] = i;
+	c->actpos[b] = -1;
+}
+
+static int msg_new(struct sim_core *c)
+{
+	int id;
+
+	if (c->free_msg < 0) {
+		int cap = c->nmsg_cap ? 2 * c->nmsg_cap : 1024;
+		struct sim_msg *m = realloc(c->msg, (size_t)cap * sizeof *m);
+
+		if (!m)
+			return -1;
+		c->msg = m;
+		for (int i = cap - 1; i >= c->nmsg_cap; i--) {
+			m[i].next = c->free_msg;
+			c->free_msg = i;
+		}
+		c->nmsg_cap = cap;
+	}
+	id = c->free_msg;
+	c->free_msg = c->msg[id].next;
+	return id;
+}
+
+static void msg_release(struct sim_core *c, int id)
+{
+	c->msg[id].next = c->free_msg;
+	c->free_msg = id;
+}
+
+void sim_core_free(struct sim_core *c)
+{
+	if (!c)
+		return;
+	free(c->occ);
+	free(c->owner);
+	free(c->fseq);
+	free(c->nxt);
+	free(c->ready);
+	free(c->act);
+	free(c->actpos);
+	free(c->req);
+	free(c->rr);
+	free(c->choice);
+	free(c->reqlist);
+	free(c->cstamp);
+	free(c->inchan);
+	free(c->qtail);
+	free(c->msg);
+	memset(c, 0, sizeof *c);
+}
+
+int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct sim_mix *mix,
+		  double lambda, uint64_t seed, uint64_t stream)
+{
+	int nvc, nb, C;
+
+	memset(c, 0, sizeof *c);
+	if (!net || net->nodes < 1 || net->nchan < 1 || net->V < 1 || net->V > 64 ||
+	    net->B < 1 || !net->route || !mix || mix->n < 1 || mix->n > SIM_MAX_MIX ||
+	    !(lambda >= 0))
+		return -1;
+	for (int i = 0; i < mix->n; i++)
+		if (mix->length[i] < 1)
+			return -1;
+	c->net = *net;
+	c->mix = *mix;
+	C = net->nchan;
+	nvc = C * net->V;
+	nb = nvc + net->nodes;
+	c->nbuf = nb;
+	c->occ = calloc((size_t)nb, sizeof *c->occ);
+	c->owner = malloc((size_t)nb * sizeof *c->owner);
+	c->fseq = calloc((size_t)nb, sizeof *c->fseq);
+	c->nxt = malloc((size_t)nb * sizeof *c->nxt);
+	c->ready = calloc((size_t)nb, sizeof *c->ready);
+	c->act = malloc((size_t)nb * sizeof *c->act);
+	c->actpos = malloc((size_t)nb * sizeof *c->actpos);
+	c->req = malloc((size_t)nvc * sizeof *c->req);
+	c->rr = calloc((size_t)C, sizeof *c->rr);
+	c->choice = malloc((size_t)C * sizeof *c->choice);
+	c->reqlist = malloc((size_t)C * sizeof *c->reqlist);
+	c->cstamp = malloc((size_t)C * sizeof *c->cstamp);
+	c->inchan = malloc((size_t)nb * sizeof *c->inchan);
+	c->qtail = malloc((size_t)net->nodes * sizeof *c->qtail);
+	if (!c->occ || !c->owner || !c->fseq || !c->nxt || !c->ready || !c->act ||
+	    !c->actpos || !c->req || !c->rr || !c->choice || !c->reqlist || !c->cstamp ||
+	    !c->inchan || !c->qtail) {
+		sim_core_free(c);
+		return -1;
+	}
+	for (int b = 0; b < nb; b++) {
+		c->owner[b] = -1;
+		c->nxt[b] = -1;
+		c->actpos[b] = -1;
+		c->inchan[b] = b < nvc ? b / net->V : -1;
+	}
+	for (int k = 0; k < nvc; k++)
+		c->req[k] = -1;
+	for (int i = 0; i < C; i++) {
+		c->cstamp[i] = -1;
+		c->rr[i] = net->V - 1;
+	}
+	for (int s = 0; s < net->nodes; s++)
+		c->qtail[s] = -1;
+	c->free_msg = -1;
+	sim_rng_seed(&c->rng, seed, stream);
+	if (!c->net.senders)
+		c->net.nsenders = net->nodes;
+	c->rate = lambda * c->net.nsenders;
+	c->next_arrival = c->rate > 0 ? sim_rng_exp(&c->rng, c->rate) : -1;
+	c->tag_limit = 0;
+	c->watchdog = 100000;
+	c->last_move = 0;
+	return 0;
+}
+
+int64_t sim_core_alive(const struct sim_core *c)
+{
+	return c->generated - c->delivered_msgs;
+}
+
+/* Put message id at the back of node s's source queue. */
+static void enqueue(struct sim_core *c, int s, int id)
+{
+	int qb = c->net.nchan * c->net.V + s;
+	struct sim_msg *m = &c->msg[id];
+
+	m->next = -1;
+	c->queued++;
+	if (c->owner[qb] < 0) {
+		c->owner[qb] = id;
+		c->occ[qb] = m->len;
+		c->fseq[qb] = 0;
+		c->nxt[qb] = -1;
+		c->ready[qb] = c->now + c->net.inj_delay;
+		c->qtail[s] = id;
+		act_add(c, qb);
+	} else {
+		c->msg[c->qtail[s]].next = id;
+		c->qtail[s] = id;
+	}
+}
+
+static int new_message(struct sim_core *c, int src, int dst, int len)
+{
+	int id = msg_new(c);
+	struct sim_msg *m;
+
+	if (id < 0)
+		return -1;
+	m = &c->msg[id];
+	memset(m, 0, sizeof *m);
+	m->src = src;
+	m->dst = dst;
+	m->len = len;
+	m->gen = c->now;
+	m->depart = -1;
+	m->tag = c->tag_next < c->tag_limit ? c->tag_next++ : -1;
+	c->generated++;
+	enqueue(c, src, id);
+	return id;
+}
+
+int sim_core_inject(struct sim_core *c, int src, int dst, int len)
+{
+	if (src < 0 || src >= c->net.nodes || dst < 0 || dst >= c->net.nodes || len < 1)
+		return -1;
+	return new_message(c, src, dst, len);
+}
+
+static int draw_length(struct sim_core *c)
+{
+	double u;
+
+	if (c->mix.n == 1)
+		return c->mix.length[0];
+	u = sim_rng_unit(&c->rng);
+	for (int i = 0; i < c->mix.n - 1; i++) {
+		if (u < c->mix.prob[i])
+			return c->mix.length[i];
+		u -= c->mix.prob[i];
+	}
+	return c->mix.length[c->mix.n - 1];
+}
+
+static int arrivals(struct sim_core *c)
+{
+	while (c->rate > 0 && c->next_arrival <= (double)c->now) {
+		int s, d;
+
+		s = (int)sim_rng_below(&c->rng, (uint32_t)c->net.nsenders);
+		if (c->net.senders)
+			s = c->net.senders[s];
+		if (c->net.dest)
+			d = c->net.dest(c->net.dest_ctx, s, &c->rng);
+		else {
+			d = (int)sim_rng_below(&c->rng, (uint32_t)(c->net.nodes - 1));
+			if (d >= s)
+				d++;
+		}
+		if (new_message(c, s, d, draw_length(c)) < 0)
+			return -1;
+		c->next_arrival += sim_rng_exp(&c->rng, c->rate);
+	}
+	return 0;
+}
+
+/* Route the header at the front of buffer b and take a free virtual
+ * channel.  Returns 1 when allocated, 0 when all candidates are busy, -1 on
+ * a routing error. */
+static int allocate(struct sim_core *c, int b)
+{
+	struct sim_msg *m = &c->msg[c->owner[b]];
+	int ic = c->inchan[b];
+	int router = ic < 0 ? c->net.inj_router[m->src] : c->net.chan[ic].to;
+	int n, best = -1, nbest = 0, pick = -1;
+
+	if (c->ready[b] > c->now)
+		return 0;
+	n = c->net.route(c->net.route_ctx, m, router, ic, c->cand);
+	if (n <= 0)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		int k = c->cand[i].buf;
+
+		if (c->owner[k] >= 0)
+			continue;
+		if (best < 0 || c->cand[i].tier < best) {
+			best = c->cand[i].tier;
+			nbest = 0;
+		}
+		if (c->cand[i].tier == best)
+			nbest++;
+	}
+	if (!nbest)
+		return 0;
+	if (nbest > 1) {
+		int r = (int)sim_rng_below(&c->rng, (uint32_t)nbest);
+		for (int i = 0; i < n; i++)
+			if (c->owner[c->cand[i].buf] < 0 && c->cand[i].tier == best && r-- == 0) {
+				pick = i;
+				break;
+			}
+	} else {
+		for (int i = 0; i < n; i++)
+			if (c->owner[c->cand[i].buf] < 0 && c->cand[i].tier == best) {
+				pick = i;
+				break;
+			}
+	}
+	{
+		int k = c->cand[pick].buf;
+		int to = c->net.chan[k / c->net.V].to;
+
+		c->owner[k] = c->owner[b];
+		c->nxt[b] = k;
+		m->st = c->cand[pick].st;
+		m->aux = c->cand[pick].aux;
+		m->hops++;
+		if (to >= 0 && c->net.router_delay)
+			c->ready[k] = c->now + 1 + c->net.router_delay[to];
+		else
+			c->ready[k] = c->now + 1;
+	}
+	return 1;
+}
+
+static int resolve(struct sim_core *c, int ch);
+
+/* Will VC buffer k have room for one more flit at the end of this cycle? */
+static int has_room(struct sim_core *c, int k)
+{
+	int ch = k / c->net.V, c2, nk;
+
+	if (c->net.chan[ch].to < 0 || c->occ[k] < c->net.B)
+		return 1;
+	nk = c->nxt[k];
+	if (nk < 0)
+		return 0;
+	c2 = nk / c->net.V;
+	if (c->cstamp[c2] == 4 * c->now + 2)        /* in progress: a cycle of full
+	                                           buffers; say no */
+		return 0;
+	if (c->cstamp[c2] != 4 * c->now + 3)
+		resolve(c, c2);
+	return c->choice[c2] == nk % c->net.V;
+}
+
+/* Choose the virtual channel channel ch serves this cycle (or -1). */
+static int resolve(struct sim_core *c, int ch)
+{
+	int V = c->net.V, base = ch * V, start = c->rr[ch];
+
+	c->cstamp[ch] = 4 * c->now + 2;
+	c->choice[ch] = -1;
+	for (int i = 1; i <= V; i++) {
+		int v = start + i;
+
+		if (v >= V)
+			v -= V;
+		if (c->req[base + v] < 0)
+			continue;
+		if (has_room(c, base + v)) {
+			c->choice[ch] = v;
+			c->rr[ch] = v;
+			break;
+		}
+	}
+	c->cstamp[ch] = 4 * c->now + 3;
+	return c->choice[ch];
+}
+
+/* Move one flit from buffer b into VC buffer k. */
+static void move_flit(struct sim_core *c, int b, int k)
+{
+	int id = c->owner[b];
+	struct sim_msg *m = &c->msg[id];
+	int seq = c->fseq[b];
+	int tail = seq == m->len - 1;
+	const struct sim_chan *ch = &c->net.chan[k / c->net.V];
+
+	c->flit_hops++;
+	/* leave b */
+	if (c->inchan[b] < 0) {
+		if (seq == 0) {
+			m->depart = c->now;
+			c->flits_in_net += m->len;
+		}
+	}
+	c->fseq[b]++;
+	c->occ[b]--;
+	if (tail) {
+		c->owner[b] = -1;
+		c->nxt[b] = -1;
+		if (c->inchan[b] < 0) {        /* next message of the queue */
+			int s = b - c->net.nchan * c->net.V, nid = m->next;
+
+			c->queued--;
+			if (nid >= 0) {
+				c->owner[b] = nid;
+				c->occ[b] = c->msg[nid].len;
+				c->fseq[b] = 0;
+				c->ready[b] = c->now + 1 + c->net.inj_delay;
+			} else {
+				c->qtail[s] = -1;
+			}
+		}
+	}
+	if (c->occ[b] == 0)
+		act_del(c, b);
+	/* enter k */
+	if (ch->to < 0) {
+		if (seq != m->delivered)
+			c->order_errors++;
+		m->delivered++;
+		c->flits_in_net--;
+		if (tail) {
+			c->owner[k] = -1;
+			c->delivered_msgs++;
+			if (m->delivered != m->len)
+				c->order_errors++;
+			if (m->tag >= 0 && c->done) {
+				struct sim_done d = { m, c->now + 1 };
+				c->done(c->done_ctx, &d);
+			}
+			msg_release(c, id);
+		}
+	} else {
+		if (c->occ[k] == 0)
+			c->fseq[k] = seq;
+		c->occ[k]++;
+		act_add(c, k);
+	}
+}
+
+static int step(struct sim_core *c)
+{
+	int n = c->nact;
+
+	if (arrivals(c) < 0)
+		return SIM_NOMEM;
+	n = c->nact;
+	c->nreq = 0;
+	for (int i = 0; i < n; i++) {
+		int b = c->act[i], k, ch;
+
+		if (c->nxt[b] < 0) {
+			int r = allocate(c, b);
+			if (r < 0)
+				return SIM_ROUTE_ERROR;
+			if (r == 0)
+				continue;
+		}
+		k = c->nxt[b];
+		c->req[k] = b;
+		ch = k / c->net.V;
+		if (c->cstamp[ch] != 4 * c->now + 1) {   /* listed this cycle? */
+			c->cstamp[ch] = 4 * c->now + 1;
+			c->reqlist[c->nreq++] = ch;
+		}
+	}
+	for (int i = 0; i < c->nreq; i++) {
+		int ch = c->reqlist[i];
+		if (c->cstamp[ch] != 4 * c->now + 3)
+			resolve(c, ch);
+	}
+	for (int i = 0; i < c->nreq; i++) {
+		int ch = c->reqlist[i], v = c->choice[ch], base = ch * c->net.V;
+
+		if (v >= 0) {
+			move_flit(c, c->req[base + v], base + v);
+			c->last_move = c->now;
+		}
+		for (int w = 0; w < c->net.V; w++)
+			c->req[base + w] = -1;
+	}
+	return SIM_RUNNING;
+}
+
+enum sim_status sim_core_run(struct sim_core *c, bool (*stop)(void *ctx, const struct sim_core *c),
+			     void *ctx, int64_t max_cycle)
+{
+	if (c->status != SIM_RUNNING)
+		return c->status;
+	for (;;) {
+		int r;
+
+		if (stop && stop(ctx, c))
+			return SIM_DONE;
+		if (c->now >= max_cycle)
+			return SIM_BUDGET;
+		if (c->nact == 0) {            /* idle: jump to the next arrival */
+			double t = c->next_arrival;
+			int64_t next;
+
+			if (c->rate <= 0)
+				return stop ? SIM_BUDGET : SIM_DONE;
+			next = (int64_t)t;
+			if ((double)next < t)
+				next++;
+			if (next > c->now) {
+				c->now = next < max_cycle ? next : max_cycle;
+				c->last_move = c->now;
+				continue;
+			}
+		}
+		r = step(c);
+		if (r != SIM_RUNNING)
+			return c->status = (enum sim_status)r;
+		if (c->flits_in_net > 0 && c->now - c->last_move > c->watchdog)
+			return c->status = SIM_DEADLOCK;
+		c->now++;
+	}
+}

@@ -1,0 +1,194 @@
+/*
+ * core.h: the flit-level wormhole engine shared by every network family.
+ *
+ * A cycle core: the time quantum is one flit time of a channel (a "cycle").
+ * Each cycle (1) Poisson arrivals whose real time fell in (t-1, t] join
+ * their source queue stamped t; (2) every header at the front of a buffer
+ * asks the family's routing function for candidate virtual channels and
+ * takes a free one (router delay zero: allocated and crossed in the same
+ * cycle); (3) every physical channel passes at most one flit, choosing
+ * round-robin among its virtual channels whose flit is ready and whose
+ * downstream buffer has room at the end of the cycle -- a full buffer whose
+ * front flit leaves in the same cycle has room, so a one-flit buffer streams
+ * one flit per cycle (zero-delay back-pressure).  A flit crossing a channel
+ * arrives in its buffer at the end of the cycle.
+ *
+ * Network description: routers 0..R-1, processing nodes 0..N-1, channels
+ * 0..C-1 each with V virtual channels of B flits at its downstream end.  A
+ * channel ends at a router or (ejection) at a node, whose sink consumes a
+ * flit on arrival.  Node s's source queue (infinite) sits at router
+ * inj_router[s]: its head message's header is routed there like a header in
+ * an input buffer.  A virtual channel belongs to one message from the
+ * allocation of its header until its tail leaves the buffer (a message
+ * never shares a buffer).
+ *
+ * Buffers are numbered: channel c's virtual channel v is buffer c*V + v;
+ * node s's source queue is buffer C*V + s.
+ *
+ * Pure C11: no I/O, no threads, no globals.  A struct sim_core owns its
+ * arrays (sim_core_free).  One core runs on one thread; separate cores are
+ * independent.
+ */
+#ifndef ICNX_SIM_CORE_H
+#define ICNX_SIM_CORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sim/rng.h"
+
+#define SIM_MAX_CAND 512          /* candidates a routing call may return */
+#define SIM_MAX_MIX 8             /* message length classes */
+
+/* A message in flight or queued.  st and aux are the family's route state
+ * (e.g. star: class-b level); hops counts channels allocated so far. */
+struct sim_msg {
+	int src, dst;              /* nodes */
+	int len;                   /* flits */
+	int hops;                  /* channels allocated so far */
+	int st, aux;               /* family route state (0 at creation) */
+	int delivered;             /* flits consumed at the sink */
+	int next;                  /* next message in the source queue, -1 */
+	int64_t gen;               /* generation cycle (arrival stamp) */
+	int64_t depart;            /* cycle the header left the source, -1 */
+	int64_t tag;               /* measured-message index, -1 = not measured */
+};
+
+/* A candidate virtual channel: buffer index c*V + v, a preference tier
+ * (lower first; among free candidates of the best tier one is drawn
+ * uniformly) and the route state the message takes with it. */
+struct sim_cand {
+	int buf;
+	int tier;
+	int st, aux;
+};
+
+/*
+ * The family's routing function: message m's header waits at `router`
+ * (arrived over channel in_chan, or -1 at its source).  Writes up to
+ * SIM_MAX_CAND candidates to out and returns their number (0 = none, which
+ * the core treats as a routing error).  Must not change anything.
+ */
+typedef int (*sim_route_fn)(const void *ctx, const struct sim_msg *m, int router,
+			    int in_chan, struct sim_cand *out);
+
+/* The destination of a new message from node src: a node != src. */
+typedef int (*sim_dest_fn)(const void *ctx, int src, struct sim_rng *rng);
+
+struct sim_chan {
+	int from;                  /* router, or -1 for a node's injection link
+	                              fed by the source queue */
+	int to;                    /* router, or -1: ejection into node `node` */
+	int node;                  /* ejection: the node; else -1 */
+};
+
+struct sim_net {
+	int routers, nodes, nchan;
+	int V;                     /* virtual channels per channel, 1..64 */
+	int B;                     /* flits per virtual-channel buffer, >= 1 */
+	const struct sim_chan *chan;
+	const int *inj_router;     /* per node */
+	const int *router_delay;   /* per router: cycles a header waits before it
+	                              may be routed (BookSim timing); NULL = 0 */
+	int inj_delay;             /* cycles a new head of a source queue waits
+	                              before it may leave (BookSim timing) */
+	sim_route_fn route;
+	const void *route_ctx;
+	sim_dest_fn dest;          /* NULL: uniform over the other nodes */
+	const void *dest_ctx;
+	const int *senders;        /* nodes that generate messages; NULL = all */
+	int nsenders;
+};
+
+/* Message length mix: length[i] flits with probability prob[i]. */
+struct sim_mix {
+	int n;
+	int length[SIM_MAX_MIX];
+	double prob[SIM_MAX_MIX];
+};
+
+/* Per measured message, handed to the observer at its tail's arrival. */
+struct sim_done {
+	const struct sim_msg *m;
+	int64_t arrive;            /* end of the cycle the tail reached the sink */
+};
+typedef void (*sim_done_fn)(void *ctx, const struct sim_done *d);
+
+enum sim_status {
+	SIM_RUNNING = 0,
+	SIM_DONE,                  /* sim_core_run reached its stop condition */
+	SIM_BUDGET,                /* cycle budget exhausted */
+	SIM_DEADLOCK,              /* flits in the network, none moved for
+	                              `watchdog` cycles */
+	SIM_ROUTE_ERROR,           /* a routing call returned no candidate */
+	SIM_NOMEM
+};
+
+struct sim_core {
+	struct sim_net net;
+	struct sim_mix mix;
+	struct sim_rng rng;
+	double rate;               /* total arrivals per cycle (nsenders * lambda) */
+	double next_arrival;       /* real time of the next arrival */
+	int64_t now;               /* current cycle */
+	int nbuf;                  /* nchan * V + nodes */
+	/* buffers */
+	int *occ, *owner, *fseq, *nxt;
+	int64_t *ready;            /* header may be routed from this cycle on */
+	int *act, *actpos, nact;   /* active buffers (holding a flit or a
+	                              routed/unrouted queue head) */
+	int *req;                  /* per VC buffer: requesting upstream buffer */
+	/* channels */
+	int *rr, *choice, *reqlist, nreq;
+	int64_t *cstamp;           /* 4*now+1 listed, +2 resolving, +3 resolved */
+	int *inchan;               /* per buffer: the channel it belongs to, or -1
+	                              for a source queue */
+	int *qtail;                /* per node: last message in its source queue */
+	/* messages */
+	struct sim_msg *msg;
+	int nmsg_cap, free_msg;
+	/* counters */
+	int64_t flit_hops;         /* flits that crossed a channel */
+	int64_t flits_in_net;      /* flits that left a source, not yet consumed */
+	int64_t generated, delivered_msgs;
+	int64_t last_move;         /* last cycle a flit moved */
+	int64_t tag_next;          /* next measured-message index */
+	int64_t tag_limit;         /* messages generated while tag_next < limit
+	                              are measured */
+	int64_t order_errors;      /* flits delivered out of order (must stay 0) */
+	int64_t queued;            /* messages in source queues */
+	int watchdog;              /* cycles without a move that mean deadlock */
+	enum sim_status status;
+	sim_done_fn done;
+	void *done_ctx;
+	struct sim_cand cand[SIM_MAX_CAND];
+};
+
+/*
+ * Prepare a core for net (copied by value; the arrays it points to must
+ * outlive the core), load lambda (messages per sending node per cycle),
+ * length mix, seed and stream.  Returns 0, or -1 (bad arguments, no memory;
+ * the core is then empty and sim_core_free is harmless).
+ */
+int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct sim_mix *mix,
+		  double lambda, uint64_t seed, uint64_t stream);
+void sim_core_free(struct sim_core *c);
+
+/* Inject one message now (tests: single messages in an empty network).
+ * Returns its index, or -1 (no memory). */
+int sim_core_inject(struct sim_core *c, int src, int dst, int len);
+
+/*
+ * Advance until stop(ctx, c) returns true (checked once per cycle), the
+ * cycle count reaches max_cycle, a deadlock or an error.  Arrivals are
+ * generated only while lambda > 0.  Returns the status (SIM_DONE when stop
+ * said so).
+ */
+enum sim_status sim_core_run(struct sim_core *c, bool (*stop)(void *ctx, const struct sim_core *c),
+			     void *ctx, int64_t max_cycle);
+
+/* Messages alive (queued or in the network). */
+int64_t sim_core_alive(const struct sim_core *c);
+
+#endif

@@ -1,0 +1,189 @@
+/*
+ * measure.c: warm-up, measured messages, drain and batch means (measure.h).
+ */
+#include "sim/measure.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void sim_method_default(struct sim_method *m)
+{
+	memset(m, 0, sizeof *m);
+	m->seed = 1;
+	m->warmup = 2000;
+	m->measured = 20000;
+	m->batches = 20;
+	m->watchdog = 100000;
+}
+
+double sim_t975(int df)
+{
+	static const double t[31] = { 0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365,
+		2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101,
+		2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045,
+		2.042 };
+
+	if (df < 1)
+		return NAN;
+	if (df <= 30)
+		return t[df];
+	return 1.96 + 2.4 / df;
+}
+
+struct acc {
+	const struct sim_method *mm;
+	int nb;
+	long per;                  /* measured messages per batch (last takes the rest) */
+	double lat[SIM_MAX_BATCHES], wait[SIM_MAX_BATCHES], net[SIM_MAX_BATCHES];
+	long cnt[SIM_MAX_BATCHES];
+	double len, hops;
+	long done;
+	/* phases */
+	int phase;                 /* 0 warm-up, 1 measuring, 2 draining */
+	int64_t t0, t1;            /* measured window: first and last tagged generation */
+	int64_t d0, d1;            /* delivered messages at t0 and t1 */
+	const atomic_int *cancel;
+	int cancelled;
+};
+
+static void on_done(void *ctx, const struct sim_done *d)
+{
+	struct acc *a = ctx;
+	const struct sim_msg *m = d->m;
+	int b = (int)(m->tag / a->per);
+	double lat = (double)(d->arrive - m->gen);
+	double w = (double)(m->depart - m->gen);
+
+	if (b >= a->nb)
+		b = a->nb - 1;
+	a->lat[b] += lat;
+	a->wait[b] += w;
+	a->net[b] += lat - w;
+	a->cnt[b]++;
+	a->len += m->len;
+	a->hops += m->hops;
+	a->done++;
+	if (a->mm->group) {
+		int g = a->mm->ngroups;
+		int gs = a->mm->group[m->src], gd = a->mm->group[m->dst];
+		a->mm->pair_sum[gs * g + gd] += lat - w;
+		a->mm->pair_cnt[gs * g + gd]++;
+	}
+}
+
+static bool stop_fn(void *ctx, const struct sim_core *c)
+{
+	struct acc *a = ctx;
+
+	if (a->cancel && atomic_load_explicit(a->cancel, memory_order_relaxed)) {
+		a->cancelled = 1;
+		return true;
+	}
+	if (a->phase == 0) {
+		if (c->generated < a->mm->warmup)
+			return false;
+		a->phase = 1;
+		a->t0 = c->now;
+		a->d0 = c->delivered_msgs;
+		((struct sim_core *)c)->tag_limit = a->mm->measured;
+	}
+	if (a->phase == 1) {
+		if (c->tag_next < a->mm->measured)
+			return false;
+		a->phase = 2;
+		a->t1 = c->now;
+		a->d1 = c->delivered_msgs;
+	}
+	return a->done >= a->mm->measured;
+}
+
+static void finish(struct sim_stat *s, const double *sum, const long *cnt, int nb)
+{
+	double tot = 0, m = 0, ss = 0;
+	long n = 0;
+	int k = 0;
+	double bm[SIM_MAX_BATCHES];
+
+	for (int i = 0; i < nb; i++) {
+		tot += sum[i];
+		n += cnt[i];
+		if (cnt[i] > 0)
+			bm[k++] = sum[i] / cnt[i];
+	}
+	s->mean = n ? tot / n : NAN;
+	if (k < 2) {
+		s->half = NAN;
+		return;
+	}
+	for (int i = 0; i < k; i++)
+		m += bm[i];
+	m /= k;
+	for (int i = 0; i < k; i++)
+		ss += (bm[i] - m) * (bm[i] - m);
+	s->half = sim_t975(k - 1) * sqrt(ss / (k - 1) / k);
+}
+
+int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lambda,
+		const struct sim_method *mm, struct sim_result *out,
+		const atomic_int *cancel)
+{
+	struct sim_core c;
+	struct acc *a;
+	int64_t budget;
+	enum sim_status st;
+	int nsend;
+
+	memset(out, 0, sizeof *out);
+	if (!mm || mm->batches < 2 || mm->batches > SIM_MAX_BATCHES || mm->measured < mm->batches ||
+	    mm->warmup < 0 || !(lambda > 0))
+		return -1;
+	if (sim_core_init(&c, net, mix, lambda, mm->seed, mm->stream) < 0)
+		return -1;
+	a = calloc(1, sizeof *a);
+	if (!a) {
+		sim_core_free(&c);
+		return -1;
+	}
+	a->mm = mm;
+	a->nb = mm->batches;
+	a->per = mm->measured / mm->batches;
+	a->cancel = cancel;
+	if (mm->group) {
+		size_t g2 = (size_t)mm->ngroups * (size_t)mm->ngroups;
+		memset(mm->pair_sum, 0, g2 * sizeof *mm->pair_sum);
+		memset(mm->pair_cnt, 0, g2 * sizeof *mm->pair_cnt);
+	}
+	c.done = on_done;
+	c.done_ctx = a;
+	if (mm->watchdog > 0)
+		c.watchdog = mm->watchdog;
+	nsend = c.net.nsenders;
+	budget = mm->max_cycles;
+	if (budget <= 0)
+		budget = (int64_t)(50.0 * (double)(mm->warmup + mm->measured) /
+				   (lambda * nsend)) + 100000;
+	st = sim_core_run(&c, stop_fn, a, budget);
+	out->status = st;
+	out->cancelled = a->cancelled;
+	out->offered = lambda;
+	out->cycles = c.now;
+	out->flit_hops = c.flit_hops;
+	out->order_errors = c.order_errors;
+	out->messages = a->done;
+	if (a->phase >= 2 && a->t1 > a->t0)
+		out->accepted = (double)(a->d1 - a->d0) / ((double)(a->t1 - a->t0) * nsend);
+	else
+		out->accepted = NAN;
+	finish(&out->latency, a->lat, a->cnt, a->nb);
+	finish(&out->wait, a->wait, a->cnt, a->nb);
+	finish(&out->network, a->net, a->cnt, a->nb);
+	out->mean_len = a->done ? a->len / a->done : NAN;
+	out->mean_hops = a->done ? a->hops / a->done : NAN;
+	out->saturated = st != SIM_DONE || !(out->accepted >= 0.95 * lambda);
+	if (st == SIM_DONE && a->cancelled)
+		out->saturated = false;
+	free(a);
+	sim_core_free(&c);
+	return out->cancelled ? 1 : 0;
+}

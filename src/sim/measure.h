@@ -1,0 +1,90 @@
+/*
+ * measure.h: one simulated load point, measured the way the papers do it
+ * (javadi section 4): a warm-up whose messages are discarded, a measured
+ * set of messages (the next `measured` generated), and a drain that runs
+ * (with traffic still arriving) until every measured message has arrived.
+ * Means with 95% confidence intervals come from batch means: the measured
+ * messages, in generation order, form `batches` equal batches and the
+ * interval is mean +- t(0.975, batches-1) * sd / sqrt(batches).
+ *
+ * Time is in cycles of the core (core.h).  Latency: from generation to the
+ * tail's arrival.  Source wait: from generation to the header leaving the
+ * source queue.  Network latency: the rest (the model's S + R).
+ *
+ * Saturated: the run exhausted its cycle budget before the measured
+ * messages drained, or accepted traffic over the measured window fell below
+ * 95% of the offered traffic.  Run length is bounded in cycles, never wall
+ * time: the same inputs give the same numbers on any machine.
+ *
+ * Pure C11: no I/O, no threads, no globals.
+ */
+#ifndef ICNX_SIM_MEASURE_H
+#define ICNX_SIM_MEASURE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sim/core.h"
+
+#define SIM_MAX_BATCHES 100
+
+struct sim_method {
+	uint64_t seed;
+	uint64_t stream;           /* the point's index in its sweep */
+	long warmup;               /* messages generated before measuring */
+	long measured;             /* messages measured */
+	int batches;               /* 2..SIM_MAX_BATCHES */
+	int64_t max_cycles;        /* budget; 0 = automatic (see sim_measure) */
+	int watchdog;              /* deadlock: cycles without a move; 0 = 100000 */
+	/* Optional per-group-pair network latency (irregular: group = switch):
+	 * group[node] in 0..ngroups-1; pair_sum/pair_cnt hold ngroups^2
+	 * entries (caller-owned, zeroed by sim_measure). */
+	const int *group;
+	int ngroups;
+	double *pair_sum;
+	long *pair_cnt;
+};
+
+struct sim_stat {
+	double mean;
+	double half;               /* 95% half-width (NaN with < 2 batches) */
+};
+
+struct sim_result {
+	enum sim_status status;    /* SIM_DONE, SIM_BUDGET, SIM_DEADLOCK, ... */
+	bool saturated;
+	bool cancelled;
+	struct sim_stat latency, wait, network;
+	double mean_len;           /* flits per measured message */
+	double mean_hops;          /* channels per measured message */
+	double offered;            /* messages per sending node per cycle */
+	double accepted;           /* delivered / sending node / cycle over the
+	                              measured window */
+	long messages;             /* measured messages delivered */
+	int64_t cycles;            /* simulated cycles */
+	int64_t flit_hops;         /* flits x channels crossed, whole run */
+	int64_t order_errors;      /* must be 0 */
+};
+
+/* Fill m with the defaults: seed 1, stream 0, warmup 2000, measured 20000,
+ * batches 20, automatic budget, watchdog 100000. */
+void sim_method_default(struct sim_method *m);
+
+/* Quantile t(0.975, df) of Student's t (df >= 1; exact table to 30, then
+ * 1.96 + 2.4/df within 0.2%). */
+double sim_t975(int df);
+
+/*
+ * Simulate net at load lambda (messages per sending node per cycle) with the
+ * length mix.  The automatic budget is 50 times the cycles the warm-up and
+ * measured messages take to be generated, plus 100000.  cancel (may be
+ * NULL) is polled every cycle.  Returns 0 (out filled; saturation and
+ * deadlock are results, in out->status / out->saturated), 1 (cancelled) or
+ * -1 (bad arguments, no memory).
+ */
+int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lambda,
+		const struct sim_method *mm, struct sim_result *out,
+		const atomic_int *cancel);
+
+#endif

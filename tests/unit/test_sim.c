@@ -1,0 +1,243 @@
+/*
+ * test_sim.c: the simulator core (src/sim) on the star graph and on a
+ * one-channel network: random variates, zero-load latencies written out by
+ * hand (M + h on S_n, BookSim's (M-1) + 2 + 4R), conservation and order of
+ * flits, the deadlock watchdog with its negative control, and the
+ * Pollaczek-Khinchine wait of an M/D/1 source queue.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/core.h"
+#include "sim/measure.h"
+#include "sim/rng.h"
+#include "sim/star_net.h"
+
+static void test_log(void **state)
+{
+	(void)state;
+	for (double x = 1e-300; x < 1e300; x *= 1.7) {
+		double want = log(x), got = sim_log(x);
+		assert_true(fabs(got - want) <= 4e-16 * fabs(want) + 1e-300);
+	}
+	for (double x = 0.5; x < 2.0; x += 0.0009765625) {
+		double want = log(x), got = sim_log(x);
+		assert_true(fabs(got - want) <= 1e-16 + 4e-16 * fabs(want));
+	}
+	assert_true(sim_log(1.0) == 0.0);
+}
+
+static void test_rng(void **state)
+{
+	struct sim_rng a, b;
+	double sum = 0;
+	int hist[7] = { 0 };
+
+	(void)state;
+	sim_rng_seed(&a, 42, 3);
+	sim_rng_seed(&b, 42, 4);
+	assert_true(sim_rng_next(&a) != sim_rng_next(&b));
+	for (int i = 0; i < 100000; i++) {
+		sum += sim_rng_exp(&a, 2.0);
+		hist[sim_rng_below(&a, 7)]++;
+	}
+	assert_true(fabs(sum / 100000 - 0.5) < 0.01);
+	for (int i = 0; i < 7; i++)
+		assert_true(abs(hist[i] - 100000 / 7) < 600);
+}
+
+struct one {
+	int64_t lat;
+	int n;
+};
+
+static void one_done(void *ctx, const struct sim_done *d)
+{
+	struct one *o = ctx;
+	o->lat = d->arrive - d->m->gen;
+	o->n++;
+}
+
+static bool one_stop(void *ctx, const struct sim_core *c)
+{
+	(void)c;
+	return ((struct one *)ctx)->n > 0;
+}
+
+/* Latency of one message alone in the network. */
+static int64_t single(const struct sim_net *net, int src, int dst, int len, int64_t at)
+{
+	struct sim_core c;
+	struct sim_mix mix = { 1, { len }, { 1 } };
+	struct one o = { -1, 0 };
+
+	assert_int_equal(sim_core_init(&c, net, &mix, 0, 1, 0), 0);
+	c.tag_limit = 1;
+	c.done = one_done;
+	c.done_ctx = &o;
+	c.now = at;
+	assert_true(sim_core_inject(&c, src, dst, len) >= 0);
+	assert_int_equal(sim_core_run(&c, one_stop, &o, at + 100000), SIM_DONE);
+	assert_int_equal(c.order_errors, 0);
+	sim_core_free(&c);
+	return o.lat;
+}
+
+/* S5: every destination from node 0 and from node 77, M + h cycles. */
+static void test_star_zero_load(void **state)
+{
+	struct sim_star s;
+	int seen[8] = { 0 };
+
+	(void)state;
+	assert_int_equal(sim_star_build(&s, 5, 3, 3, 1, SIM_NBC_PAPER, 0, 0), 0);
+	for (int src = 0; src < 120; src += 77)
+		for (int dst = 0; dst < 120; dst++) {
+			int h = sim_star_distance(&s, src, dst);
+			if (dst == src)
+				continue;
+			seen[h]++;
+			assert_int_equal(single(&s.net, src, dst, 32, 5), 32 + h);
+			assert_int_equal(single(&s.net, src, dst, 1, 0), 1 + h);
+		}
+	for (int h = 1; h <= 6; h++)      /* S5 has distances 1..6 */
+		assert_true(seen[h] > 0);
+	sim_star_free(&s);
+	/* deterministic routing, 2-flit buffers: the same */
+	assert_int_equal(sim_star_build(&s, 4, 1, 2, 2, SIM_NBC_PAPER, 1, 0), 0);
+	for (int dst = 1; dst < 24; dst++)
+		assert_int_equal(single(&s.net, 3, dst, 7, 0), 7 + sim_star_distance(&s, 3, dst));
+	sim_star_free(&s);
+}
+
+/* BookSim timing: T0 = (L - 1) + 2 + 4R with R = h + 1 routers. */
+static void test_star_booksim(void **state)
+{
+	struct sim_star s;
+
+	(void)state;
+	assert_int_equal(sim_star_build(&s, 5, 3, 3, 1, SIM_NBC_PAPER, 0, 1), 0);
+	for (int dst = 1; dst < 120; dst += 7) {
+		int R = sim_star_distance(&s, 0, dst) + 1;
+		assert_int_equal(single(&s.net, 0, dst, 1, 0), 0 + 2 + 4 * R);
+		assert_int_equal(single(&s.net, 0, dst, 32, 0), 31 + 2 + 4 * R);
+	}
+	sim_star_free(&s);
+}
+
+static bool drained(void *ctx, const struct sim_core *c)
+{
+	(void)ctx;
+	return sim_core_alive(c) == 0;
+}
+
+/* Every flit delivered exactly once and in order, after a long loaded run
+ * and a drain. */
+static void test_star_conservation(void **state)
+{
+	struct sim_star s;
+	struct sim_core c;
+	struct sim_mix mix = { 2, { 4, 32 }, { 0.5, 0.5 } };
+
+	(void)state;
+	assert_int_equal(sim_star_build(&s, 5, 2, 3, 1, SIM_NBC_PAPER, 0, 0), 0);
+	assert_int_equal(sim_core_init(&c, &s.net, &mix, 0.02, 7, 0), 0);
+	c.watchdog = 5000;
+	assert_int_equal(sim_core_run(&c, NULL, NULL, 40000), SIM_BUDGET);
+	assert_true(c.generated > 50000);
+	c.rate = 0;
+	assert_int_equal(sim_core_run(&c, drained, NULL, 200000), SIM_DONE);
+	assert_int_equal(c.order_errors, 0);
+	assert_int_equal(c.flits_in_net, 0);
+	assert_int_equal(c.generated, c.delivered_msgs);
+	assert_int_equal(c.queued, 0);
+	for (int b = 0; b < c.nbuf; b++) {
+		assert_int_equal(c.occ[b], 0);
+		assert_int_equal(c.owner[b], -1);
+	}
+	sim_core_free(&c);
+	sim_star_free(&s);
+}
+
+/* Heavy overload on S4 (H = 4) at the minimum V = 3 keeps moving; with the
+ * escape channels removed (V = 1, class a only) it locks up. */
+static void test_star_watchdog(void **state)
+{
+	struct sim_star s;
+	struct sim_core c;
+	struct sim_mix mix = { 1, { 16 }, { 1 } };
+
+	(void)state;
+	for (int det = 0; det <= 1; det++) {
+		assert_int_equal(sim_star_build(&s, 4, 1, 2, 1, SIM_NBC_PAPER, det, 0), 0);
+		assert_int_equal(sim_core_init(&c, &s.net, &mix, 0.2, 11, 0), 0);
+		c.watchdog = 2000;
+		assert_int_equal(sim_core_run(&c, NULL, NULL, 100000), SIM_BUDGET);
+		assert_true(c.delivered_msgs > 10000);
+		sim_core_free(&c);
+		sim_star_free(&s);
+	}
+	assert_int_equal(sim_star_build(&s, 4, 1, 0, 1, SIM_NBC_NONE, 0, 0), 0);
+	assert_int_equal(sim_core_init(&c, &s.net, &mix, 0.2, 11, 0), 0);
+	c.watchdog = 2000;
+	assert_int_equal(sim_core_run(&c, NULL, NULL, 100000), SIM_DEADLOCK);
+	sim_core_free(&c);
+	sim_star_free(&s);
+}
+
+/* One source feeding one channel: an M/D/1 queue with service M. */
+static int one_route(const void *ctx, const struct sim_msg *m, int router, int in_chan,
+		     struct sim_cand *out)
+{
+	(void)ctx; (void)m; (void)router; (void)in_chan;
+	out[0] = (struct sim_cand){ 0, 0, 0, 0 };
+	return 1;
+}
+
+static void test_md1(void **state)
+{
+	static const struct sim_chan ch[1] = { { -1, -1, 1 } };
+	static const int inj[2] = { 0, 0 }, senders[1] = { 0 };
+	struct sim_net net = { .routers = 1, .nodes = 2, .nchan = 1, .V = 1, .B = 1,
+			       .chan = ch, .inj_router = inj, .route = one_route,
+			       .senders = senders, .nsenders = 1 };
+	struct sim_mix mix = { 1, { 8 }, { 1 } };
+	struct sim_method mm;
+	struct sim_result r;
+
+	(void)state;
+	sim_method_default(&mm);
+	mm.measured = 200000;
+	mm.warmup = 5000;
+	for (double rho = 0.3; rho < 0.8; rho += 0.4) {
+		double W = rho * 8 / (2 * (1 - rho));
+		assert_int_equal(sim_measure(&net, &mix, rho / 8, &mm, &r, NULL), 0);
+		assert_false(r.saturated);
+		if (!(fabs(r.wait.mean - W) <= 3 * r.wait.half + 0.01 * W))
+			fail_msg("rho %g: wait %g +- %g, P-K %g", rho, r.wait.mean, r.wait.half, W);
+		assert_true(fabs(r.network.mean - 8) < 1e-9);   /* M: the one channel */
+		assert_true(fabs(r.accepted - rho / 8) < 0.03 * rho / 8);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_log),
+		cmocka_unit_test(test_rng),
+		cmocka_unit_test(test_star_zero_load),
+		cmocka_unit_test(test_star_booksim),
+		cmocka_unit_test(test_star_conservation),
+		cmocka_unit_test(test_star_watchdog),
+		cmocka_unit_test(test_md1),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
