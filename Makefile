@@ -5,6 +5,7 @@
 #   make test       install missing packages, build, run the fast test suite
 #   make ci         warnings as errors, sanitizer builds, the heavier checks
 #   make bench      timings and ratios as a table
+#   make fuzz       libFuzzer targets (fuzz/), SECONDS=N each (default 60)
 #   make install    PREFIX=/usr/local DESTDIR= (binary, man pages, presets)
 #
 # User CPPFLAGS/CFLAGS/LDFLAGS/LDLIBS are respected; the project's own flags
@@ -62,7 +63,7 @@ BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 MANPAGES := man/icnx.1 man/icnx.yaml.5 man/icnx-models.7
 
 .PHONY: all build run test unit e2e lint-man check-purity ci bench install \
-        uninstall clean deps-build deps-test deps-ci man
+        uninstall clean deps-build deps-test deps-ci man fuzz fuzz-build fuzz-ci soak
 
 all: icnx
 
@@ -138,6 +139,38 @@ ci: deps-ci
 bench: deps-build
 	@$(MAKE) --no-print-directory icnx $(BENCH_BIN)
 	@sh bench/run.sh $(BUILD)
+
+# --- fuzzing and soak (docs/TESTING.md) ---------------------------------------
+# The libFuzzer targets fuzz/fuzz_*.c link against a clang build of the
+# library with ASan+UBSan (build-fuzz/).  `make fuzz SECONDS=N` runs each for
+# N seconds from its seed corpus (fuzz/corpus/NAME, fuzz/regress/NAME) and
+# keeps what it finds in build-fuzz/; `make fuzz-ci` is the fixed,
+# deterministic run of `make ci` (tests/fuzz.sh).
+FUZZ_CC    ?= clang
+FUZZ_NAMES := $(patsubst fuzz/%.c,%,$(wildcard fuzz/fuzz_*.c))
+SECONDS    ?= 60
+
+fuzz-build:
+	@sh scripts/deps.sh fuzz
+	@$(MAKE) -s --no-print-directory CC=$(FUZZ_CC) BUILD=build-fuzz \
+	    SAN=fuzzer-no-link,address,undefined $(FUZZ_NAMES:%=build-fuzz/fuzz/%)
+
+build-fuzz/fuzz/common.o: fuzz/common.c fuzz/fuzz.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Ifuzz -c -o $@ $<
+
+build-fuzz/fuzz/%: fuzz/%.c build-fuzz/fuzz/common.o build-fuzz/libicnx.a fuzz/fuzz.h
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -Ifuzz -o $@ $< build-fuzz/fuzz/common.o \
+	    build-fuzz/libicnx.a $(ALL_LIBS)
+
+fuzz: fuzz-build
+	@sh tests/fuzz.sh run $(SECONDS)
+
+fuzz-ci: fuzz-build
+	@sh tests/fuzz.sh ci
+
+soak: icnx
+	@sh tests/soak.sh build/icnx
 
 # --- install -------------------------------------------------------------------
 install: icnx

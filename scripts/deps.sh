@@ -1,10 +1,12 @@
 #!/bin/sh
 # deps.sh: make sure the Debian packages icnx needs are installed.
-# Usage: scripts/deps.sh build|test|ci
+# Usage: scripts/deps.sh build|test|fuzz|ci
 #   build: compiler, pkg-config, ncursesw, libyaml (enough for `make run`)
 #   test:  build + cmocka, tmux, mandoc, python3 (JSON checks) (enough for
 #          `make test`)
-#   ci:    test + what `make ci` needs beyond that (clang, gnuplot for the
+#   fuzz:  build + clang and its libFuzzer/sanitizer runtimes
+#          (libclang-rt-14-dev, which clang only recommends) for `make fuzz`
+#   ci:    test + fuzz + what `make ci` needs beyond that (gnuplot for the
 #          man-page examples, Open MPI for calibration)
 # Installs missing packages with apt-get (as root, or through sudo without a
 # password); otherwise prints the exact command to run and exits 1.
@@ -14,8 +16,9 @@ pkgs="gcc make pkg-config libncurses-dev libyaml-dev"
 case "$level" in
   build) ;;
   test) pkgs="$pkgs libcmocka-dev tmux mandoc python3" ;;
-  ci) pkgs="$pkgs libcmocka-dev tmux mandoc python3 clang gnuplot-nox openmpi-bin libopenmpi-dev" ;;
-  *) echo "deps.sh: unknown level '$level' (allowed: build, test, ci)" >&2; exit 2 ;;
+  fuzz) pkgs="$pkgs clang libclang-rt-14-dev" ;;
+  ci) pkgs="$pkgs libcmocka-dev tmux mandoc python3 clang libclang-rt-14-dev gnuplot-nox openmpi-bin libopenmpi-dev" ;;
+  *) echo "deps.sh: unknown level '$level' (allowed: build, test, fuzz, ci)" >&2; exit 2 ;;
 esac
 missing=""
 for p in $pkgs; do
