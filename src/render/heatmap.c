@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "render/axis.h"
@@ -19,17 +20,6 @@
 #define ENTRY_MAX 40
 
 enum legend_place { LEG_NONE, LEG_RIGHT, LEG_BELOW, LEG_COMPACT };
-
-/* Range and binning of the shown values. */
-struct shade {
-	double lo, hi;
-	int levels;
-	double edge[HEATMAP_MAX_LEVELS + 1]; /* level i: [edge[i], edge[i+1]) */
-	bool integers;         /* one level per integer value */
-	bool any_nan;          /* some shown cell is empty */
-	const char *ramp[GLYPHS_MAXRAMP];
-	int nramp;
-};
 
 struct hm_layout {
 	int k, cw, drows, dcols;
@@ -77,52 +67,188 @@ block_mean(const struct heatmap_spec *s, int k, int bi, int bj)
 }
 
 /*
- * Level boundaries at 1-2-5 steps covering [sh->lo, sh->hi] (an end given
- * by v_min / v_max stays exact), at most maxl levels.
+ * How the shown values map to shades (heatmap.h, "Shading"):
+ * SH_VALUES  one level per distinct value (no more than the ramp has shades);
+ * SH_DIGITS  a few more distinct values than shades: each cell prints its
+ *            value (cells wide enough), the level only picks the colour;
+ * SH_BINS    many values: every shade used, each bin a run of neighbouring
+ *            values, the legend states the exact range of its members;
+ * SH_RANGE   v_min / v_max given: equal bins of that range.
  */
-static void
-nice_edges(struct shade *sh, const struct heatmap_spec *s, int maxl)
-{
-	struct axis a;
-	int m, i, n = 2;
+enum shade_mode {
+	SH_VALUES = HEATMAP_VALUES, SH_DIGITS = HEATMAP_DIGITS,
+	SH_BINS = HEATMAP_BINS, SH_RANGE = HEATMAP_RANGE
+};
 
-	for (m = maxl + 1; m >= 2; m--) {
-		axis_layout(&a, AXIS_LINEAR, sh->lo, sh->hi, s->v_min, s->v_max, m);
-		n = 0;
-		sh->edge[n++] = a.lo;
-		for (i = 0; i < a.nticks; i++)
-			if (a.tick[i] > a.lo + a.step * 1e-9 &&
-			    a.tick[i] < a.hi - a.step * 1e-9 &&
-			    n < HEATMAP_MAX_LEVELS)
-				sh->edge[n++] = a.tick[i];
-		sh->edge[n++] = a.hi;
-		if (n - 1 <= maxl)
-			break;
-	}
-	if (n - 1 > maxl) {
-		/* Too few levels for round edges: split the range evenly. */
-		for (i = 0; i <= maxl; i++)
-			sh->edge[i] = sh->lo + (sh->hi - sh->lo) * i / maxl;
-		sh->levels = maxl;
-		return;
-	}
-	sh->levels = n - 1;
-	sh->lo = a.lo;
-	sh->hi = a.hi;
+#define DISTINCT_MAX HEATMAP_MAX_VALUES
+#define DIGITS_CW_MAX 5    /* widest cell that prints a value */
+
+/* Range and binning of the shown values. */
+struct shade {
+	enum shade_mode mode;
+	double lo, hi;
+	int levels;
+	/* SH_VALUES, SH_DIGITS: level i is the value val[i] (ascending).
+	 * SH_BINS, SH_RANGE: level i holds [bmin[i], bmax[i]]; a value goes to
+	 * the first level whose cut[i] it does not exceed. */
+	double val[DISTINCT_MAX];
+	double bmin[HEATMAP_MAX_LEVELS], bmax[HEATMAP_MAX_LEVELS];
+	double cut[HEATMAP_MAX_LEVELS];
+	int ndistinct;         /* distinct shown values, DISTINCT_MAX + 1 = more */
+	int prec;              /* significant digits that tell the labels apart */
+	int label_w;           /* SH_DIGITS candidates: widest value label */
+	bool any_nan;          /* some shown cell is empty */
+	const char *ramp[GLYPHS_MAXRAMP];
+	int nramp;
+};
+
+/* Shadings already computed in this render, by scale (layout tries several
+ * legend places at the same scale). */
+struct shade_cache {
+	int key[6];            /* 2 k + digits allowed */
+	struct shade sh[6];
+	int n;
+};
+
+static bool
+same_value(double a, double b)
+{
+	return fabs(a - b) <= 1e-9 * fmax(1.0, fmax(fabs(a), fabs(b)));
 }
 
-/* Range, levels and glyph ramp of the values shown at scale k. */
+/* v with p significant digits (p <= 3: the axis format, "1.25", "12k"). */
+static char *
+fmt_prec(char *buf, size_t n, double v, int p)
+{
+	if (p <= 3)
+		return axis_fmt_value(buf, n, v);
+	snprintf(buf, n, "%.*g", p, v);
+	return buf;
+}
+
+/* The fewest significant digits (3..12) that print the ascending values
+ * v[0..n-1] so that two neighbours that differ never print the same. */
+static int
+choose_prec(const double *v, int n)
+{
+	char a[32], b[32];
+	int p, i;
+
+	for (p = 3; p < 12; p++) {
+		for (i = 1; i < n; i++) {
+			if (same_value(v[i - 1], v[i]))
+				continue;
+			if (strcmp(fmt_prec(a, sizeof a, v[i - 1], p),
+				   fmt_prec(b, sizeof b, v[i], p)) == 0)
+				break;
+		}
+		if (i >= n)
+			break;
+	}
+	return p;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Insert v into the ascending distinct list val[0..*n-1] (at most max). */
+static void
+add_distinct(double *val, int *n, int max, double v)
+{
+	int lo = 0, hi = *n;
+
+	if (*n > max)
+		return;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+
+		if (same_value(val[mid], v))
+			return;
+		if (val[mid] < v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo > 0 && same_value(val[lo - 1], v))
+		return;
+	if (*n == max) {
+		(*n)++;          /* too many to list */
+		return;
+	}
+	memmove(val + lo + 1, val + lo, sizeof *val * (size_t)(*n - lo));
+	val[lo] = v;
+	(*n)++;
+}
+
+/*
+ * Many values: L bins of neighbouring values with about the same number of
+ * cells each, every bin non-empty (a value is never split between bins).
+ * all[0..n-1] are the shown values, sorted.
+ */
+static void
+quantile_bins(struct shade *sh, const double *all, size_t n, int L)
+{
+	size_t i = 0, end, target;
+	int b;
+
+	for (b = 0; b < L; b++) {
+		/* Distinct values still needed for the bins after this one. */
+		int need = L - 1 - b;
+		size_t j, last_ok;
+
+		sh->bmin[b] = all[i];
+		target = (size_t)((double)(b + 1) * (double)n / L + 0.5);
+		if (target <= i)
+			target = i + 1;
+		/* end: one past the run of values equal to all[target - 1]. */
+		end = target;
+		while (end < n && same_value(all[end], all[end - 1]))
+			end++;
+		/* Leave at least `need` distinct values for the later bins. */
+		last_ok = n;
+		for (j = n; need > 0 && j > i; j--) {
+			if (j == n || !same_value(all[j], all[j - 1])) {
+				last_ok = j;
+				if (--need == 0)
+					break;
+			}
+		}
+		if (b == L - 1 || end > last_ok)
+			end = b == L - 1 ? n : last_ok;
+		if (end <= i)
+			end = i + 1;
+		while (end < n && same_value(all[end], all[end - 1]))
+			end++;
+		sh->bmax[b] = all[end - 1];
+		i = end;
+		if (i >= n) {
+			b++;
+			break;
+		}
+	}
+	sh->levels = b;
+	for (b = 0; b + 1 < sh->levels; b++)
+		sh->cut[b] = 0.5 * (sh->bmax[b] + sh->bmin[b + 1]);
+	sh->cut[sh->levels - 1] = INFINITY;
+}
+
+/* Range and levels of the values shown at scale k (see heatmap.h). */
 static void
 shade_compute(const struct heatmap_spec *s, const struct glyphs *g, int k,
-	      struct shade *sh)
+	      bool digits, struct shade *sh)
 {
 	double lo = INFINITY, hi = -INFINITY;
-	int i, j, maxl;
-	bool ints = true;
+	int i, j, maxl, nbr = div_up(s->rows, k), nbc = div_up(s->cols, k);
+	char buf[32];
 
-	sh->any_nan = false;
-	for (i = 0; i < div_up(s->rows, k); i++)
-		for (j = 0; j < div_up(s->cols, k); j++) {
+	memset(sh, 0, sizeof *sh);
+	for (i = 0; i < nbr; i++)
+		for (j = 0; j < nbc; j++) {
 			double v = block_mean(s, k, i, j);
 
 			if (isnan(v)) {
@@ -131,34 +257,135 @@ shade_compute(const struct heatmap_spec *s, const struct glyphs *g, int k,
 			}
 			lo = fmin(lo, v);
 			hi = fmax(hi, v);
-			if (v != floor(v) || fabs(v) > 1e9)
-				ints = false;
+			add_distinct(sh->val, &sh->ndistinct, DISTINCT_MAX, v);
 		}
-	if (!isnan(s->v_min))
-		lo = s->v_min;
-	if (!isnan(s->v_max))
-		hi = s->v_max;
-	if (!isfinite(lo) || !isfinite(hi) || hi < lo) {
-		lo = hi = isfinite(lo) ? lo : isfinite(hi) ? hi : 0;
-		ints = false;
-	}
 	/* The ramp: without its blank when blank must mean "no data". */
-	sh->nramp = 0;
 	for (i = sh->any_nan ? 1 : 0; i < g->nheat; i++)
 		sh->ramp[sh->nramp++] = g->heat[i];
-	maxl = s->levels > 0 ? s->levels : sh->nramp;
+	maxl = s->levels > 0 && s->levels < sh->nramp ? s->levels : sh->nramp;
 	if (maxl > HEATMAP_MAX_LEVELS)
 		maxl = HEATMAP_MAX_LEVELS;
+	if (!isfinite(lo)) {            /* no data at all */
+		lo = hi = 0;
+		sh->ndistinct = 0;
+	}
 	sh->lo = lo;
 	sh->hi = hi;
-	sh->integers = ints && lo == floor(lo) && hi == floor(hi) &&
-		       hi - lo + 1 <= maxl;
-	if (hi == lo)
+	if (!isnan(s->v_min) || !isnan(s->v_max)) {
+		sh->mode = SH_RANGE;
+		sh->lo = !isnan(s->v_min) ? s->v_min : lo;
+		sh->hi = !isnan(s->v_max) ? s->v_max : hi;
+		if (!(sh->hi > sh->lo))
+			sh->hi = sh->lo;
+		sh->levels = sh->hi > sh->lo ? maxl : 1;
+		for (i = 0; i < sh->levels; i++) {
+			sh->bmin[i] = sh->lo + (sh->hi - sh->lo) * i / sh->levels;
+			sh->bmax[i] = sh->lo + (sh->hi - sh->lo) * (i + 1) / sh->levels;
+			sh->cut[i] = i == sh->levels - 1 ? INFINITY : sh->bmax[i];
+		}
+		sh->prec = choose_prec(sh->bmax, sh->levels);
+		return;
+	}
+	if (sh->ndistinct <= 1) {
+		sh->mode = SH_VALUES;
 		sh->levels = 1;
-	else if (sh->integers)
-		sh->levels = (int)(hi - lo) + 1;
-	else
-		nice_edges(sh, s, maxl);
+		sh->val[0] = lo;
+		sh->prec = 3;
+		return;
+	}
+	if (sh->ndistinct <= maxl) {
+		sh->mode = SH_VALUES;
+		sh->levels = sh->ndistinct;
+		sh->prec = choose_prec(sh->val, sh->levels);
+		return;
+	}
+	if (digits && sh->ndistinct <= DISTINCT_MAX) {
+		/* Digits when the cells are wide enough (layout decides). */
+		sh->mode = SH_DIGITS;
+		sh->levels = sh->ndistinct;
+		sh->prec = choose_prec(sh->val, sh->levels);
+		for (i = 0; i < sh->levels; i++) {
+			int w = canvas_text_width(fmt_prec(buf, sizeof buf, sh->val[i],
+							   sh->prec));
+			if (w > sh->label_w)
+				sh->label_w = w;
+		}
+		return;
+	}
+	sh->mode = SH_BINS;
+	{
+		size_t n = 0, cap = (size_t)nbr * (size_t)nbc;
+		double *all = malloc(sizeof *all * (cap > 0 ? cap : 1));
+		double edges[2 * HEATMAP_MAX_LEVELS];
+
+		if (all == NULL) {
+			/* Out of memory: equal bins of the range. */
+			sh->mode = SH_RANGE;
+			sh->levels = maxl;
+			for (i = 0; i < maxl; i++) {
+				sh->bmin[i] = lo + (hi - lo) * i / maxl;
+				sh->bmax[i] = lo + (hi - lo) * (i + 1) / maxl;
+				sh->cut[i] = i == maxl - 1 ? INFINITY : sh->bmax[i];
+			}
+			sh->prec = choose_prec(sh->bmax, maxl);
+			return;
+		}
+		for (i = 0; i < nbr; i++)
+			for (j = 0; j < nbc; j++) {
+				double v = block_mean(s, k, i, j);
+
+				if (!isnan(v))
+					all[n++] = v;
+			}
+		qsort(all, n, sizeof *all, cmp_double);
+		quantile_bins(sh, all, n, maxl);
+		free(all);
+		for (i = 0; i < sh->levels; i++) {
+			edges[2 * i] = sh->bmin[i];
+			edges[2 * i + 1] = sh->bmax[i];
+		}
+		/* Four digits at most: a bin's range is read, not compared. */
+		sh->prec = choose_prec(edges, 2 * sh->levels);
+		if (sh->prec > 4)
+			sh->prec = 4;
+	}
+}
+
+/* shade_compute() once per scale within one render. */
+static const struct shade *
+shade_at(struct shade_cache *sc, const struct heatmap_spec *s,
+	 const struct glyphs *g, int k, bool digits)
+{
+	int i, key = 2 * k + (digits ? 1 : 0);
+
+	for (i = 0; i < sc->n; i++)
+		if (sc->key[i] == key)
+			return &sc->sh[i];
+	i = sc->n < 6 ? sc->n++ : 5;
+	sc->key[i] = key;
+	shade_compute(s, g, k, digits, &sc->sh[i]);
+	return &sc->sh[i];
+}
+
+/*
+ * The shading at scale k for cells *cw columns wide, dcols of them in aw
+ * columns: digits need label_w + 1 columns per cell, so the cells widen to
+ * that when they still fit (up to DIGITS_CW_MAX), else the values are binned.
+ */
+static const struct shade *
+shade_fit(struct shade_cache *sc, const struct heatmap_spec *s,
+	  const struct glyphs *g, int k, int aw, int dcols, int *cw)
+{
+	const struct shade *sh = shade_at(sc, s, g, k, true);
+	int need = sh->label_w + 1;
+
+	if (sh->mode != SH_DIGITS || need <= *cw)
+		return sh;
+	if (need <= DIGITS_CW_MAX && dcols * need <= aw) {
+		*cw = need;
+		return sh;
+	}
+	return shade_at(sc, s, g, k, false);
 }
 
 static int
@@ -168,20 +395,26 @@ level_of(const struct shade *sh, double v)
 
 	if (sh->levels <= 1)
 		return 0;
-	if (sh->integers) {
-		l = (int)lround(v - sh->lo);
-	} else {
-		for (l = sh->levels - 1; l > 0; l--)
-			if (v >= sh->edge[l])
-				break;
+	if (sh->mode == SH_VALUES || sh->mode == SH_DIGITS) {
+		int best = 0;
+
+		for (l = 1; l < sh->levels; l++)
+			if (fabs(sh->val[l] - v) < fabs(sh->val[best] - v))
+				best = l;
+		return best;
 	}
-	return l < 0 ? 0 : l >= sh->levels ? sh->levels - 1 : l;
+	for (l = 0; l < sh->levels - 1; l++)
+		if (v <= sh->cut[l])
+			break;
+	return l;
 }
 
 static const char *
 level_glyph(const struct shade *sh, int l)
 {
 	if (sh->levels <= 1)
+		return sh->ramp[sh->nramp - 1];
+	if (sh->levels > sh->nramp)     /* SH_DIGITS: the glyph is unused */
 		return sh->ramp[sh->nramp - 1];
 	return sh->ramp[(int)lround((double)l * (sh->nramp - 1) / (sh->levels - 1))];
 }
@@ -195,18 +428,29 @@ level_style(const struct shade *sh, int l)
 				       (sh->levels - 1));
 }
 
-/* "3" or "0.5..1"; the value range of level l. */
+/* The value of level l (one value) or its exact range "0.5..1". */
 static void
 level_text(const struct shade *sh, int l, char *buf, size_t n)
 {
-	char a[AXIS_LABEL_MAX], b[AXIS_LABEL_MAX];
+	char a[32], b[32];
 
-	if (sh->levels <= 1 || sh->integers) {
-		snprintf(buf, n, "%s", axis_fmt_value(a, sizeof a, sh->lo + l));
+	if (sh->mode == SH_VALUES || sh->mode == SH_DIGITS) {
+		snprintf(buf, n, "%s", fmt_prec(a, sizeof a, sh->val[l], sh->prec));
 		return;
 	}
-	snprintf(buf, n, "%s..%s", axis_fmt_value(a, sizeof a, sh->edge[l]),
-		 axis_fmt_value(b, sizeof b, sh->edge[l + 1]));
+	fmt_prec(a, sizeof a, sh->bmin[l], sh->prec);
+	fmt_prec(b, sizeof b, sh->bmax[l], sh->prec);
+	if (strcmp(a, b) == 0)
+		snprintf(buf, n, "%s", a);
+	else
+		snprintf(buf, n, "%s..%s", a, b);
+}
+
+/* Legend entries with a swatch (none in SH_DIGITS: the cells say it). */
+static int
+legend_levels(const struct shade *sh)
+{
+	return sh->mode == SH_DIGITS ? 0 : sh->levels;
 }
 
 /* Widest legend entry ("gg text") and the number of entries. */
@@ -214,10 +458,10 @@ static int
 legend_entries(const struct heatmap_spec *s, const struct shade *sh, int *width)
 {
 	char buf[ENTRY_MAX];
-	int l, w, n = sh->levels + (sh->any_nan ? 1 : 0);
+	int l, w, n = legend_levels(sh) + (sh->any_nan ? 1 : 0);
 
 	*width = 0;
-	for (l = 0; l < sh->levels; l++) {
+	for (l = 0; l < legend_levels(sh); l++) {
 		level_text(sh, l, buf, sizeof buf);
 		w = 3 + canvas_text_width(buf);
 		if (w > *width)
@@ -239,12 +483,13 @@ static int
 legend_packed_rows(const struct heatmap_spec *s, const struct shade *sh, int w)
 {
 	char buf[ENTRY_MAX];
-	int l, x = 0, rows = 1, ew, n = sh->levels + (sh->any_nan ? 1 : 0);
+	int l, x = 0, rows = 1, ew, nl = legend_levels(sh);
+	int n = nl + (sh->any_nan ? 1 : 0);
 
 	if (s->unit != NULL && *s->unit != '\0')
 		x = canvas_text_width(s->unit) + 2;
 	for (l = 0; l < n; l++) {
-		if (l < sh->levels) {
+		if (l < nl) {
 			level_text(sh, l, buf, sizeof buf);
 			ew = 3 + canvas_text_width(buf);
 		} else {
@@ -337,8 +582,9 @@ row_label_width(const struct heatmap_spec *s, int k)
  */
 static bool
 try_place(const struct heatmap_spec *s, const struct glyphs *g,
-	  struct canvas_rect r, int top, int rl_w, enum legend_place p,
-	  const struct shade *est, struct hm_layout *L, struct shade *sh)
+	  struct shade_cache *sc, struct canvas_rect r, int top, int rl_w,
+	  enum legend_place p, const struct shade *est, struct hm_layout *L,
+	  struct shade *sh)
 {
 	int aw0 = r.w - (rl_w > 0 ? rl_w + 1 : 0), ah0 = r.y + r.h - top;
 	int below = r.y + r.h - (r.h >= 3 ? r.y + 1 : r.y);
@@ -368,13 +614,13 @@ try_place(const struct heatmap_spec *s, const struct glyphs *g,
 		    div_up(s->cols, L->k) * L->cw <= aw)
 			break;
 		choose_scale(s, aw, ah, &L->k, &L->cw);
-		shade_compute(s, g, L->k, sh);
-		cur = sh;
+		cur = shade_fit(sc, s, g, L->k, aw, div_up(s->cols, L->k), &L->cw);
 	}
 	L->drows = div_up(s->rows, L->k);
 	L->dcols = div_up(s->cols, L->k);
 	if (L->drows > ah || L->dcols * L->cw > aw)
 		return false;
+	*sh = *cur;
 	L->place = p;
 	L->legend_w = ew;
 	L->legend_rows = rows;
@@ -406,8 +652,9 @@ zoom_window(const struct heatmap_spec *s, int aw, int ah, struct hm_layout *L)
 /* Zoom layout: the caller's scale and cell width; the legend on the right
  * or below when it keeps two thirds of the window, else a compact line. */
 static bool
-layout_zoom(const struct heatmap_spec *s, const struct glyphs *g, struct canvas_rect r,
-	    int top, struct hm_layout *L, struct shade *sh)
+layout_zoom(const struct heatmap_spec *s, const struct glyphs *g,
+	    struct shade_cache *sc, struct canvas_rect r, int top,
+	    struct hm_layout *L, struct shade *sh)
 {
 	struct hm_layout none = *L, t;
 	struct shade est;
@@ -415,12 +662,13 @@ layout_zoom(const struct heatmap_spec *s, const struct glyphs *g, struct canvas_
 
 	none.k = s->scale;
 	none.cw = s->cell_w >= 1 && s->cell_w <= 3 ? s->cell_w : 2;
+	/* The whole matrix's shading at this scale: it stays as the window
+	 * moves (digits widen the cells when one still fits). */
+	est = *shade_fit(sc, s, g, none.k, aw0, 1, &none.cw);
 	zoom_window(s, aw0, ah0, &none);
 	if (none.drows < 1 || none.dcols < 1)
 		return false;
 	*L = none;
-	/* The whole matrix's shading at this scale: it stays as the window moves. */
-	shade_compute(s, g, L->k, &est);
 	if (!s->legend)
 		goto done;
 	n = legend_entries(s, &est, &ew);
@@ -470,29 +718,32 @@ layout(const struct heatmap_spec *s, const struct glyphs *g,
 	static const enum legend_place order[] = { LEG_RIGHT, LEG_BELOW,
 						   LEG_COMPACT };
 	struct hm_layout best, t;
-	struct shade est, tsh;
+	struct shade tsh;
+	struct shade_cache sc;
+	const struct shade *est;
 	int top, i;
 
+	sc.n = 0;
 	memset(L, 0, sizeof *L);
 	L->title_y = r.h >= 3 ? r.y : -1;
 	top = r.y + (L->title_y >= 0 ? 1 : 0);
 	L->rl_w = s->labels && r.w >= 12 ? row_label_width(s, 1) : 0;
 	L->collab_y = s->labels && r.h >= 6 ? top++ : -1;
 	if (s->scale >= 1) {
-		if (!layout_zoom(s, g, r, top, L, sh))
+		if (!layout_zoom(s, g, &sc, r, top, L, sh))
 			return false;
 		L->mx0 = r.x + (L->rl_w > 0 ? L->rl_w + 1 : 0);
 		L->my0 = top;
 		return true;
 	}
-	shade_compute(s, g, 1, &est);
+	est = shade_at(&sc, s, g, 1, true);
 	best = *L;
-	if (!try_place(s, g, r, top, L->rl_w, LEG_NONE, &est, &best, sh))
+	if (!try_place(s, g, &sc, r, top, L->rl_w, LEG_NONE, est, &best, sh))
 		return false;
 	*L = best;
 	for (i = 0; s->legend && i < 3; i++) {
 		t = best;
-		if (!try_place(s, g, r, top, L->rl_w, order[i], &est, &t, &tsh))
+		if (!try_place(s, g, &sc, r, top, L->rl_w, order[i], est, &t, &tsh))
 			continue;
 		if (2 * t.k > 3 * best.k + 1 || (t.cw < best.cw))
 			continue;
@@ -514,6 +765,8 @@ draw_labels(struct canvas *c, const struct canvas_rect *clip,
 {
 	char buf[64];
 	int i, j, x, w, last_end = -1000;
+	int right = L->place == LEG_RIGHT ? L->mx0 + L->dcols * L->cw + 1
+					  : clip->x + clip->w;
 
 	if (L->rl_w > 0)
 		for (i = 0; i < L->drows; i++) {
@@ -535,13 +788,15 @@ draw_labels(struct canvas *c, const struct canvas_rect *clip,
 		w = canvas_text_width(buf);
 		if (w > LABEL_MAX)
 			w = LABEL_MAX;
-		/* Always the cursor's column; others when they do not touch. */
-		if (j != cur_bj && (x <= last_end + 1 || x + w > clip->x + clip->w))
+		/* Always the cursor's column; others when they do not touch
+		 * and stay clear of a legend on the right. */
+		if (j != cur_bj && (x <= last_end + 1 || x + w > right))
 			continue;
 		if (j == cur_bj && x <= last_end + 1)
 			continue;
 		{
-			struct canvas_rect cl = { x, L->collab_y, w, 1 };
+			struct canvas_rect cl = { x, L->collab_y,
+						  x + w > right ? right - x : w, 1 };
 
 			cl = canvas_rect_clip(cl, *clip);
 			canvas_puts(c, &cl, x, L->collab_y, buf,
@@ -556,24 +811,51 @@ draw_cells(struct canvas *c, const struct canvas_rect *clip,
 	   const struct heatmap_spec *s, const struct hm_layout *L,
 	   const struct shade *sh, int cur_bi, int cur_bj)
 {
+	const struct glyphs *g = glyphs_get(c->charset);
+	char buf[32];
 	int i, j, q;
 
 	for (i = 0; i < L->drows; i++)
 		for (j = 0; j < L->dcols; j++) {
 			double v = block_mean(s, L->k, L->br0 + i, L->bc0 + j);
 			const char *gl = " ";
-			int sty = STY_DIM, l;
+			int sty = STY_DIM, l = 0, x = L->mx0 + j * L->cw, y = L->my0 + i;
+			bool cur = i == cur_bi && j == cur_bj;
 
 			if (!isnan(v)) {
 				l = level_of(sh, v);
 				gl = level_glyph(sh, l);
 				sty = level_style(sh, l);
 			}
-			if (i == cur_bi && j == cur_bj)
-				sty = STY_CURSOR;
+			if (sh->mode == SH_DIGITS) {
+				/* The value itself, left-aligned like the column labels. */
+				struct canvas_rect cl = { x, y, L->cw, 1 };
+
+				cl = canvas_rect_clip(cl, *clip);
+				if (!isnan(v))
+					canvas_puts(c, &cl, x, y,
+						    fmt_prec(buf, sizeof buf, sh->val[l],
+							     sh->prec),
+						    cur ? STY_CURSOR : sty);
+				else if (cur)
+					canvas_put(c, &cl, x, y, g->cursor, STY_CURSOR);
+				continue;
+			}
+			if (cur) {
+				/* A mark that shows on any shade in any mode: the
+				 * cell's shade between brackets, or the cursor glyph. */
+				if (L->cw == 1) {
+					canvas_put(c, clip, x, y, g->cursor, STY_CURSOR);
+					continue;
+				}
+				for (q = 1; q + 1 < L->cw; q++)
+					canvas_put(c, clip, x + q, y, gl, STY_CURSOR);
+				canvas_put(c, clip, x, y, "[", STY_CURSOR);
+				canvas_put(c, clip, x + L->cw - 1, y, "]", STY_CURSOR);
+				continue;
+			}
 			for (q = 0; q < L->cw; q++)
-				canvas_put(c, clip, L->mx0 + j * L->cw + q,
-					   L->my0 + i, gl, sty);
+				canvas_put(c, clip, x + q, y, gl, sty);
 		}
 }
 
@@ -599,9 +881,9 @@ draw_legend(struct canvas *c, const struct canvas_rect *clip,
 	    const struct heatmap_spec *s, const struct hm_layout *L,
 	    const struct shade *sh)
 {
-	char buf[ENTRY_MAX + 16], a[AXIS_LABEL_MAX], b[AXIS_LABEL_MAX];
+	char buf[ENTRY_MAX + 16], a[32], b[32];
 	bool unit = s->unit != NULL && *s->unit != '\0';
-	int n = sh->levels + (sh->any_nan ? 1 : 0), l, x, y, ew;
+	int nl = legend_levels(sh), n = nl + (sh->any_nan ? 1 : 0), l, x, y, ew;
 
 	if (L->place == LEG_RIGHT) {
 		x = L->mx0 + L->dcols * L->cw + 2;
@@ -611,18 +893,18 @@ draw_legend(struct canvas *c, const struct canvas_rect *clip,
 			canvas_puts(c, clip, x, y++, buf, STY_LABEL);
 		}
 		for (l = 0; l < n; l++)
-			draw_entry(c, clip, sh, l < sh->levels ? l : -1, x, y++);
+			draw_entry(c, clip, sh, l < nl ? l : -1, x, y++);
 		return;
 	}
 	y = L->my0 + L->drows;
 	if (L->place == LEG_COMPACT) {
 		x = clip->x;
-		for (l = 0; l < sh->levels; l++)
+		for (l = 0; l < nl; l++)
 			canvas_put(c, clip, x++, y, level_glyph(sh, l),
 				   level_style(sh, l));
-		snprintf(buf, sizeof buf, " %s..%s",
-			 axis_fmt_value(a, sizeof a, sh->lo),
-			 axis_fmt_value(b, sizeof b, sh->hi));
+		snprintf(buf, sizeof buf, "%s%s..%s", nl > 0 ? " " : "",
+			 fmt_prec(a, sizeof a, sh->lo, sh->prec),
+			 fmt_prec(b, sizeof b, sh->hi, sh->prec));
 		x += canvas_puts(c, clip, x, y, buf, STY_LABEL);
 		if (unit && x + 1 + canvas_text_width(s->unit) <= clip->x + clip->w)
 			canvas_puts(c, clip, x + 1, y, s->unit, STY_LABEL);
@@ -636,7 +918,7 @@ draw_legend(struct canvas *c, const struct canvas_rect *clip,
 		x += canvas_puts(c, clip, x, y, buf, STY_LABEL);
 	}
 	for (l = 0; l < n; l++) {
-		if (l < sh->levels) {
+		if (l < nl) {
 			level_text(sh, l, buf, sizeof buf);
 			ew = 3 + canvas_text_width(buf);
 		} else {
@@ -650,7 +932,7 @@ draw_legend(struct canvas *c, const struct canvas_rect *clip,
 		}
 		if (y >= L->my0 + L->drows + L->legend_rows)
 			return;
-		x += draw_entry(c, clip, sh, l < sh->levels ? l : -1, x, y);
+		x += draw_entry(c, clip, sh, l < nl ? l : -1, x, y);
 	}
 }
 
@@ -758,6 +1040,7 @@ heatmap_render(struct canvas *c, struct canvas_rect r,
 		info->lo = sh.lo;
 		info->hi = sh.hi;
 		info->levels = sh.levels;
+		info->shading = (enum heatmap_shading)sh.mode;
 		info->row0 = L.br0 * L.k;
 		info->col0 = L.bc0 * L.k;
 	}

@@ -16,20 +16,29 @@
  * mean of a k x k block (NaN elements ignored; an all-NaN block is empty)
  * and the title says "RxC scaled 1:k".
  *
- * Shading: the shown values are binned into at most L levels (L = levels,
- * or the ramp length) between their minimum and maximum, or v_min / v_max
- * when given.  Bin edges are round numbers (1-2-5 steps, like axis ticks),
- * so the range may grow outward to the next edge (an end given by v_min /
- * v_max stays exact); a level covers [edge_i, edge_i+1), the top one also
- * its upper edge.  When all shown values are integers and at most L of
- * them lie between min and max, each integer gets its own level.  When all
- * values are equal there is one level (the darkest shade).  Level i is
- * drawn with a glyph of the ramp (ASCII " .:-=+*#%@", UTF-8 " ░▒▓█") and
- * style STY_HEAT0..9, both spread so that the lowest level gets the first
- * and the highest the last (more levels than glyphs repeat glyphs; the
- * styles still differ).  NaN elements
- * are blank (STY_DIM); when some shown cell is NaN, the blank glyph is not
- * used for a level, so "blank" always means "no data" then.
+ * Shading (two cells with different values never look the same unless the
+ * legend says they share a bin; info->shading says which rule was used):
+ * - HEATMAP_VALUES: the shown values (block means when scaled) hold no
+ *   more distinct values than the glyph ramp has shades (ASCII
+ *   " .:-=+*#%@" ten, UTF-8 " ░▒▓█" five; one less when some cell is NaN,
+ *   because blank then means "no data"; at most `levels`): each value gets
+ *   its own shade and its own legend entry, spread over the ramp so the
+ *   lowest gets the first glyph and the highest the last.
+ * - HEATMAP_DIGITS: a few more (up to HEATMAP_MAX_VALUES) and every value's
+ *   label fits a cell of at most 5 columns (cells widen to label + 1 when
+ *   the map still fits): each cell prints its value, left-aligned; the style
+ *   still follows the level, and the legend is only the unit.
+ * - HEATMAP_BINS: many values: every shade of the ramp is used, each bin a
+ *   run of neighbouring values with about the same number of cells (a value
+ *   is never split), and the legend gives each bin's exact range (the
+ *   smallest and largest value in it, to four significant digits).
+ * - HEATMAP_RANGE: v_min or v_max given: equal bins of that range.
+ * Styles STY_HEAT0..9 are spread the same way.  NaN elements are blank
+ * (STY_DIM).
+ *
+ * The cursor cell is drawn so that it shows without colour on any shade:
+ * its shade between "[" and "]" (the brackets alone when two columns wide,
+ * the glyph set's cursor when one), or its digits, all in STY_CURSOR.
  *
  * The legend lists each level's glyph and value range: on the right when
  * there is room, else packed below, else one compact line, else nothing.
@@ -53,6 +62,7 @@
 #include "render/canvas.h"
 
 #define HEATMAP_MAX_LEVELS 10
+#define HEATMAP_MAX_VALUES 16   /* distinct values printed as digits (at most) */
 
 struct heatmap_spec {
 	const char *title;             /* NULL = none */
@@ -63,8 +73,8 @@ struct heatmap_spec {
 	const char *const *col_labels; /* cols strings, or NULL = indices */
 	const char *unit;              /* unit of the values ("hops"); NULL = none */
 	double v_min, v_max;           /* shading range; NaN = from the data */
-	int levels;                    /* max levels, 1..10; 0 = as many as the
-					  glyph ramp tells apart (ASCII 10, UTF-8 5) */
+	int levels;                    /* max shades, 1..10, never more than the
+					  glyph ramp tells apart; 0 = all of them */
 	int cursor_row, cursor_col;    /* element under the cursor; -1 = none */
 	bool labels;                   /* row / column labels when they fit */
 	bool legend;                   /* legend when it fits */
@@ -73,13 +83,23 @@ struct heatmap_spec {
 	int row0, col0;                /* zoom: first element row / column wanted */
 };
 
+/* How the values were mapped to shades (see "Shading" above). */
+enum heatmap_shading {
+	HEATMAP_VALUES,   /* one shade per distinct value */
+	HEATMAP_DIGITS,   /* cells print their values */
+	HEATMAP_BINS,     /* many values: bins of neighbouring values */
+	HEATMAP_RANGE     /* equal bins of the caller's v_min..v_max */
+};
+
 /* What heatmap_render() chose. */
 struct heatmap_info {
+	enum heatmap_shading shading;
 	struct canvas_rect area;   /* the shaded cells, in canvas cells */
 	int scale;                 /* k: each shown cell is a k x k block */
 	int cell_w;                /* columns per shown cell (1..3) */
 	int shown_rows, shown_cols;
-	double lo, hi;             /* the shading range (outer bin edges) */
+	double lo, hi;             /* the shading range (smallest and largest value,
+				      or v_min / v_max) */
 	int levels;                /* levels used */
 	int row0, col0;            /* first element row / column shown */
 };
