@@ -36,7 +36,9 @@ static double time_output(const struct config *cfg, const char *out, size_t npoi
 	double from, to;
 	size_t n;
 	struct diag d;
-	cfg->family->sweep(cfg, &from, &to, &n, NULL, &d);
+	struct run_req rq;
+	run_req_init(&rq);
+	cfg->family->sweep(cfg, &rq, &from, &to, &n, &d);
 	for (size_t k = 0; k < npoints; k++)
 		xs[k] = from + (to - from) * (double)k / (double)(npoints - 1);
 	int reps = 0;

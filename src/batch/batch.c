@@ -41,7 +41,14 @@ int batch_run(const struct options *o, const struct loaded *l)
 	}
 	table_init(&t, "");
 	diag_clear(&d);
+	/* The family's prepared model, as the explorer's worker hands it to
+	 * every output; if it fails the output reports its own error. */
+	void *prep = NULL;
+	if (f->prepare && f->prepare(&l->cfg, &req, &prep, &d) == 0)
+		req.prepared = prep;
+	diag_clear(&d);
 	int rc = out->run(&l->cfg, &req, &t, &d);
+	family_release(f, prep);
 	free(xs);
 	if (rc) {
 		fprintf(stderr, "icnx: %s: %s\n", l->name, diag_format(&d, msg, sizeof msg));

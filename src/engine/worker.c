@@ -47,6 +47,10 @@ struct worker {
 
 	/* worker-private */
 	double last_wake;          /* monotonic seconds of the last progress byte */
+	void *prep;                /* the family's prepared model of prep_gen (or
+	                              NULL: outputs prepare their own) */
+	const struct family *prep_family;
+	unsigned long prep_gen;    /* 0 = none yet */
 };
 
 static double now_s(void)
@@ -84,6 +88,47 @@ static void req_for(struct worker *w, struct run_req *req)
 	req->cancel = &w->stale;
 	req->progress = on_progress;
 	req->progress_ctx = w;
+	req->prepared = w->prep;
+}
+
+static void drop_prepared(struct worker *w)
+{
+	family_release(w->prep_family, w->prep);
+	w->prep = NULL;
+	w->prep_family = NULL;
+	w->prep_gen = 0;
+}
+
+/* Prepare the family's shared model of cfg once per generation (family.h:
+ * prepare): every output of the generation borrows it through req_for.  A
+ * failure leaves none, so each output builds its own and reports its own
+ * error as before.  Returns 1 if cancelled. */
+static int prepare_config(struct worker *w, const struct config *cfg, unsigned long gen)
+{
+	const struct family *f = cfg->family;
+	struct run_req req;
+	struct diag d;
+
+	if (w->prep_gen == gen)
+		return 0;
+	drop_prepared(w);
+	if (!f->prepare) {
+		w->prep_gen = gen;
+		return 0;
+	}
+	req_for(w, &req);
+	diag_clear(&d);
+	atomic_store(&w->permille, 0);
+	int rc = f->prepare(cfg, &req, &w->prep, &d);
+	if (rc == 1) {
+		w->prep = NULL;
+		return 1;
+	}
+	if (rc < 0)
+		w->prep = NULL;
+	w->prep_family = f;
+	w->prep_gen = gen;
+	return 0;
 }
 
 /* Publish one table (moved) with its bit; refusal: the view output's
@@ -202,12 +247,15 @@ static int compute_config(struct worker *w, const struct config *cfg, unsigned l
 	struct table t;
 	double t0 = now_s();
 
+	if (prepare_config(w, cfg, gen))
+		return 1;
 	if (oc) {
 		double from, to, xs[WORKER_COARSE];
 		size_t n;
 		struct diag d;
 		diag_clear(&d);
-		int rc = f->sweep(cfg, &from, &to, &n, &w->stale, &d);
+		req_for(w, &req);
+		int rc = f->sweep(cfg, &req, &from, &to, &n, &d);
 		if (rc == 1)
 			return 1;
 		if (rc < 0) {
@@ -344,6 +392,7 @@ static void *worker_main(void *arg)
 		wake(w);
 	}
 	pthread_mutex_unlock(&w->mu);
+	drop_prepared(w);
 	free(cfg);
 	return NULL;
 }

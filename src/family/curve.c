@@ -78,7 +78,7 @@ static int x_values(const struct curve_ops *ops, void *state, const struct confi
 	}
 	double from, to;
 	const struct family *f = cfg->family;
-	int rc = f->sweep(cfg, &from, &to, n, req->cancel, d);
+	int rc = f->sweep(cfg, req, &from, &to, n, d);
 	if (rc)
 		return rc;
 	double *xs = malloc((*n ? *n : 1) * sizeof *xs);
@@ -116,15 +116,23 @@ int curve_run(const struct curve_ops *ops, const struct config *cfg,
 {
 	const struct x_axis *ax = &cfg->family->x;
 	struct curve_cols cols = { t, NULL, 0 };
-	void *state = NULL;
+	void *state = NULL, *own_prep = NULL;
 	double *owned = NULL, *v = NULL;
 	const double *x = NULL;
 	size_t nx = 0;
 	char label[sizeof t->cols[0].label];
+	struct run_req rq = *req;
 
-	int rc = ops->open(cfg, req, &state, d);
+	/* One prepared model for the whole run (the sweep and the points). */
+	int rc = family_prepared(cfg, req, &rq.prepared, &own_prep, d);
 	if (rc)
 		return rc;
+	req = &rq;
+	rc = ops->open(cfg, req, &state, d);
+	if (rc) {
+		family_release(cfg->family, own_prep);
+		return rc;
+	}
 	rc = -1;
 	snprintf(label, sizeof label, "%s %s", ax->label, ax->symbol);
 	if (curve_col(&cols, ax->name, ax->unit, label, 0) < 0)
@@ -178,5 +186,6 @@ out:
 	free(cols.flags);
 	if (ops->close)
 		ops->close(state);
+	family_release(cfg->family, own_prep);
 	return rc;
 }

@@ -21,6 +21,10 @@
  *     blank.  Columns flagged CC_OPTIONAL may be NaN ("not applicable", e.g.
  *     an operation with no pairs); CC_SIGNED ones may be negative.
  *
+ * The engine obtains the family's prepared model once for the run
+ * (family_prepared) and hands it to every hook in run_req.prepared, so open
+ * only borrows it.
+ *
  * Thread contract: curve_run runs on whichever thread calls the output; the
  * hooks must be pure apart from allocation (state is private to one run).
  */

@@ -308,10 +308,10 @@ static int eth_validate(const struct config *cfg, struct diag *d)
 	return 0;
 }
 
-static int eth_sweep(const struct config *cfg, double *from, double *to, size_t *n,
-		     const atomic_int *cancel, struct diag *d)
+static int eth_sweep(const struct config *cfg, const struct run_req *req, double *from,
+		     double *to, size_t *n, struct diag *d)
 {
-	(void)cancel;
+	(void)req;
 	(void)d;
 	*from = cfg->u.eth.sizes.from;
 	*to = cfg->u.eth.sizes.to;

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "config/config.h"
+
 #include "family/multicluster.h"
 #include "family/star.h"
 #include "family/irregular.h"
@@ -23,6 +25,40 @@ void run_req_init(struct run_req *req)
 	req->select = -1;
 	req->select2 = -1;
 	req->at = NAN;
+}
+
+int family_prepared(const struct config *cfg, const struct run_req *req, const void **prep,
+		    void **own, struct diag *d)
+{
+	const struct family *f = cfg->family;
+	*own = NULL;
+	*prep = req->prepared;
+	if (*prep || !f->prepare)
+		return 0;
+	int rc = f->prepare(cfg, req, own, d);
+	if (rc == 0)
+		*prep = *own;
+	else
+		*own = NULL;
+	return rc;
+}
+
+void family_release(const struct family *f, void *prep)
+{
+	if (prep && f->release)
+		f->release(prep);
+}
+
+static atomic_ulong fstats[FSTAT_COUNT];
+
+void family_stat_add(enum family_stat s)
+{
+	atomic_fetch_add(&fstats[s], 1);
+}
+
+unsigned long family_stat(enum family_stat s)
+{
+	return atomic_load(&fstats[s]);
 }
 
 const struct family *family_find(const char *name)

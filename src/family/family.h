@@ -56,6 +56,10 @@ struct run_req {
 	 * what it keeps and may ignore calls (rate limiting is its job). */
 	void (*publish)(void *ctx, const struct table *partial);
 	void *publish_ctx;
+	/* The family's prepared model of this configuration (family.prepare),
+	 * shared read-only by every output of one configuration generation; NULL:
+	 * the output prepares its own (family_prepared). */
+	const void *prepared;
 };
 
 /* Fill req with the defaults (whole sweep, default item, no cursor). */
@@ -101,13 +105,44 @@ struct family {
 	size_t cfg_off;             /* offset of the family's struct in struct config */
 	int (*validate)(const struct config *cfg, struct diag *d);
 	struct x_axis x;
-	/* The default sweep: from, to, points (e.g. 0 to just below saturation).
-	 * Returns 0, 1 cancelled, -1 with *d. */
-	int (*sweep)(const struct config *cfg, double *from, double *to, size_t *n,
-		     const atomic_int *cancel, struct diag *d);
+	/* The default sweep: from, to, points (e.g. 0 to just below saturation),
+	 * using req->prepared when set; req->cancel polled.  Returns 0, 1
+	 * cancelled, -1 with *d. */
+	int (*sweep)(const struct config *cfg, const struct run_req *req, double *from,
+		     double *to, size_t *n, struct diag *d);
+	/* Optional: the work every output of one configuration shares (the
+	 * model, a network with its routing and distance table, the saturation
+	 * load), done once.  The worker prepares once per configuration
+	 * generation and the batch mode once per run, and hand the result to
+	 * every output in run_req.prepared; after prepare it is read-only, so
+	 * threads may share it.  req gives cancel and progress.  Returns 0 (*prep
+	 * set), 1 cancelled, -1 with *d. */
+	int (*prepare)(const struct config *cfg, const struct run_req *req, void **prep,
+		       struct diag *d);
+	void (*release)(void *prep);    /* frees what prepare made */
 	const struct output_desc *outputs; /* name == NULL terminates; [0] is the
 	                                      default output */
 };
+
+/* The prepared model an output uses: req->prepared when set, otherwise a
+ * fresh one from cfg->family->prepare, also left in *own for the caller to
+ * pass to family_release (NULL when borrowed).  *prep is NULL for a family
+ * without prepare.  Returns 0, 1 cancelled, -1 with *d. */
+int family_prepared(const struct config *cfg, const struct run_req *req, const void **prep,
+		    void **own, struct diag *d);
+/* Release a prepared model of f (NULL is a no-op). */
+void family_release(const struct family *f, void *prep);
+
+/* Counters of the expensive shared work, process-wide and atomic, for
+ * `make bench` (builds per edit): never read by the program itself. */
+enum family_stat {
+	FSTAT_PREPARE,       /* family.prepare calls */
+	FSTAT_NET_BUILD,     /* irregular: network + up*-down* + distance table */
+	FSTAT_SATURATION,    /* saturation searches (multicluster, star) */
+	FSTAT_COUNT
+};
+void family_stat_add(enum family_stat s);
+unsigned long family_stat(enum family_stat s);
 
 /* The registered families, NULL-terminated. */
 extern const struct family *const icnx_families[];

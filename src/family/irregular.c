@@ -311,5 +311,7 @@ const struct family irr_family = {
 	.validate = irr_validate,
 	.x = { "distance", "T_ij", "", "equivalent distance", false },
 	.sweep = irr_sweep,
+	.prepare = irr_prepare,
+	.release = irr_release,
 	.outputs = irr_outputs,
 };

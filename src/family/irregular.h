@@ -95,10 +95,17 @@ int irr_config_net(const struct irr_config *c, struct irr_net *net, struct diag 
  * The family's default sweep (irregular_out.c): the range of the table's
  * values, from = the smallest off-diagonal entry, to = the largest, n = the
  * number of distinct values (the points of the distribution curve, whose
- * own x values are those values).  Computes the table: polls cancel
- * (returns 1).  Returns 0, or -1 with *d.
+ * own x values are those values), from req->prepared or a table of its
+ * own (polls req->cancel: returns 1).  Returns 0, or -1 with *d.
  */
-int irr_sweep(const struct config *cfg, double *from, double *to, size_t *n,
-	      const atomic_int *cancel, struct diag *d);
+int irr_sweep(const struct config *cfg, const struct run_req *req, double *from, double *to,
+	      size_t *n, struct diag *d);
+
+/* The family's prepare and release (irregular_out.c): the network, its
+ * routing, the table of equivalent distances and its distinct values, built
+ * once per configuration (see family.h). */
+int irr_prepare(const struct config *cfg, const struct run_req *req, void **prep,
+		struct diag *d);
+void irr_release(void *prep);
 
 #endif

@@ -6,10 +6,12 @@
  * distribution (the table's distinct values and their occurrences, arnau
  * Figure 8), clusters (PAM groups), hostfile(s) (MPI hostfiles of the
  * groups) and anynet (BookSim's topology file); and the default sweep.
- * Every output rebuilds the network from the configuration (no caches: the
- * functions are pure apart from allocation and may run on the worker
- * thread); the table, the expensive part, polls req->cancel and reports
- * progress.
+ * The network, its up*-down* routing, the table of equivalent distances
+ * and its distinct values are built once per configuration by the family's
+ * prepare (irr_prepare) and borrowed by every output through
+ * run_req.prepared; an output run without one builds its own.  The table,
+ * the expensive part, polls req->cancel and reports progress.  Pure apart
+ * from allocation; may run on the worker thread.
  */
 #include <limits.h>
 #include <math.h>
@@ -39,18 +41,41 @@ struct work {
 	double *T;                 /* S*S equivalent distances, or NULL */
 	struct cl_result cl;
 	bool have_cl;
+	bool borrowed;             /* net, ud and T belong to a prepared model */
 	int S, k;
+};
+
+/* The prepared model (family.prepare): the work up to the table, and the
+ * table's distinct values.  Read-only once made. */
+struct irr_prepared {
+	struct work w;
+	struct eq_value *v;
+	int nv;
 };
 
 static void work_free(struct work *w)
 {
 	if (w->have_cl)
 		cl_free(&w->cl);
-	free(w->T);
-	if (w->have_ud)
-		ud_free(&w->ud);
-	irr_net_free(&w->net);
+	if (!w->borrowed) {
+		free(w->T);
+		if (w->have_ud)
+			ud_free(&w->ud);
+		irr_net_free(&w->net);
+	}
 	memset(w, 0, sizeof *w);
+}
+
+static int clusters_init(struct work *w, const struct run_req *req, struct diag *d)
+{
+	int r = cl_pam(w->T, w->S, w->k, &w->cl, req->cancel);
+	if (r) {
+		if (r < 0)
+			diag_set(d, "", "clustering: out of memory");
+		return r;
+	}
+	w->have_cl = true;
+	return 0;
 }
 
 /* Build what `need` asks for.  0, 1 cancelled, -1 with *d; on non-zero w is
@@ -59,9 +84,21 @@ static int work_init(struct work *w, const struct config *cfg, const struct run_
 		     enum need need, struct diag *d)
 {
 	const struct irr_config *c = &cfg->u.irr;
+	const struct irr_prepared *pp = req->prepared;
 	int rc = -1;
 
+	if (pp) {
+		*w = pp->w;
+		w->borrowed = true;
+		w->have_cl = false;
+		if (need >= NEED_CLUSTERS && (rc = clusters_init(w, req, d)) != 0) {
+			work_free(w);
+			return rc;
+		}
+		return 0;
+	}
 	memset(w, 0, sizeof *w);
+	family_stat_add(FSTAT_NET_BUILD);
 	if (irr_config_net(c, &w->net, d))
 		return -1;
 	w->S = w->net.switches;
@@ -96,16 +133,8 @@ static int work_init(struct work *w, const struct config *cfg, const struct run_
 			goto fail;
 		}
 	}
-	if (need >= NEED_CLUSTERS) {
-		int r = cl_pam(w->T, w->S, w->k, &w->cl, req->cancel);
-		if (r) {
-			if (r < 0)
-				diag_set(d, "", "clustering: out of memory");
-			rc = r;
-			goto fail;
-		}
-		w->have_cl = true;
-	}
+	if (need >= NEED_CLUSTERS && (rc = clusters_init(w, req, d)) != 0)
+		goto fail;
 	return 0;
 fail:
 	work_free(w);
@@ -648,12 +677,48 @@ static int distinct(const struct work *w, struct eq_value **out)
 	return eq_distribution(w->T, w->S, *out, n);
 }
 
+int irr_prepare(const struct config *cfg, const struct run_req *req, void **prep,
+		struct diag *d)
+{
+	struct irr_prepared *pp = calloc(1, sizeof *pp);
+	struct run_req own = *req;
+
+	if (!pp)
+		return diag_set(d, "", "out of memory");
+	own.prepared = NULL;
+	int rc = work_init(&pp->w, cfg, &own, NEED_TABLE, d);
+	if (rc) {
+		free(pp);
+		return rc;
+	}
+	pp->nv = distinct(&pp->w, &pp->v);
+	if (pp->nv < 0) {
+		irr_release(pp);
+		return diag_set(d, "", "out of memory");
+	}
+	family_stat_add(FSTAT_PREPARE);
+	*prep = pp;
+	return 0;
+}
+
+void irr_release(void *prep)
+{
+	struct irr_prepared *pp = prep;
+	if (!pp)
+		return;
+	free(pp->v);
+	work_free(&pp->w);
+	free(pp);
+}
+
 /* The distribution as a curve over the distances (curve.h runs the loop):
  * its own points are the distinct values; at any other x the pairs within
  * EQ_GROUP_TOL of x are counted. */
 struct irr_curve {
-	struct work w;
-	struct eq_value *v;
+	const struct family *f;
+	const struct irr_prepared *pp;
+	void *own;
+	const struct eq_value *v;
 	int n;
 	double total;
 	bool natural;              /* x are the distinct values themselves */
@@ -662,8 +727,7 @@ struct irr_curve {
 static void distribution_close(void *state)
 {
 	struct irr_curve *c = state;
-	free(c->v);
-	work_free(&c->w);
+	family_release(c->f, c->own);
 	free(c);
 }
 
@@ -671,19 +735,19 @@ static int distribution_open(const struct config *cfg, const struct run_req *req
 			     void **state, struct diag *d)
 {
 	struct irr_curve *c = calloc(1, sizeof *c);
+	const void *prep;
 	if (!c)
 		return diag_set(d, "", "out of memory");
-	int rc = work_init(&c->w, cfg, req, NEED_TABLE, d);
+	c->f = cfg->family;
+	int rc = family_prepared(cfg, req, &prep, &c->own, d);
 	if (rc) {
 		free(c);
 		return rc;
 	}
-	c->n = distinct(&c->w, &c->v);
-	if (c->n < 0) {
-		distribution_close(c);
-		return diag_set(d, "", "out of memory");
-	}
-	c->total = (double)c->w.S * (c->w.S - 1);
+	c->pp = prep;
+	c->v = c->pp->v;
+	c->n = c->pp->nv;
+	c->total = (double)c->pp->w.S * (c->pp->w.S - 1);
 	*state = c;
 	return 0;
 }
@@ -738,34 +802,25 @@ static int distribution(const struct config *cfg, const struct run_req *req,
 	return curve_run(&irr_distribution_ops, cfg, req, t, d);
 }
 
-int irr_sweep(const struct config *cfg, double *from, double *to, size_t *n,
-	      const atomic_int *cancel, struct diag *d)
+int irr_sweep(const struct config *cfg, const struct run_req *req, double *from, double *to,
+	      size_t *n, struct diag *d)
 {
-	struct run_req req;
-	struct work w;
-	struct eq_value *v = NULL;
-
-	run_req_init(&req);
-	req.cancel = cancel;
-	int rc = work_init(&w, cfg, &req, NEED_TABLE, d);
+	const void *prep;
+	void *own;
+	int rc = family_prepared(cfg, req, &prep, &own, d);
 	if (rc)
 		return rc;
-	int nv = distinct(&w, &v);
-	work_free(&w);
-	if (nv < 0) {
-		free(v);
-		return diag_set(d, "", "out of memory");
-	}
-	if (nv == 0) {             /* one switch: no pairs */
+	const struct irr_prepared *pp = prep;
+	if (pp->nv == 0) {         /* one switch: no pairs */
 		*from = 0;
 		*to = 1;
 		*n = 2;
 	} else {
-		*from = v[0].value;
-		*to = v[nv - 1].value;
-		*n = (size_t)nv;
+		*from = pp->v[0].value;
+		*to = pp->v[pp->nv - 1].value;
+		*n = (size_t)pp->nv;
 	}
-	free(v);
+	family_release(cfg->family, own);
 	return 0;
 }
 

@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "config/config.h"
@@ -253,24 +254,43 @@ static int mc_validate(const struct config *cfg, struct diag *d)
 	return 0;
 }
 
-static int mc_sweep(const struct config *cfg, double *from, double *to, size_t *n,
-		    const atomic_int *cancel, struct diag *d)
+static int mc_prepare(const struct config *cfg, const struct run_req *req, void **prep,
+		      struct diag *d)
+{
+	struct mc_prepared *pm = malloc(sizeof *pm);
+	struct mc_params p;
+	char err[256];
+
+	if (!pm)
+		return diag_set(d, "", "out of memory");
+	mc_config_params(&cfg->u.mc, &p);
+	int rc = mc_model_init(&pm->mdl, &p, req->cancel, err, sizeof err);
+	if (rc) {
+		free(pm);
+		return rc < 0 ? diag_set(d, "", "%s", err) : 1;
+	}
+	pm->sat = mc_saturation(&pm->mdl);
+	family_stat_add(FSTAT_PREPARE);
+	family_stat_add(FSTAT_SATURATION);
+	*prep = pm;
+	return 0;
+}
+
+static int mc_sweep(const struct config *cfg, const struct run_req *req, double *from,
+		    double *to, size_t *n, struct diag *d)
 {
 	const struct mc_config *c = &cfg->u.mc;
 	*from = c->load.from;
 	*n = (size_t)c->load.points;
 	*to = c->load.to;
 	if (isnan(*to)) {
-		struct mc_params p;
-		struct mc_model mdl;
-		char err[256];
-		mc_config_params(c, &p);
-		int rc = mc_model_init(&mdl, &p, cancel, err, sizeof err);
-		if (rc == 1)
-			return 1;
-		if (rc < 0)
-			return diag_set(d, "", "%s", err);
-		*to = 0.98 * mc_saturation(&mdl);
+		const void *prep;
+		void *own;
+		int rc = family_prepared(cfg, req, &prep, &own, d);
+		if (rc)
+			return rc;
+		*to = 0.98 * ((const struct mc_prepared *)prep)->sat;
+		family_release(cfg->family, own);
 		if (!(*to > *from))
 			*to = 2 * *from + 1e-9;
 	}
@@ -288,5 +308,7 @@ const struct family mc_family = {
 	.validate = mc_validate,
 	.x = { "load", "lambda_g", "msg/node/time unit", "offered load", false },
 	.sweep = mc_sweep,
+	.prepare = mc_prepare,
+	.release = free,
 	.outputs = mc_outputs,
 };

@@ -64,4 +64,12 @@ struct mc_timing mc_net_timing(const struct mc_net_cfg *n);
 /* Mean message length M = sum M_i F_i (sharifi Eq. 1), or message_length. */
 double mc_mean_length(const struct mc_config *c);
 
+/* The prepared model of one configuration (family.prepare): the model and
+ * its saturation load, searched once (bisection to 1e-9) and shared by the
+ * sweep, the summary and the per-point outputs.  Read-only once made. */
+struct mc_prepared {
+	struct mc_model mdl;
+	double sat;              /* lambda_g*, mc_saturation(&mdl) */
+};
+
 #endif

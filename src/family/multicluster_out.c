@@ -19,22 +19,23 @@
 
 #define TU "time units"
 
+/* The prepared model (req->prepared, or one of our own left in *own for
+ * family_release): 0, 1 cancelled, -1 with *d. */
 static int model_for(const struct config *cfg, const struct run_req *req,
-		     struct mc_model *mdl, struct diag *d)
+		     const struct mc_prepared **pm, void **own, struct diag *d)
 {
-	struct mc_params p;
-	char err[256];
-	mc_config_params(&cfg->u.mc, &p);
-	int rc = mc_model_init(mdl, &p, req->cancel, err, sizeof err);
-	if (rc < 0)
-		return diag_set(d, "", "%s", err);
+	const void *prep;
+	int rc = family_prepared(cfg, req, &prep, own, d);
+	*pm = prep;
 	return rc;
 }
 
 
 /* The curve: the model at each load (curve.h runs the loop). */
 struct mc_curve {
-	struct mc_model mdl;
+	const struct family *cfg_family;
+	const struct mc_prepared *pm;
+	void *own;
 	struct mc_point pt;
 };
 
@@ -44,13 +45,21 @@ static int curve_open(const struct config *cfg, const struct run_req *req, void 
 	struct mc_curve *c = malloc(sizeof *c);
 	if (!c)
 		return diag_set(d, "", "out of memory");
-	int rc = model_for(cfg, req, &c->mdl, d);
+	c->cfg_family = cfg->family;
+	int rc = model_for(cfg, req, &c->pm, &c->own, d);
 	if (rc) {
 		free(c);
 		return rc;
 	}
 	*state = c;
 	return 0;
+}
+
+static void curve_close(void *state)
+{
+	struct mc_curve *c = state;
+	family_release(c->cfg_family, c->own);
+	free(c);
 }
 
 static int curve_columns(void *state, const struct config *cfg, struct curve_cols *cc)
@@ -66,11 +75,11 @@ static int curve_columns(void *state, const struct config *cfg, struct curve_col
 	    curve_col(cc, "T_out", TU, "inter-cluster latency T_out", CC_SATURATES) ||
 	    curve_col(cc, "util_max", "", "largest utilisation", 0))
 		return -1;
-	for (int g = 0; g < c->mdl.p.ngroups; g++) {
+	for (int g = 0; g < c->pm->mdl.p.ngroups; g++) {
 		char name[32], label[64];
 		snprintf(name, sizeof name, "T_group%d", g);
 		snprintf(label, sizeof label, "latency T^(i), group %d (n=%d)", g,
-			 c->mdl.p.g[g].n);
+			 c->pm->mdl.p.g[g].n);
 		if (curve_col(cc, name, TU, label, CC_SATURATES))
 			return -1;
 	}
@@ -82,16 +91,16 @@ static int curve_eval(void *state, double x, double *v, const struct run_req *re
 {
 	struct mc_curve *c = state;
 	struct mc_point *pt = &c->pt;
-	int sat = mc_eval(&c->mdl, x, pt);
+	int sat = mc_eval(&c->pm->mdl, x, pt);
 	double u[8] = { pt->T, pt->W_s, pt->S, pt->R, pt->W_d, pt->T_in, pt->T_out, pt->util_max };
 	memcpy(v, u, sizeof u);
-	for (int g = 0; g < c->mdl.p.ngroups; g++)
+	for (int g = 0; g < c->pm->mdl.p.ngroups; g++)
 		v[8 + g] = pt->g[g].T;
 	return sat ? CURVE_SATURATED : CURVE_OK;
 }
 
 static const struct curve_ops mc_curve_ops = {
-	curve_open, curve_columns, NULL, curve_eval, free,
+	curve_open, curve_columns, NULL, curve_eval, curve_close,
 };
 
 static int curve(const struct config *cfg, const struct run_req *req, struct table *t,
@@ -103,14 +112,18 @@ static int curve(const struct config *cfg, const struct run_req *req, struct tab
 static int summary(const struct config *cfg, const struct run_req *req, struct table *t,
 		   struct diag *d)
 {
-	struct mc_model *mdl = malloc(sizeof *mdl);
+	const struct mc_model *mdl = NULL;
+	const struct mc_prepared *pm = NULL;
+	void *own = NULL;
 	struct mc_point *pt = malloc(sizeof *pt);
 	int rc = -1;
 	char q[96], note[128];
 
-	if (!mdl || !pt)
+	if (!pt)
 		goto nomem;
-	rc = model_for(cfg, req, mdl, d);
+	rc = model_for(cfg, req, &pm, &own, d);
+	if (rc == 0)
+		mdl = &pm->mdl;
 	if (rc)
 		goto out;
 	rc = -1;
@@ -119,7 +132,7 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 		goto nomem;
 
 	const struct mc_params *p = &mdl->p;
-	double sat = mc_saturation(mdl);
+	double sat = pm->sat;
 	mc_eval(mdl, sat, pt);
 	snprintf(note, sizeof note, "first to reach 1: %s", pt->bottleneck);
 	mc_eval(mdl, 0, pt);
@@ -165,7 +178,7 @@ nomem:
 	rc = diag_set(d, "", "out of memory");
 out:
 	free(pt);
-	free(mdl);
+	family_release(cfg->family, own);
 	return rc;
 }
 
@@ -187,12 +200,14 @@ static int hrow(struct table *t, int g, const char *net, int h, double count, do
 static int hops(const struct config *cfg, const struct run_req *req, struct table *t,
 		struct diag *d)
 {
-	struct mc_model *mdl = malloc(sizeof *mdl);
+	const struct mc_model *mdl = NULL;
+	const struct mc_prepared *pm = NULL;
+	void *own = NULL;
 	int rc = -1;
 
-	if (!mdl)
-		goto nomem;
-	rc = model_for(cfg, req, mdl, d);
+	rc = model_for(cfg, req, &pm, &own, d);
+	if (rc == 0)
+		mdl = &pm->mdl;
 	if (rc)
 		goto out;
 	rc = -1;
@@ -236,7 +251,7 @@ static int hops(const struct config *cfg, const struct run_req *req, struct tabl
 nomem:
 	rc = diag_set(d, "", "out of memory");
 out:
-	free(mdl);
+	family_release(cfg->family, own);
 	return rc;
 }
 
@@ -246,20 +261,22 @@ out:
 static int hop_bars(const struct config *cfg, const struct run_req *req, struct table *t,
 		    struct diag *d)
 {
-	struct mc_model *mdl = malloc(sizeof *mdl);
+	const struct mc_model *mdl = NULL;
+	const struct mc_prepared *pm = NULL;
+	void *own = NULL;
 	int rc = -1;
 	int g = req->select < 0 ? 0 : req->select;
 	double pr[FT_MAX_N + 1], pr0 = 0;
 
-	if (!mdl)
-		goto nomem;
 	if ((size_t)g >= cfg->u.mc.nclusters) {
 		d->usage = true;
 		rc = diag_set(d, "--select", "cluster group %d does not exist (allowed: 0..%zu)",
 			      g, cfg->u.mc.nclusters - 1);
 		goto out;
 	}
-	rc = model_for(cfg, req, mdl, d);
+	rc = model_for(cfg, req, &pm, &own, d);
+	if (rc == 0)
+		mdl = &pm->mdl;
 	if (rc)
 		goto out;
 	rc = -1;
@@ -291,31 +308,35 @@ static int hop_bars(const struct config *cfg, const struct run_req *req, struct 
 nomem:
 	rc = diag_set(d, "", "out of memory");
 out:
-	free(mdl);
+	family_release(cfg->family, own);
 	return rc;
 }
 
 /* The load a per-point output looks at: req->at, or half the saturation load. */
-static double point_load(const struct mc_model *mdl, const struct run_req *req)
+static double point_load(const struct mc_prepared *pm, const struct run_req *req)
 {
-	return isnan(req->at) ? 0.5 * mc_saturation(mdl) : req->at;
+	return isnan(req->at) ? 0.5 * pm->sat : req->at;
 }
 
 static int point(const struct config *cfg, const struct run_req *req, struct table *t,
 		 struct diag *d)
 {
-	struct mc_model *mdl = malloc(sizeof *mdl);
+	const struct mc_model *mdl = NULL;
+	const struct mc_prepared *pm = NULL;
+	void *own = NULL;
 	struct mc_point *pt = malloc(sizeof *pt);
 	int rc = -1;
 	char q[96];
 
-	if (!mdl || !pt)
+	if (!pt)
 		goto nomem;
-	rc = model_for(cfg, req, mdl, d);
+	rc = model_for(cfg, req, &pm, &own, d);
+	if (rc == 0)
+		mdl = &pm->mdl;
 	if (rc)
 		goto out;
 	rc = -1;
-	double at = point_load(mdl, req);
+	double at = point_load(pm, req);
 	int sat = mc_eval(mdl, at, pt);
 	snprintf(t->title, sizeof t->title, "breakdown at lambda_g = %.6g%s", at,
 		 sat ? " (saturated)" : "");
@@ -367,7 +388,7 @@ nomem:
 	rc = diag_set(d, "", "out of memory");
 out:
 	free(pt);
-	free(mdl);
+	family_release(cfg->family, own);
 	return rc;
 }
 
@@ -438,18 +459,22 @@ static int pattern_distances(const struct config *cfg, const struct run_req *req
 static int cluster_latency(const struct config *cfg, const struct run_req *req,
 			   struct table *t, struct diag *d)
 {
-	struct mc_model *mdl = malloc(sizeof *mdl);
+	const struct mc_model *mdl = NULL;
+	const struct mc_prepared *pm = NULL;
+	void *own = NULL;
 	struct mc_point *pt = malloc(sizeof *pt);
 	char label[16];
 	int rc = -1;
 
-	if (!mdl || !pt)
+	if (!pt)
 		goto nomem;
-	rc = model_for(cfg, req, mdl, d);
+	rc = model_for(cfg, req, &pm, &own, d);
+	if (rc == 0)
+		mdl = &pm->mdl;
 	if (rc)
 		goto out;
 	rc = -1;
-	double at = point_load(mdl, req);
+	double at = point_load(pm, req);
 	int sat = mc_eval(mdl, at, pt);
 	snprintf(t->title, sizeof t->title, "inter-cluster latency by group at lambda_g = %.6g%s",
 		 at, sat ? " (saturated)" : "");
@@ -470,7 +495,7 @@ nomem:
 	rc = diag_set(d, "", "out of memory");
 out:
 	free(pt);
-	free(mdl);
+	family_release(cfg->family, own);
 	return rc;
 }
 

@@ -141,8 +141,8 @@ static int star_validate_cfg(const struct config *cfg, struct diag *d)
 	return 0;
 }
 
-static int star_sweep(const struct config *cfg, double *from, double *to, size_t *n,
-		      const atomic_int *cancel, struct diag *d)
+static int star_sweep(const struct config *cfg, const struct run_req *req, double *from,
+		      double *to, size_t *n, struct diag *d)
 {
 	const struct star_config *c = &cfg->u.star;
 
@@ -159,7 +159,7 @@ static int star_sweep(const struct config *cfg, double *from, double *to, size_t
 		star_config_params(c, &p);
 		if (star_model_init(&mdl, &p, err, sizeof err) < 0)
 			return diag_set(d, "", "%s", err);
-		rc = star_saturation(&mdl, 0, &sat, cancel);
+		rc = star_saturation(&mdl, 0, &sat, req->cancel);
 		star_model_free(&mdl);
 		if (rc == STAR_CANCELLED)
 			return 1;

@@ -215,7 +215,9 @@ static void test_autonet_distribution(void **state)
 	/* the sweep covers the values */
 	double from, to;
 	size_t np;
-	assert_int_equal(c.family->sweep(&c, &from, &to, &np, NULL, &d), 0);
+	struct run_req rq;
+	run_req_init(&rq);
+	assert_int_equal(c.family->sweep(&c, &rq, &from, &to, &np, &d), 0);
 	assert_true(from == 1 && to == 3);
 	assert_int_equal(np, 4);
 }
@@ -740,7 +742,10 @@ static void test_cancel_and_progress(void **state)
 	}
 	double from, to;
 	size_t n;
-	assert_int_equal(c.family->sweep(&c, &from, &to, &n, &cancel, &d), 1);
+	struct run_req rq;
+	run_req_init(&rq);
+	rq.cancel = &cancel;
+	assert_int_equal(c.family->sweep(&c, &rq, &from, &to, &n, &d), 1);
 
 	struct prog p = { 0, 0 };
 	atomic_store(&cancel, 0);
