@@ -63,6 +63,9 @@ void sim_core_free(struct sim_core *c)
 	free(c->fseq);
 	free(c->nxt);
 	free(c->ready);
+	free(c->arrive);
+	free(c->busy);
+	free(c->period);
 	free(c->act);
 	free(c->actpos);
 	free(c->req);
@@ -100,6 +103,9 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 	c->fseq = calloc((size_t)nb, sizeof *c->fseq);
 	c->nxt = malloc((size_t)nb * sizeof *c->nxt);
 	c->ready = calloc((size_t)nb, sizeof *c->ready);
+	c->arrive = calloc((size_t)nb, sizeof *c->arrive);
+	c->busy = calloc((size_t)C, sizeof *c->busy);
+	c->period = malloc((size_t)C * sizeof *c->period);
 	c->act = malloc((size_t)nb * sizeof *c->act);
 	c->actpos = malloc((size_t)nb * sizeof *c->actpos);
 	c->req = malloc((size_t)nvc * sizeof *c->req);
@@ -110,6 +116,7 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 	c->inchan = malloc((size_t)nb * sizeof *c->inchan);
 	c->qtail = malloc((size_t)net->nodes * sizeof *c->qtail);
 	if (!c->occ || !c->owner || !c->fseq || !c->nxt || !c->ready || !c->act ||
+	    !c->arrive || !c->busy || !c->period ||
 	    !c->actpos || !c->req || !c->rr || !c->choice || !c->reqlist || !c->cstamp ||
 	    !c->inchan || !c->qtail) {
 		sim_core_free(c);
@@ -126,6 +133,7 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 	for (int i = 0; i < C; i++) {
 		c->cstamp[i] = -1;
 		c->rr[i] = net->V - 1;
+		c->period[i] = net->chan[i].period > 1 ? net->chan[i].period : 1;
 	}
 	for (int s = 0; s < net->nodes; s++)
 		c->qtail[s] = -1;
@@ -284,10 +292,9 @@ static int allocate(struct sim_core *c, int b)
 		m->st = c->cand[pick].st;
 		m->aux = c->cand[pick].aux;
 		m->hops++;
+		c->ready[k] = c->now + c->period[k / c->net.V];
 		if (to >= 0 && c->net.router_delay)
-			c->ready[k] = c->now + 1 + c->net.router_delay[to];
-		else
-			c->ready[k] = c->now + 1;
+			c->ready[k] += c->net.router_delay[to];
 	}
 	return 1;
 }
@@ -320,6 +327,10 @@ static int resolve(struct sim_core *c, int ch)
 
 	c->cstamp[ch] = 4 * c->now + 2;
 	c->choice[ch] = -1;
+	if (c->busy[ch] > c->now) {
+		c->cstamp[ch] = 4 * c->now + 3;
+		return -1;
+	}
 	for (int i = 1; i <= V; i++) {
 		int v = start + i;
 
@@ -346,7 +357,10 @@ static void move_flit(struct sim_core *c, int b, int k)
 	int tail = seq == m->len - 1;
 	const struct sim_chan *ch = &c->net.chan[k / c->net.V];
 
+	int P = c->period[k / c->net.V];
+
 	c->flit_hops++;
+	c->busy[k / c->net.V] = c->now + P;
 	/* leave b */
 	if (c->inchan[b] < 0) {
 		if (seq == 0) {
@@ -387,7 +401,7 @@ static void move_flit(struct sim_core *c, int b, int k)
 			if (m->delivered != m->len)
 				c->order_errors++;
 			if (m->tag >= 0 && c->done) {
-				struct sim_done d = { m, c->now + 1 };
+				struct sim_done d = { m, c->now + P };
 				c->done(c->done_ctx, &d);
 			}
 			msg_release(c, id);
@@ -396,6 +410,7 @@ static void move_flit(struct sim_core *c, int b, int k)
 		if (c->occ[k] == 0)
 			c->fseq[k] = seq;
 		c->occ[k]++;
+		c->arrive[k] = c->now + P;
 		act_add(c, k);
 	}
 }
@@ -411,6 +426,8 @@ static int step(struct sim_core *c)
 	for (int i = 0; i < n; i++) {
 		int b = c->act[i], k, ch;
 
+		if (c->occ[b] == 1 && c->arrive[b] > c->now)
+			continue;              /* its only flit is still on the wire */
 		if (c->nxt[b] < 0) {
 			int r = allocate(c, b);
 			if (r < 0)

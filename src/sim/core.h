@@ -11,7 +11,9 @@
  * downstream buffer has room at the end of the cycle -- a full buffer whose
  * front flit leaves in the same cycle has room, so a one-flit buffer streams
  * one flit per cycle (zero-delay back-pressure).  A flit crossing a channel
- * arrives in its buffer at the end of the cycle.
+ * arrives in its buffer at the end of the cycle; a channel of period P
+ * (heterogeneous link times) is busy for P cycles per flit and its flit
+ * arrives at the end of the P-th.
  *
  * Network description: routers 0..R-1, processing nodes 0..N-1, channels
  * 0..C-1 each with V virtual channels of B flits at its downstream end.  A
@@ -81,6 +83,8 @@ struct sim_chan {
 	                              fed by the source queue */
 	int to;                    /* router, or -1: ejection into node `node` */
 	int node;                  /* ejection: the node; else -1 */
+	int period;                /* cycles a flit takes to cross (and occupies
+	                              the channel); 0 or 1 = one cycle */
 };
 
 struct sim_net {
@@ -136,6 +140,10 @@ struct sim_core {
 	/* buffers */
 	int *occ, *owner, *fseq, *nxt;
 	int64_t *ready;            /* header may be routed from this cycle on */
+	int64_t *arrive;           /* VC buffer: the last flit pushed is there from
+	                              this cycle on */
+	int64_t *busy;             /* channel: free again from this cycle on */
+	int *period;               /* channel: cycles per flit (>= 1) */
 	int *act, *actpos, nact;   /* active buffers (holding a flit or a
 	                              routed/unrouted queue head) */
 	int *req;                  /* per VC buffer: requesting upstream buffer */
