@@ -3,12 +3,26 @@
 # Runs every cmocka unit-test binary in BUILD/tests, then the end-to-end
 # scripts in tests/e2e, the purity check and the man-page lint, and ends with
 # one summary line "N passed, N failed" (counting individual cmocka tests).
+# A watchdog (timeout, ICNX_TEST_TIMEOUT seconds each, default 300) ends a
+# hung binary or script, which then counts as failed; an interrupted run
+# still ends with the summary line.
 # Usage: tests/run.sh BUILD_DIR
 set -u
 build=${1:-build}
 here=$(cd "$(dirname "$0")" && pwd)
 passed=0; failed=0; failed_names=""
-log=$(mktemp); trap 'rm -f "$log"' EXIT
+limit=${ICNX_TEST_TIMEOUT:-300}
+log=$(mktemp)
+summary() {
+	[ -n "$failed_names" ] && echo "failing:$failed_names"
+	echo "$passed passed, $failed failed"
+}
+trap 'rm -f "$log"' EXIT
+trap 'echo "interrupted"; failed=$((failed + 1)); summary; exit 1' INT TERM HUP
+# watchdog COMMAND...: run it, killed after $limit seconds (status 124).
+watchdog() {
+	timeout -k 10 "$limit" "$@"
+}
 
 count_cmocka() { # $1 = log file; prints "P F"
 	p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test(s)\./\1/p' "$1" | tail -n 1)
@@ -20,7 +34,8 @@ for t in "$build"/tests/test_*; do
 	case "$t" in *.o|*.d) continue ;; esac
 	[ -x "$t" ] || continue
 	name=$(basename "$t")
-	if "$t" >"$log" 2>&1; then rc=0; else rc=$?; fi
+	if watchdog "$t" >"$log" 2>&1; then rc=0; else rc=$?; fi
+	[ "$rc" -eq 124 ] && echo "$name: killed by the watchdog after $limit s" >>"$log"
 	set -- $(count_cmocka "$log")
 	p=$1; f=$2
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi   # crashed before its summary
@@ -35,9 +50,10 @@ done
 # Script checks: each prints its own lines; exit 0 = pass.
 run_script() { # name, command...
 	name=$1; shift
-	if "$@" >"$log" 2>&1; then
+	if watchdog "$@" >"$log" 2>&1; then
 		echo "check $name: ok"; passed=$((passed + 1))
 	else
+		[ $? -eq 124 ] && echo "$name: killed by the watchdog after $limit s" >>"$log"
 		cat "$log"; echo "check $name: FAILED"
 		failed=$((failed + 1)); failed_names="$failed_names $name"
 	fi
@@ -50,6 +66,5 @@ for e in "$here"/e2e/*.sh; do
 	run_script "e2e/$(basename "$e" .sh)" env ICNX="$build/icnx" sh "$e"
 done
 
-[ -n "$failed_names" ] && echo "failing:$failed_names"
-echo "$passed passed, $failed failed"
+summary
 [ "$failed" -eq 0 ]
