@@ -5,56 +5,67 @@
 # curve (dimmed, not recomputed); setting the other to 0.6 completes the
 # edit, the curve recomputes, and one undo takes both back.  x clears an
 # optional field (a network's t_cn) into a draft, which Esc drops; quitting
-# with a draft asks first.
-. "$(dirname "$0")/lib.inc"
+# with a draft asks first.  Headless.
+. "$(dirname "$0")/headless.inc"
 
-start 120 40 sharifi-n592
-settled
-wait_for "λ_g*=0.0007154"
+mark start
 keys 3 j j l Enter
-wait_for "traffic.mix.0.prob = 0.5"
+mark prompt0
 keys C-u
 text "0.4"
 keys Enter
-wait_for "incomplete: traffic.mix: probabilities sum to 0.9 (allowed: probabilities summing to 1)"
-wait_for "incomplete edit: last valid curve"
-wait_for " 0  32  0.4"
-# Nothing was sent to the worker: the last valid numbers stay.
-screen | grep -q "computing" && fail "the draft was computed"
-screen | grep -q "59.838 tu" || fail "the breakdown changed"
+mark draft
 keys j Enter
-wait_for "traffic.mix.1.prob = 0.5"
+mark prompt1
 keys C-u
 text "0.6"
 keys Enter
-wait_for "traffic.mix.1.prob: 0.5 -> 0.6: the edit is complete"
-wait_gone "incomplete:"
-wait_for "λ_g*=0.0006707"
-settled
-screen | grep -q "59.838 tu" && fail "the breakdown did not recompute"
+mark complete
 keys u
-wait_for "λ_g*=0.0007154"
-wait_for " 0  32  0.5"
+mark undone
 # Clearing t_cn leaves ICN1 with half a timing: a draft; Esc drops it.
 keys 2 g j
-wait_for "network.icn1.t_cn"
+mark tcn
 keys x
-wait_for "network.icn1.t_cn: 0.436 -> (not set)"
-wait_for "incomplete: network.icn1"
-# The cleared field stays on show (dimmed "-") while the draft is open.
-screen | grep -q "   t_cn     - time units/flit" || fail "t_cn vanished"
+mark cleared
 keys Escape
-wait_for "dropped the incomplete edit"
-wait_gone "incomplete:"
+mark dropped
 # A draft asks before quitting.
 keys x
-wait_for "incomplete: network.icn1"
+mark again
 keys q
-wait_for "The edit in progress is incomplete"
+mark ask
 keys n
-wait_for "not quitting"
+mark stay
 keys q
-wait_for "The edit in progress is incomplete"
+mark ask2
 keys y
-[ "$(wait_exit)" = 0 ] || fail "exit status"
+run 120 40 sharifi-n592
+
+has start "λ_g*=0.0007154"
+has prompt0 "traffic.mix.0.prob = 0.5"
+has draft "incomplete: traffic.mix: probabilities sum to 0.9 (allowed: probabilities summing to 1)"
+has draft "incomplete edit: last valid curve"
+has draft " 0  32  0.4"
+# Nothing was sent to the worker: the last valid numbers stay.
+lacks draft "computing"
+has draft "59.838 tu"
+has prompt1 "traffic.mix.1.prob = 0.5"
+has complete "traffic.mix.1.prob: 0.5 -> 0.6: the edit is complete"
+lacks complete "incomplete:"
+has complete "λ_g*=0.0006707"
+lacks complete "59.838 tu"
+has undone "λ_g*=0.0007154"
+has undone " 0  32  0.5"
+has tcn "network.icn1.t_cn"
+has cleared "network.icn1.t_cn: 0.436 -> (not set)"
+has cleared "incomplete: network.icn1"
+# The cleared field stays on show (dimmed "-") while the draft is open.
+has cleared "   t_cn     - time units/flit"
+has dropped "dropped the incomplete edit"
+lacks dropped "incomplete:"
+has again "incomplete: network.icn1"
+has ask "The edit in progress is incomplete"
+has stay "not quitting"
+has ask2 "The edit in progress is incomplete"
 echo "ok: draft"

@@ -1,22 +1,27 @@
 #!/bin/sh
 # help.sh: ? and F1 open the help overlay (the key table and the batch
 # commands), arrows scroll it, q and Esc close it, and the explorer goes on.
-. "$(dirname "$0")/lib.inc"
+# Headless.
+. "$(dirname "$0")/headless.inc"
 
-start 80 24
-settled
 keys ?
-wait_for "help: q or Esc closes"
-wait_for "Everywhere"
+mark open
 keys End
-wait_for "icnx --batch javadi-n1120 -o curve"
+mark end-of-help
 keys q
-wait_gone "help: q or Esc closes"
-screen | grep -q "4 plot" || fail "the plot is gone"
+mark closed
 keys F1
-wait_for "help: q or Esc closes"
+mark f1
 keys Escape
-wait_gone "help: q or Esc closes"
+mark esc
 keys q
-[ "$(wait_exit)" = 0 ] || fail "exit status"
+run 80 24
+
+has open "help: q or Esc closes"
+has open "Everywhere"
+has end-of-help "icnx --batch javadi-n1120 -o curve"
+lacks closed "help: q or Esc closes"
+has closed "4 plot"
+has f1 "help: q or Esc closes"
+lacks esc "help: q or Esc closes"
 echo "ok: help"

@@ -4,31 +4,34 @@
 # uniform traffic and the paper's printed formulas) drawn as grouped bars
 # with a legend and value labels; ] and [ step the group (--select), and a
 # group that does not exist is refused with the output's message and the
-# view steps back to the last one.
-. "$(dirname "$0")/lib.inc"
+# view steps back to the last one.  Headless.
+. "$(dirname "$0")/headless.inc"
 
-start 120 40 sharifi-n592
-settled
 # The breakdown starts on `point`; v: anynet, anynet-external, summary, hops,
 # hop-bars.
 keys 5 v v v v v
-wait_for "breakdown: hop-bars"
-wait_for "█ transpose   ▒ uniform   ░ printed"
-wait_for "▒▒ 0.0667"
-# Group 0: the transpose sends everything 3 hops up; uniform 0.8 there.
-screen | grep -q " 3 │██████████* 1 " || fail "no full bar of 1 at 3 hops"
-screen | grep -Eq "│▒{10,} 0\.8( |$)" || fail "no uniform bar of 0.8"
+mark g0
 keys ]
-wait_for "#1 hop-bars"
-wait_for "░ 0.0357"
+mark g1
 keys ] ]
-wait_for "cluster group 3 does not exist (allowed: 0..2)"
-wait_for "#2 hop-bars"
-# 15 bars do not fit 14 rows lying down: they stand, legend kept.
-screen | grep -q "█ transpose   ▒ uniform   ░ printed" || fail "group 2: no legend"
+mark g3
 keys [ [
-wait_for "#0 hop-bars"
-wait_for "▒▒ 0.0667"
+mark back
 keys C-c
-[ "$(wait_exit)" = 0 ] || fail "exit status"
+run 120 40 sharifi-n592
+
+has g0 "breakdown: hop-bars"
+has g0 "█ transpose   ▒ uniform   ░ printed"
+has g0 "▒▒ 0.0667"
+# Group 0: the transpose sends everything 3 hops up; uniform 0.8 there.
+shot g0 | grep -q " 3 │██████████* 1 " || fail "no full bar of 1 at 3 hops"
+shot g0 | grep -Eq "│▒{10,} 0\.8( |$)" || fail "no uniform bar of 0.8"
+has g1 "#1 hop-bars"
+has g1 "░ 0.0357"
+has g3 "cluster group 3 does not exist (allowed: 0..2)"
+has g3 "#2 hop-bars"
+# 15 bars do not fit 14 rows lying down: they stand, legend kept.
+has g3 "█ transpose   ▒ uniform   ░ printed"
+has back "#0 hop-bars"
+has back "▒▒ 0.0667"
 echo "ok: hopbars"

@@ -1,25 +1,27 @@
 #!/bin/sh
 # pin.sh: pin the curve, edit, and see both curves with a legend; pins are
-# numbered; P clears them.
-. "$(dirname "$0")/lib.inc"
+# numbered; P clears them.  Headless.
+. "$(dirname "$0")/headless.inc"
 
-start 100 32
-settled
 keys p
-wait_for "pin 1: javadi-n1120"
+mark pin1
 keys 1 j l l Enter
 text "0"
 keys Enter
-wait_for "clusters.1.tau: 0.15 -> 0"
-settled
-wait_for "clusters.1.tau=0"
-screen | grep -q "pin 1: javadi-n1120" || fail "the pin left the legend"
+mark edited
 keys p
-wait_for "pin 2: clusters.1.tau=0"
-wait_for "2 pins"
+mark pin2
 keys P
-wait_for "cleared 2 pins"
-wait_gone "pin 1:"
+mark cleared
 keys q y
-wait_exit >/dev/null
+run 100 32
+
+has pin1 "pin 1: javadi-n1120"
+has edited "clusters.1.tau: 0.15 -> 0"
+has edited "clusters.1.tau=0"
+has edited "pin 1: javadi-n1120"
+has pin2 "pin 2: clusters.1.tau=0"
+has pin2 "2 pins"
+has cleared "cleared 2 pins"
+lacks cleared "pin 1:"
 echo "ok: pin"
