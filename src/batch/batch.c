@@ -8,6 +8,7 @@
 
 #include "base/write.h"
 #include "family/curve.h"
+#include "family/outkit.h"
 
 int batch_run(const struct options *o, const struct loaded *l)
 {
@@ -47,7 +48,7 @@ int batch_run(const struct options *o, const struct loaded *l)
 	if (f->prepare && f->prepare(&l->cfg, &req, &prep, &d) == 0)
 		req.prepared = prep;
 	diag_clear(&d);
-	int rc = out->run(&l->cfg, &req, &t, &d);
+	int rc = output_run(out, &l->cfg, &req, &t, &d);
 	family_release(f, prep);
 	free(xs);
 	if (rc) {

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "family/curve.h"
+#include "family/outkit.h"
 
 struct worker {
 	pthread_t th;
@@ -204,7 +205,7 @@ static int run_output(struct worker *w, const struct config *cfg, unsigned long 
 	if (refusal && n)
 		refusal[0] = '\0';
 	atomic_store(&w->permille, 0);
-	int rc = o->run(cfg, req, t, &d);
+	int rc = output_run(o, cfg, req, t, &d);
 	if (rc < 0 && !view && !atomic_load(&w->stale))
 		publish_error(w, gen, o->name, &d);
 	if (rc)
@@ -216,7 +217,7 @@ static int run_output(struct worker *w, const struct config *cfg, unsigned long 
 		diag_clear(&d);
 		table_init(t, "");
 		atomic_store(&w->permille, 0);
-		rc = fb->run(cfg, req, t, &d);
+		rc = output_run(fb, cfg, req, t, &d);
 		if (rc)
 			table_free(t);
 		if (rc == 1)

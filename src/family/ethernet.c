@@ -21,6 +21,9 @@ static const char *const plot_names[] = {
 
 #define NODE_MAX (ETH_MAX_NODES - 1)
 #define RATE_MAX 1e15
+#define RATE_MIN 1.0         /* bytes/s: keeps every time finite (M <= SIZE_MAX_B) */
+#define SIZE_MIN_B 1.0         /* bytes: the sizes a curve or --at may ask for */
+#define SIZE_MAX_B 1e12
 #define NO_ITEM (-1)
 
 #define CLS(f) offsetof(struct eth_class_cfg, f)
@@ -33,7 +36,7 @@ static const struct param class_fields[] = {
 	  "fixed processing delay per message (Eq. 2)" },
 	{ "t", PT_REAL, CLS(t), 0, 1, 0, NULL, "s/byte", "t_i",
 	  "processing delay per byte (Eq. 2)" },
-	{ "nic_rate", PT_REAL, CLS(nic_rate), 0, RATE_MAX, PF_OPTIONAL | PF_MIN_EXCL, NULL,
+	{ "nic_rate", PT_REAL, CLS(nic_rate), RATE_MIN, RATE_MAX, PF_OPTIONAL, NULL,
 	  "bytes/s", "", "NIC rate; a pair's rate is the smaller of its two (default link_rate)" },
 	{ 0 }
 };
@@ -42,7 +45,7 @@ static const struct param class_fields[] = {
 static const struct param link_fields[] = {
 	{ "i", PT_INT, LNK(i), 0, NODE_MAX, 0, NULL, "", "i", "first node" },
 	{ "j", PT_INT, LNK(j), 0, NODE_MAX, 0, NULL, "", "j", "second node" },
-	{ "beta", PT_REAL, LNK(beta), 0, RATE_MAX, PF_MIN_EXCL, NULL, "bytes/s", "beta_ij",
+	{ "beta", PT_REAL, LNK(beta), RATE_MIN, RATE_MAX, 0, NULL, "bytes/s", "beta_ij",
 	  "transmission rate between i and j, both directions (Eq. 4)" },
 	{ 0 }
 };
@@ -96,8 +99,8 @@ static const struct param op_fields[] = {
 
 #define SZ(f) offsetof(struct eth_config, sizes.f) - offsetof(struct eth_config, sizes)
 static const struct param size_fields[] = {
-	{ "from", PT_REAL, SZ(from), 1, 1e12, 0, "1", "bytes", "M", "smallest message" },
-	{ "to", PT_REAL, SZ(to), 1, 1e12, 0, "1048576", "bytes", "M", "largest message" },
+	{ "from", PT_REAL, SZ(from), SIZE_MIN_B, SIZE_MAX_B, 0, "1", "bytes", "M", "smallest message" },
+	{ "to", PT_REAL, SZ(to), SIZE_MIN_B, SIZE_MAX_B, 0, "1048576", "bytes", "M", "largest message" },
 	{ "points", PT_INT, SZ(points), 2, 10000, 0, "61", "", "",
 	  "sizes of the sweep, log-spaced, both ends included" },
 	{ 0 }
@@ -109,7 +112,7 @@ static const struct param eth_fields[] = {
 	  "node classes; nodes are numbered in class order", .sub = class_fields,
 	  .elem_size = sizeof(struct eth_class_cfg), .count_off = CF(nclasses),
 	  .min_items = 1, .max_items = ETH_MAX_CLASSES },
-	{ "link_rate", PT_REAL, CF(link_rate), 0, RATE_MAX, PF_MIN_EXCL, "1.25e8", "bytes/s",
+	{ "link_rate", PT_REAL, CF(link_rate), RATE_MIN, RATE_MAX, 0, "1.25e8", "bytes/s",
 	  "beta", "default transmission rate of a link (1.25e8 = gigabit Ethernet)" },
 	{ "links", PT_LIST, CF(links), 0, 0, PF_TUPLE, NULL, "", "",
 	  "per-pair rate overrides [i, j, beta]", .sub = link_fields,
@@ -218,6 +221,29 @@ static int check_node(int v, int N, const char *path, struct diag *d)
 	return 0;
 }
 
+/* Gamma and tau may be negative (a fitted correction, Eq. 8), but never so
+ * far that a broadcast takes negative time: the binomial broadcast time must
+ * be >= 0 at every size icnx accepts (SIZE_MIN_B..SIZE_MAX_B bytes, whatever
+ * the sweep or --at). */
+static int check_bcast_overhead(const struct eth_config *c, struct diag *d)
+{
+	struct eth_model m;
+	double at;
+	if (c->broadcast.Gamma >= 0 && c->broadcast.tau >= 0)
+		return 0;
+	if (eth_config_model(c, &m, d))
+		return -1;
+	double tmin = eth_bcast_min(&m, c->operation.root, SIZE_MIN_B, SIZE_MAX_B, &at);
+	eth_model_free(&m);
+	if (tmin < 0)
+		return diag_set(d, c->broadcast.tau < 0 ? "broadcast.tau" : "broadcast.Gamma",
+				"the broadcast time max path + Gamma + tau M would be negative "
+				"(%.6g s at M = %.6g bytes; Gamma = %g, tau = %g) (allowed: Gamma "
+				"and tau that keep it >= 0 for M from %g to %g bytes)", tmin, at,
+				c->broadcast.Gamma, c->broadcast.tau, SIZE_MIN_B, SIZE_MAX_B);
+	return 0;
+}
+
 static int eth_validate(const struct config *cfg, struct diag *d)
 {
 	const struct eth_config *c = &cfg->u.eth;
@@ -305,7 +331,7 @@ static int eth_validate(const struct config *cfg, struct diag *d)
 	if (!(c->sizes.to > c->sizes.from))
 		return diag_set(d, "sizes.to", "%g is not above sizes.from = %g (allowed: a size "
 				"in bytes > sizes.from)", c->sizes.to, c->sizes.from);
-	return 0;
+	return check_bcast_overhead(c, d);
 }
 
 static int eth_sweep(const struct config *cfg, const struct run_req *req, double *from,

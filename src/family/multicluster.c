@@ -22,6 +22,10 @@ static const char *const divisor_names[] = { "published", "exact", NULL };
 static const char *const weighting_names[] = { "published", "nodes", NULL };
 static const char *const tcounts_names[] = { "exact", "printed", NULL };
 
+/* The largest flit time, given (t_cn, t_cs) or derived from a_n, a_s,
+ * bandwidth and flit_bytes (checked in check_net). */
+#define T_FLIT_MAX 1e9
+
 #define GRP(f) offsetof(struct mc_group_params, f)
 static const struct param cluster_fields[] = {
 	{ "count", PT_INT, GRP(count), 1, MC_MAX_CLUSTERS, 0, "1", "clusters", "",
@@ -35,9 +39,9 @@ static const struct param cluster_fields[] = {
 
 #define NET(f) offsetof(struct mc_net_cfg, f)
 static const struct param net_fields[] = {
-	{ "t_cn", PT_REAL, NET(t_cn), 0, 1e9, PF_OPTIONAL | PF_MIN_EXCL, NULL,
+	{ "t_cn", PT_REAL, NET(t_cn), 0, T_FLIT_MAX, PF_OPTIONAL | PF_MIN_EXCL, NULL,
 	  "time units/flit", "t_cn", "node-switch flit time (or give a_n, a_s, bandwidth, flit_bytes)" },
-	{ "t_cs", PT_REAL, NET(t_cs), 0, 1e9, PF_OPTIONAL | PF_MIN_EXCL, NULL,
+	{ "t_cs", PT_REAL, NET(t_cs), 0, T_FLIT_MAX, PF_OPTIONAL | PF_MIN_EXCL, NULL,
 	  "time units/flit", "t_cs", "switch-switch flit time" },
 	{ "a_n", PT_REAL, NET(a_n), 0, 1e9, PF_OPTIONAL, NULL, "time units", "a_n",
 	  "network latency: t_cn = 0.5 a_n + L_m/bandwidth" },
@@ -199,6 +203,17 @@ static int check_net(const struct mc_net_cfg *n, const char *name, struct diag *
 				direct ? "t_cn and t_cs together"
 				       : "a_n, a_s, bandwidth and flit_bytes together");
 	}
+	if (link) {
+		/* Derived flit times obey the bound of given ones (T_FLIT_MAX):
+		 * every latency of the model then stays finite. */
+		struct mc_timing t = mc_timing_from_link(n->a_n, n->a_s, n->bandwidth,
+							 n->flit_bytes);
+		if (!(t.t_cn <= T_FLIT_MAX && t.t_cs <= T_FLIT_MAX))
+			return diag_set(d, path, "the flit times derived from a_n, a_s, bandwidth "
+					"and flit_bytes are t_cn = %g, t_cs = %g (allowed: at most "
+					"%g time units/flit, as when given directly)", t.t_cn, t.t_cs,
+					T_FLIT_MAX);
+	}
 	return 0;
 }
 
@@ -270,6 +285,10 @@ static int mc_prepare(const struct config *cfg, const struct run_req *req, void 
 		return rc < 0 ? diag_set(d, "", "%s", err) : 1;
 	}
 	pm->sat = mc_saturation(&pm->mdl);
+	if (isnan(pm->sat)) {   /* an evaluation met a NaN: a bug, reported */
+		free(pm);
+		return diag_set(d, "", "model error: the saturation search met a NaN");
+	}
 	family_stat_add(FSTAT_PREPARE);
 	family_stat_add(FSTAT_SATURATION);
 	*prep = pm;
@@ -289,7 +308,8 @@ static int mc_sweep(const struct config *cfg, const struct run_req *req, double 
 		int rc = family_prepared(cfg, req, &prep, &own, d);
 		if (rc)
 			return rc;
-		*to = 0.98 * ((const struct mc_prepared *)prep)->sat;
+		double sat = ((const struct mc_prepared *)prep)->sat;
+		*to = isinf(sat) ? 1.0 : 0.98 * sat;   /* inf: nothing ever saturates */
 		family_release(cfg->family, own);
 		if (!(*to > *from))
 			*to = 2 * *from + 1e-9;

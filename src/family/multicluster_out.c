@@ -86,12 +86,23 @@ static int curve_columns(void *state, const struct config *cfg, struct curve_col
 	return 0;
 }
 
+/* The diagnostic of mc_eval's -1 (a NaN, or a latency that is not finite
+ * and non-negative below saturation: a bug of the model). */
+static int model_error(const struct mc_point *pt, double x, struct diag *d)
+{
+	return diag_set(d, "", "model error: %s is not a finite non-negative number at "
+			"lambda_g = %.9g (a model result must be one, or saturated)",
+			pt->bottleneck ? pt->bottleneck : "a quantity", x);
+}
+
 static int curve_eval(void *state, double x, double *v, const struct run_req *req,
 		      struct diag *d)
 {
 	struct mc_curve *c = state;
 	struct mc_point *pt = &c->pt;
 	int sat = mc_eval(&c->pm->mdl, x, pt);
+	if (sat < 0)
+		return model_error(pt, x, d);
 	double u[8] = { pt->T, pt->W_s, pt->S, pt->R, pt->W_d, pt->T_in, pt->T_out, pt->util_max };
 	memcpy(v, u, sizeof u);
 	for (int g = 0; g < c->pm->mdl.p.ngroups; g++)
@@ -133,9 +144,15 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 
 	const struct mc_params *p = &mdl->p;
 	double sat = pm->sat;
-	mc_eval(mdl, sat, pt);
-	snprintf(note, sizeof note, "first to reach 1: %s", pt->bottleneck);
-	mc_eval(mdl, 0, pt);
+	if (!isinf(sat) && mc_eval(mdl, sat, pt) < 0) {
+		rc = model_error(pt, sat, d);
+		goto out;
+	}
+	snprintf(note, sizeof note, "first to reach 1: %s", isinf(sat) ? "nothing" : pt->bottleneck);
+	if (mc_eval(mdl, 0, pt) < 0) {
+		rc = model_error(pt, 0, d);
+		goto out;
+	}
 	if (summary_row(t, "clusters", mdl->C, "", "C", "") ||
 	    summary_row(t, "nodes", mdl->N, "", "N", "") ||
 	    summary_row(t, "switch_ports", p->m, "ports", "m", "") ||
@@ -312,6 +329,13 @@ out:
 	return rc;
 }
 
+/* A latency at a point: inf when the point is saturated (whatever the
+ * model's arithmetic gave there). */
+static double lat(int sat, double v)
+{
+	return sat ? INFINITY : v;
+}
+
 /* The load a per-point output looks at: req->at, or half the saturation load. */
 static double point_load(const struct mc_prepared *pm, const struct run_req *req)
 {
@@ -338,33 +362,36 @@ static int point(const struct config *cfg, const struct run_req *req, struct tab
 	rc = -1;
 	double at = point_load(pm, req);
 	int sat = mc_eval(mdl, at, pt);
+	if (sat < 0) {
+		rc = model_error(pt, at, d);
+		goto out;
+	}
 	snprintf(t->title, sizeof t->title, "breakdown at lambda_g = %.6g%s", at,
 		 sat ? " (saturated)" : "");
 	if (summary_cols(t))
 		goto nomem;
-	double S = sat ? INFINITY : 1;   /* multiplies latencies: inf when saturated */
 	if (summary_row(t, "load", at, "msg/node/time unit", "lambda_g", "") ||
-	    summary_row(t, "latency", S * pt->T, TU, "T", "Eq. 7") ||
-	    summary_row(t, "source_wait", S * pt->W_s, TU, "W_s", "Eq. 19") ||
-	    summary_row(t, "network_latency", S * pt->S, TU, "S", "Eqs. 8, 22") ||
-	    summary_row(t, "tail", S * pt->R, TU, "R", "Eq. 20") ||
-	    summary_row(t, "concentrator_wait", S * pt->W_d, TU, "2W_d", "Eq. 32") ||
-	    summary_row(t, "intra_latency", S * pt->T_in, TU, "T_in", "Eq. 21") ||
-	    summary_row(t, "inter_latency", S * pt->T_out, TU, "T_out", "Eq. 33") ||
+	    summary_row(t, "latency", lat(sat, pt->T), TU, "T", "Eq. 7") ||
+	    summary_row(t, "source_wait", lat(sat, pt->W_s), TU, "W_s", "Eq. 19") ||
+	    summary_row(t, "network_latency", lat(sat, pt->S), TU, "S", "Eqs. 8, 22") ||
+	    summary_row(t, "tail", lat(sat, pt->R), TU, "R", "Eq. 20") ||
+	    summary_row(t, "concentrator_wait", lat(sat, pt->W_d), TU, "2W_d", "Eq. 32") ||
+	    summary_row(t, "intra_latency", lat(sat, pt->T_in), TU, "T_in", "Eq. 21") ||
+	    summary_row(t, "inter_latency", lat(sat, pt->T_out), TU, "T_out", "Eq. 33") ||
 	    summary_row(t, "icn2.channel_rate", pt->lc_icn2, "msg/time unit", "lambda_c(I2)", "Eq. 27") ||
 	    summary_row(t, "util_max", pt->util_max, "", "", pt->bottleneck))
 		goto nomem;
 	for (int g = 0; g < mdl->p.ngroups; g++) {
 		const struct mc_group_point *gp = &pt->g[g];
 		struct { const char *k; double v; const char *u, *s, *n; } rows[] = {
-			{ "latency", S * gp->T, TU, "T^(i)", "Eq. 5" },
-			{ "intra.source_wait", S * gp->W_in, TU, "W_s", "Eq. 19" },
-			{ "intra.network_latency", S * gp->S_in, TU, "S", "Eq. 8" },
-			{ "intra.tail", S * gp->R_in, TU, "R", "Eq. 20" },
-			{ "inter.source_wait", S * gp->W_ex, TU, "W_s", "Eqs. 28, 31" },
-			{ "inter.network_latency", S * gp->S_ex, TU, "S_E1,I2", "Eq. 22" },
-			{ "inter.tail", S * gp->R_ex, TU, "R", "sharifi Eq. 31" },
-			{ "concentrator_wait", S * gp->W_d, TU, "W_d", "Eq. 32, one queue" },
+			{ "latency", lat(sat, gp->T), TU, "T^(i)", "Eq. 5" },
+			{ "intra.source_wait", lat(sat, gp->W_in), TU, "W_s", "Eq. 19" },
+			{ "intra.network_latency", lat(sat, gp->S_in), TU, "S", "Eq. 8" },
+			{ "intra.tail", lat(sat, gp->R_in), TU, "R", "Eq. 20" },
+			{ "inter.source_wait", lat(sat, gp->W_ex), TU, "W_s", "Eqs. 28, 31" },
+			{ "inter.network_latency", lat(sat, gp->S_ex), TU, "S_E1,I2", "Eq. 22" },
+			{ "inter.tail", lat(sat, gp->R_ex), TU, "R", "sharifi Eq. 31" },
+			{ "concentrator_wait", lat(sat, gp->W_d), TU, "W_d", "Eq. 32, one queue" },
 			{ "icn1.channel_rate", gp->lc_icn1, "msg/time unit", "lambda_c(I1)", "Eq. 13" },
 			{ "util.source_intra", gp->util_src_in, "", "", "" },
 			{ "util.source_inter", gp->util_src_ex, "", "", "largest over destinations" },
@@ -476,6 +503,10 @@ static int cluster_latency(const struct config *cfg, const struct run_req *req,
 	rc = -1;
 	double at = point_load(pm, req);
 	int sat = mc_eval(mdl, at, pt);
+	if (sat < 0) {
+		rc = model_error(pt, at, d);
+		goto out;
+	}
 	snprintf(t->title, sizeof t->title, "inter-cluster latency by group at lambda_g = %.6g%s",
 		 at, sat ? " (saturated)" : "");
 	if (matrix_cols(t, (size_t)mdl->p.ngroups, "group", "source group"))

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 bool req_cancelled(const struct run_req *req)
 {
@@ -37,6 +38,59 @@ int summary_row(struct table *t, const char *quantity, double value, const char 
 		return -1;
 	table_set(t, (size_t)r, 1, value);
 	return 0;
+}
+
+/* True when t has the layout of summary_cols. */
+static bool summary_layout(const struct table *t)
+{
+	return t->ncols == 5 && strcmp(t->cols[0].name, "quantity") == 0 &&
+	       strcmp(t->cols[1].name, "value") == 0 && strcmp(t->cols[2].name, "unit") == 0;
+}
+
+/* True when quantity names a real input of the configuration whose allowed
+ * range includes negative numbers (such as Gamma, a fitted correction) and
+ * v is its configured value: an echo of the input, not a model result. */
+static bool signed_input(const struct param *fields, const void *base, const char *quantity,
+			 double v)
+{
+	for (const struct param *p = fields; p && p->type != PT_END; p++) {
+		if (p->type == PT_SECTION) {
+			if (signed_input(p->sub, (const char *)base + p->off, quantity, v))
+				return true;
+		} else if (p->type == PT_REAL && p->min < 0 && strcmp(p->key, quantity) == 0) {
+			double x;
+			memcpy(&x, (const char *)base + p->off, sizeof x);
+			if (x == v)
+				return true;
+		}
+	}
+	return false;
+}
+
+int summary_check(const struct config *cfg, const struct table *t, struct diag *d)
+{
+	if (!summary_layout(t))
+		return 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		double v = table_get(t, r, 1);
+		if (v < 0 && cfg && signed_input(cfg->family->params, config_cbody(cfg),
+						 table_get_text(t, r, 0), v))
+			continue;
+		if (!(v >= 0))   /* NaN, negative, -inf; +inf (saturated) passes */
+			return diag_set(d, "", "model error: %s = %g (a model result must be a "
+					"finite non-negative number, or saturated)",
+					table_get_text(t, r, 0), v);
+	}
+	return 0;
+}
+
+int output_run(const struct output_desc *o, const struct config *cfg,
+	       const struct run_req *req, struct table *t, struct diag *d)
+{
+	int rc = o->run(cfg, req, t, d);
+	if (rc == 0 && summary_check(cfg, t, d))
+		return -1;
+	return rc;
 }
 
 int matrix_cols(struct table *t, size_t n, const char *first, const char *label)

@@ -27,6 +27,22 @@ int summary_cols(struct table *t);
 int summary_row(struct table *t, const char *quantity, double value, const char *unit,
 		const char *symbol, const char *note);
 
+/* Run output o (same contract as output_desc.run) and enforce the numbers
+ * rule on its summary-layout tables (OUT_SUMMARY, and per-point breakdowns
+ * that use summary_cols): every value is a finite non-negative number or
+ * +inf (saturated); a NaN, -inf or negative value fails the run with a
+ * "model error" naming the quantity, so nothing is printed blank or
+ * negative.  (Curves: the same rule in curve.c.)  Every caller that runs an
+ * output (batch, worker) goes through here. */
+int output_run(const struct output_desc *o, const struct config *cfg,
+	       const struct run_req *req, struct table *t, struct diag *d);
+
+/* The check of output_run on a table t of cfg's output: 0, or -1 with *d.
+ * A row echoing a real input whose allowed range includes negatives (its
+ * quantity is the field's key, its value the configured one) may be
+ * negative. */
+int summary_check(const struct config *cfg, const struct table *t, struct diag *d);
+
 /* A square matrix: a text column `first` (row labels, e.g. "node"), then one
  * numeric column per item named 0..n-1.  Returns 0, or -1 (ENOMEM). */
 int matrix_cols(struct table *t, size_t n, const char *first, const char *label);

@@ -362,6 +362,35 @@ double eth_bcast(const struct eth_model *m, int root, double M, struct eth_path 
 	return worst + m->Gamma + m->tau * M;
 }
 
+double eth_bcast_min(const struct eth_model *m, int root, double lo, double hi, double *at)
+{
+	/* T(M) = max over leaves of lines with non-negative slopes, plus
+	 * Gamma + tau M: convex in M.  With tau >= 0 it is non-decreasing (the
+	 * minimum is at lo); otherwise a ternary search brackets the minimum. */
+	double a = lo, b = hi;
+	if (m->tau < 0) {
+		for (int k = 0; k < 200 && b - a > 1e-12 * b; k++) {
+			double m1 = a + (b - a) / 3, m2 = b - (b - a) / 3;
+			if (eth_bcast(m, root, m1, NULL) <= eth_bcast(m, root, m2, NULL))
+				b = m2;
+			else
+				a = m1;
+		}
+	}
+	double best = lo, tmin = eth_bcast(m, root, lo, NULL);
+	double cand[3] = { a, b, hi };
+	for (int k = 0; k < 3; k++) {
+		double v = eth_bcast(m, root, cand[k], NULL);
+		if (v < tmin) {
+			tmin = v;
+			best = cand[k];
+		}
+	}
+	if (at)
+		*at = best;
+	return tmin;
+}
+
 double eth_bcast_flat(const struct eth_model *m, int root, double M)
 {
 	int dst[ETH_MAX_NODES];

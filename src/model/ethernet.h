@@ -148,6 +148,11 @@ struct eth_path {
  * leaf on a tie).  root in [0, n). */
 double eth_bcast(const struct eth_model *m, int root, double M, struct eth_path *crit);
 
+/* The smallest binomial broadcast time (eth_bcast, Eq. 8) over message sizes
+ * M in [lo, hi] bytes, and where it is (*at, may be NULL).  Exact up to the
+ * search's relative step of 1e-12: the time is convex in M. */
+double eth_bcast_min(const struct eth_model *m, int root, double lo, double hi, double *at);
+
 /* Arrival time of M bytes at every node along the tree (sum of T from the
  * root; 0 at the root), into arrive[n]. */
 void eth_bcast_arrivals(const struct eth_model *m, int root, double M, double *arrive);

@@ -136,24 +136,41 @@ int mc_model_init(struct mc_model *mdl, const struct mc_params *p,
 	return 0;
 }
 
-/* Tracks the largest utilisation seen during one evaluation. */
+/* Tracks the largest utilisation seen during one evaluation.  A NaN is a
+ * bug of the model, never a utilisation: it is kept (nan, nan_what), not
+ * overwritten by a later value, and the evaluation reports it. */
 struct util {
 	double max;
 	const char *what;
+	bool nan;
+	const char *nan_what;
 };
 
 static void note(struct util *u, double v, const char *what)
 {
-	if (!(v <= u->max)) {     /* also catches NaN */
+	if (isnan(v)) {
+		if (!u->nan)
+			u->nan_what = what;
+		u->nan = true;
+	} else if (v > u->max) {
 		u->max = v;
 		u->what = what;
 	}
+}
+
+/* A weight times a value, where a zero weight means "never taken": it adds
+ * nothing even when the value has overflowed (0 * inf would be NaN). */
+static double wmul(double w, double v)
+{
+	return w == 0 ? 0 : w * v;
 }
 
 /* M/G/1 source queue with the Draper-Ghosh variance (Eq. 19, sharifi 29):
  * W = xi (S^2 + (S - M t_cn)^2) / (2 (1 - xi S)). */
 static double source_wait(double xi, double S, double Mtcn)
 {
+	if (xi == 0)
+		return 0;   /* no arrivals, no wait (even if S overflowed) */
 	return xi * (S * S + (S - Mtcn) * (S - Mtcn)) / (2.0 * (1.0 - xi * S));
 }
 
@@ -193,14 +210,14 @@ static void intra(const struct mc_model *mdl, int i, double lam_i, double div,
 			}
 			note(u, pb, "ICN1 blocking");
 		}
-		Sbar += mdl->P_icn1[i][h] * S_h;                        /* Eq. (8) */
-		R += mdl->P_icn1[i][h] * ((2 * h - 2) * tcs + tcn);     /* Eq. (20) */
+		Sbar += wmul(mdl->P_icn1[i][h], S_h);                   /* Eq. (8) */
+		R += wmul(mdl->P_icn1[i][h], (2 * h - 2) * tcs + tcn);  /* Eq. (20) */
 	}
 	/* PB was filled from the destination end; present it from stage 0. */
 	gp->nstages = 2 * n - 1;
 	for (int k = 0; k < gp->nstages; k++)
 		gp->PB[k] = PB[gp->nstages - 1 - k];
-	gp->util_src_in = xi * Sbar;
+	gp->util_src_in = wmul(xi, Sbar);
 	note(u, gp->util_src_in, "ICN1 source queue");
 	gp->S_in = Sbar;
 	gp->R_in = R;
@@ -244,23 +261,23 @@ static void inter_pair(const struct mc_model *mdl, int i, int j, const double *l
 				note(u, pb, "ECN1 blocking");
 				gp->PB_ex_max = fmax(gp->PB_ex_max, pb);
 				double P = mdl->P_uni[i][r] * Pvl;               /* Eq. (23) */
-				Spair += P * S0;                                  /* Eq. (22) */
-				Rpair += P * ((r + v - 2) * p->ecn1.t_cs + 2 * l * p->icn2.t_cs
+				Spair += wmul(P, S0);                             /* Eq. (22) */
+				Rpair += wmul(P, (r + v - 2) * p->ecn1.t_cs + 2 * l * p->icn2.t_cs
 					      + p->ecn1.t_cn);                    /* sharifi (31) */
 			}
 		}
 	}
 	(void)S_dest;
 	double xi = mdl->Q[i] * lam[i];                /* per-node rate into ECN1 */
-	double util = xi * Spair;
+	double util = wmul(xi, Spair);
 	note(u, util, "ECN1 source queue");
 	gp->util_src_ex = fmax(gp->util_src_ex, util);
 	double w = mdl->w_dest[i][j];
 	double Wpair = source_wait(xi, Spair, Me_cn);  /* sharifi Eq. (29) */
 	*T_pair = Wpair + Spair + Rpair;
-	*W += w * Wpair;
-	*S += w * Spair;
-	*R += w * Rpair;
+	*W += wmul(w, Wpair);
+	*S += wmul(w, Spair);
+	*R += wmul(w, Rpair);
 }
 
 int mc_eval(const struct mc_model *mdl, double lambda_g, struct mc_point *out)
@@ -268,7 +285,7 @@ int mc_eval(const struct mc_model *mdl, double lambda_g, struct mc_point *out)
 	const struct mc_params *p = &mdl->p;
 	double lam[MC_MAX_GROUPS];
 	double div = p->divisor == MC_DIV_EXACT ? 2.0 : 4.0;
-	struct util u = { 0, "none" };
+	struct util u = { 0, "none", false, NULL };
 
 	memset(out, 0, sizeof *out);
 	out->lambda_g = lambda_g;
@@ -303,19 +320,28 @@ int mc_eval(const struct mc_model *mdl, double lambda_g, struct mc_point *out)
 		gp->T_out = gp->W_ex + gp->S_ex + gp->R_ex + 2.0 * gp->W_d;  /* Eq. (33) */
 		for (int j = 0; j < p->ngroups; j++)
 			gp->T_pair[j] += 2.0 * gp->W_d;
-		gp->T = (1.0 - Q) * gp->T_in + Q * gp->T_out;              /* Eq. (5) */
+		gp->T = wmul(1.0 - Q, gp->T_in) + wmul(Q, gp->T_out);     /* Eq. (5) */
 
-		out->T += wi * gp->T;
-		out->W_s += wi * ((1.0 - Q) * gp->W_in + Q * gp->W_ex);
-		out->S += wi * ((1.0 - Q) * gp->S_in + Q * gp->S_ex);
-		out->R += wi * ((1.0 - Q) * gp->R_in + Q * gp->R_ex);
-		out->W_d += wi * Q * 2.0 * gp->W_d;
-		out->T_in += wi * gp->T_in;
-		out->T_out += wi * gp->T_out;
+		out->T += wmul(wi, gp->T);
+		out->W_s += wmul(wi, wmul(1.0 - Q, gp->W_in) + wmul(Q, gp->W_ex));
+		out->S += wmul(wi, wmul(1.0 - Q, gp->S_in) + wmul(Q, gp->S_ex));
+		out->R += wmul(wi, wmul(1.0 - Q, gp->R_in) + wmul(Q, gp->R_ex));
+		out->W_d += wmul(wi * Q, 2.0 * gp->W_d);
+		out->T_in += wmul(wi, gp->T_in);
+		out->T_out += wmul(wi, gp->T_out);
 	}
 	out->util_max = u.max;
 	out->bottleneck = u.what;
 	out->saturated = !(u.max < 1.0);
+	if (u.nan) {
+		out->util_max = NAN;
+		out->bottleneck = u.nan_what;
+		return -1;
+	}
+	if (!out->saturated && !(isfinite(out->T) && out->T >= 0)) {
+		out->bottleneck = "the total latency";
+		return -1;
+	}
 	return out->saturated ? 1 : 0;
 }
 
@@ -323,15 +349,24 @@ double mc_saturation(const struct mc_model *mdl)
 {
 	struct mc_point pt;
 	double lo = 0, hi = 1e-6;
+	int rc;
 
-	/* Utilisations grow monotonically with lambda_g: bracket, then bisect. */
-	for (int k = 0; k < 200 && mc_eval(mdl, hi, &pt) == 0; k++) {
+	/* Utilisations grow monotonically with lambda_g: bracket, then bisect.
+	 * A model error (NaN) stops the search: it is reported, never bisected. */
+	while ((rc = mc_eval(mdl, hi, &pt)) == 0) {
+		if (hi > 1e300)
+			return INFINITY;   /* nothing ever reaches 1 */
 		lo = hi;
 		hi *= 2;
 	}
+	if (rc < 0)
+		return NAN;
 	for (int k = 0; k < 200 && hi - lo > 1e-9 * hi; k++) {
 		double mid = 0.5 * (lo + hi);
-		if (mc_eval(mdl, mid, &pt) == 0)
+		rc = mc_eval(mdl, mid, &pt);
+		if (rc < 0)
+			return NAN;
+		if (rc == 0)
 			lo = mid;
 		else
 			hi = mid;

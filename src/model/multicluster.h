@@ -136,12 +136,15 @@ int mc_model_init(struct mc_model *mdl, const struct mc_params *p,
 		  const atomic_int *cancel, char *err, size_t errlen);
 
 /* Evaluate at load lambda_g (>= 0).  Always fills *out; returns 0, or 1 when
- * the load is at or beyond saturation (out->saturated). */
+ * the load is at or beyond saturation (out->saturated), or -1 when the model
+ * produced a NaN (a bug: out->bottleneck names the quantity) or, below
+ * saturation, a total latency that is not finite and non-negative. */
 int mc_eval(const struct mc_model *mdl, double lambda_g, struct mc_point *out);
 
 /* The saturation load: the smallest lambda_g at which any source or
  * concentrator utilisation or any per-stage blocking probability reaches 1,
- * to a relative accuracy of 1e-9. */
+ * to a relative accuracy of 1e-9; INFINITY if nothing ever reaches 1; NaN
+ * when an evaluation fails (mc_eval -1: report it as a model error). */
 double mc_saturation(const struct mc_model *mdl);
 
 /* t_cn, t_cs from a_n, a_s, bandwidth (bytes per time unit) and the flit size

@@ -4,6 +4,7 @@
  */
 #include "model/star.h"
 
+#include <stdbool.h>
 #include <math.h>
 #include <stdio.h>    /* snprintf only */
 #include <stdlib.h>
@@ -434,6 +435,37 @@ static int illinois(const struct star_model *m, double lc, double a, double fa,
 	return STAR_OK;
 }
 
+/* A small step is not a fixed point: past saturation h(S) = G(S) - S can
+ * stay just above zero (no root) while the steps look converged, the more
+ * so with a loose tol.  True when some x > S below 1/lambda_c has
+ * h(x) <= 0, which proves a root in [S, x] (h(S) = delta > 0); x is tried
+ * just beyond the geometric estimate of the root, then a few steps out. */
+static bool root_proved(const struct star_model *m, double lc, double S, double delta,
+			double r, int *it)
+{
+	struct gstate g;
+	double cand[8];
+	int nc = 0;
+	if (r > 0.0 && r < 1.0) {
+		double est = delta / (1.0 - r);
+		cand[nc++] = S + 1.01 * est;
+		cand[nc++] = S + 1.1 * est;
+		cand[nc++] = S + 2.0 * est;
+	}
+	cand[nc++] = S + 1.01 * delta;
+	cand[nc++] = S + 2.0 * delta;
+	cand[nc++] = S + 8.0 * delta;
+	for (int i = 0; i < nc; i++) {
+		double x = cand[i];
+		if (!(x > S) || lc * x >= 1.0)
+			continue;
+		++*it;
+		if (g_map(m, lc, x, &g) - x <= 0.0)
+			return true;
+	}
+	return false;
+}
+
 /*
  * The fixed point S = G(S).  G rises with S (w, rho and every Pall rise),
  * so from S0 = M + d-bar <= the least fixed point S1 the plain iterates
@@ -450,7 +482,9 @@ static int illinois(const struct star_model *m, double lc, double a, double fa,
  * halved (damped) should they ever change sign, which the printed Eq. 9
  * (whose group-A term is not monotone in the load) could in principle
  * cause.  Convergence: |h| <= tol S and, when the steps shrink by a ratio
- * r > 1/2, the geometric remainder |h| r / (1 - r) <= tol S as well.
+ * r > 1/2, the geometric remainder |h| r / (1 - r) <= tol S as well, and a
+ * root proved to exist (root_proved) — otherwise the iterates go on, and
+ * pass 1/lambda_c when there is none (saturated).
  */
 int star_eval(const struct star_model *m, double lambda_g, struct star_point *out,
 	      const atomic_int *cancel)
@@ -481,7 +515,8 @@ int star_eval(const struct star_model *m, double lambda_g, struct star_point *ou
 		it++;
 		delta = gs - S;
 		r = prev != 0.0 ? delta / prev : 0.0;
-		if (fabs(delta) <= tol * S && (r <= 0.5 || fabs(delta) * r <= tol * S * (1.0 - r))) {
+		if (fabs(delta) <= tol * S && (r <= 0.5 || fabs(delta) * r <= tol * S * (1.0 - r)) &&
+		    (lc * gs >= 1.0 || delta <= 0.0 || root_proved(m, lc, S, delta, r, &it))) {
 			if (lc * gs >= 1.0)
 				break;
 			S = gs;

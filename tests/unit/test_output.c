@@ -17,6 +17,7 @@
 #include "base/write.h"
 #include "config/config.h"
 #include "config/yaml_load.h"
+#include "family/outkit.h"
 
 static const char preset[] =
 	"model: multicluster\n"
@@ -216,6 +217,27 @@ static void test_writers(void **state)
 	table_free(&t);
 }
 
+/* The numbers gate of output_run (issue 14): a summary row that is NaN or negative fails the run. */
+static void test_summary_gate(void **state)
+{
+	struct table t;
+	struct diag d;
+	table_init(&t, "");
+	assert_int_equal(summary_cols(&t), 0);
+	assert_int_equal(summary_row(&t, "a", 1, "", "", ""), 0);
+	assert_int_equal(summary_row(&t, "b", INFINITY, "", "", ""), 0);
+	assert_int_equal(summary_check(NULL, &t, &d), 0);
+	assert_int_equal(summary_row(&t, "c", NAN, "", "", ""), 0);
+	assert_int_equal(summary_check(NULL, &t, &d), -1);
+	assert_non_null(strstr(d.msg, "c = "));
+	table_free(&t);
+	table_init(&t, "");
+	assert_int_equal(summary_cols(&t), 0);
+	assert_int_equal(summary_row(&t, "neg", -1, "", "", ""), 0);
+	assert_int_equal(summary_check(NULL, &t, &d), -1);
+	table_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -224,6 +246,7 @@ int main(void)
 		cmocka_unit_test(test_hops_table),
 		cmocka_unit_test(test_pattern_distances),
 		cmocka_unit_test(test_writers),
+		cmocka_unit_test(test_summary_gate),
 	};
 	return cmocka_run_group_tests_name("output", tests, NULL, NULL);
 }
