@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "testkit.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,12 +21,6 @@
 
 #include "model/ethernet.h"
 #include "model/ethernet_fit.h"
-
-#define REL(a, b, tol) \
-	do { double a_ = (a), b_ = (b); \
-	     if (!(fabs(a_ - b_) <= (tol) * fabs(b_))) \
-		     fail_msg("%s = %.12g, want %.12g (rel tol %g)", #a, a_, b_, (double)(tol)); \
-	} while (0)
 
 /*
  * The 4-node example used throughout (all hand-checked below):
@@ -62,20 +58,20 @@ static void test_p2p_hand(void **state)
 	 *   T13 = 20 + 40 + 6 + 20 = 86 us
 	 *   T23 = 30 + 40 + 7 + 20 = 97 us
 	 *   T00 = 2 (10 + 1) = 22 us (no link) */
-	REL(eth_p2p(&m, 0, 1, 1000), 38e-6, 1e-12);
-	REL(eth_p2p(&m, 1, 0, 1000), 38e-6, 1e-12);
-	REL(eth_p2p(&m, 0, 2, 1000), 54e-6, 1e-12);
-	REL(eth_p2p(&m, 0, 3, 1000), 75e-6, 1e-12);
-	REL(eth_p2p(&m, 1, 2, 1000), 65e-6, 1e-12);
-	REL(eth_p2p(&m, 3, 1, 1000), 86e-6, 1e-12);
-	REL(eth_p2p(&m, 2, 3, 1000), 97e-6, 1e-12);
-	REL(eth_p2p(&m, 0, 0, 1000), 22e-6, 1e-12);
-	REL(eth_beta(&m, 1, 0), 2e8, 1e-15);
-	REL(eth_beta(&m, 2, 3), 5e7, 1e-15);
-	REL(eth_beta(&m, 1, 2), 1e8, 1e-15);
+	assert_rel(eth_p2p(&m, 0, 1, 1000), 38e-6, 1e-12);
+	assert_rel(eth_p2p(&m, 1, 0, 1000), 38e-6, 1e-12);
+	assert_rel(eth_p2p(&m, 0, 2, 1000), 54e-6, 1e-12);
+	assert_rel(eth_p2p(&m, 0, 3, 1000), 75e-6, 1e-12);
+	assert_rel(eth_p2p(&m, 1, 2, 1000), 65e-6, 1e-12);
+	assert_rel(eth_p2p(&m, 3, 1, 1000), 86e-6, 1e-12);
+	assert_rel(eth_p2p(&m, 2, 3, 1000), 97e-6, 1e-12);
+	assert_rel(eth_p2p(&m, 0, 0, 1000), 22e-6, 1e-12);
+	assert_rel(eth_beta(&m, 1, 0), 2e8, 1e-15);
+	assert_rel(eth_beta(&m, 2, 3), 5e7, 1e-15);
+	assert_rel(eth_beta(&m, 1, 2), 1e8, 1e-15);
 	assert_true(isinf(eth_beta(&m, 2, 2)));
 	/* M = 0: only the fixed delays, T03 = 50 us. */
-	REL(eth_p2p(&m, 0, 3, 0), 50e-6, 1e-12);
+	assert_rel(eth_p2p(&m, 0, 3, 0), 50e-6, 1e-12);
 	eth_model_free(&m);
 	eth_model_free(NULL);
 }
@@ -94,14 +90,14 @@ static void test_one_to_many_threshold(void **state)
 	 * X3 = 40+4+20 = 64; T = 13 + max = 77 us. */
 	M[0] = M[1] = M[2] = 1000;
 	assert_int_equal(eth_one_to_many(&m, 0, dst, M, 3, &T, &dt, NULL, 0), 0);
-	REL(T, 77e-6, 1e-12);
+	assert_rel(T, 77e-6, 1e-12);
 	assert_int_equal(dt.nlarge, 0);
 	/* M = S + 1 = 1001, serialised: source 10 + 3.003 = 13.003 us;
 	 * X1 = 20 + 2.002 + 5.005 = 27.007, X2 = 30 + 3.003 + 10.01 = 43.013,
 	 * X3 = 40 + 4.004 + 20.02 = 64.024; sum 134.044; T = 147.047 us. */
 	M[0] = M[1] = M[2] = 1001;
 	assert_int_equal(eth_one_to_many(&m, 0, dst, M, 3, &T, &dt, NULL, 0), 0);
-	REL(T, 147.047e-6, 1e-12);
+	assert_rel(T, 147.047e-6, 1e-12);
 	assert_int_equal(dt.nlarge, 3);
 
 	/* Mixed sizes, in sending order 1 (2000, large), 2 (500, small),
@@ -111,7 +107,7 @@ static void test_one_to_many_threshold(void **state)
 	 * T = 14.5 + 122 = 136.5 us. */
 	M[0] = 2000, M[1] = 500, M[2] = 2000;
 	assert_int_equal(eth_one_to_many(&m, 0, dst, M, 3, &T, &dt, NULL, 0), 0);
-	REL(T, 136.5e-6, 1e-12);
+	assert_rel(T, 136.5e-6, 1e-12);
 	assert_int_equal(dt.nlarge, 2);
 	assert_int_equal(dt.last, 2);
 	/* Order 1, 3, 2: X3 now holds the sender until 122, X2 ends 158.5;
@@ -119,7 +115,7 @@ static void test_one_to_many_threshold(void **state)
 	int dst2[3] = { 1, 3, 2 };
 	double M2[3] = { 2000, 2000, 500 };
 	assert_int_equal(eth_one_to_many(&m, 0, dst2, M2, 3, &T, &dt, NULL, 0), 0);
-	REL(T, 173e-6, 1e-12);
+	assert_rel(T, 173e-6, 1e-12);
 	assert_int_equal(dt.last, 2);
 
 	/* Bad destinations are refused. */
@@ -144,10 +140,10 @@ static void test_multi_p2p_and_disjoint(void **state)
 	/* max(T01, T23) = max(38, 97) = 97 us; max(T02, T13) = 86 us. */
 	int a[4] = { 0, 1, 2, 3 }, b[4] = { 0, 2, 1, 3 };
 	assert_int_equal(eth_multi_p2p(&m, a, 2, 1000, &T, &slow, err, sizeof err), 0);
-	REL(T, 97e-6, 1e-12);
+	assert_rel(T, 97e-6, 1e-12);
 	assert_int_equal(slow, 1);
 	assert_int_equal(eth_multi_p2p(&m, b, 2, 1000, &T, &slow, err, sizeof err), 0);
-	REL(T, 86e-6, 1e-12);
+	assert_rel(T, 86e-6, 1e-12);
 	/* Not disjoint: node 1 is in both pairs; the message names it. */
 	int c[4] = { 0, 1, 1, 2 };
 	assert_int_equal(eth_multi_p2p(&m, c, 2, 1000, &T, NULL, err, sizeof err), -1);
@@ -174,15 +170,15 @@ static void test_bcast_hand(void **state)
 	 * Paths: 0-1 = 38 us; 0-2-3 = 54 + 97 = 151 us.  Eq. 8:
 	 * 151 + Gamma 100 + tau M 1 = 252 us. */
 	example(&m, ETH_TREE_LOWBIT);
-	REL(eth_bcast(&m, 0, 1000, &p), 252e-6, 1e-12);
-	REL(p.time, 151e-6, 1e-12);
+	assert_rel(eth_bcast(&m, 0, 1000, &p), 252e-6, 1e-12);
+	assert_rel(p.time, 151e-6, 1e-12);
 	assert_int_equal(p.len, 3);
 	assert_int_equal(p.node[0], 0);
 	assert_int_equal(p.node[1], 2);
 	assert_int_equal(p.node[2], 3);
 	/* Root 1: relative ranks 0..3 are nodes 1, 2, 3, 0; edges 1->2, 1->3,
 	 * 3->0.  Paths 1-2 = 65; 1-3-0 = 86 + 75 = 161; + 101 = 262 us. */
-	REL(eth_bcast(&m, 1, 1000, &p), 262e-6, 1e-12);
+	assert_rel(eth_bcast(&m, 1, 1000, &p), 262e-6, 1e-12);
 	assert_int_equal(p.len, 3);
 	assert_int_equal(p.node[2], 0);
 	/* Figure 5, root 0, M = 1000 <= S: n = N = 4 destinations with the
@@ -190,14 +186,14 @@ static void test_bcast_hand(void **state)
 	 * max(11, 27, 43, 64) = 64; T = 78 us.
 	 * M = 2000 > S: source 10 + 8 = 18; X0 = 12, X1 = 20+4+10 = 34,
 	 * X2 = 30+6+20 = 56, X3 = 40+8+40 = 88; sum 190; T = 208 us. */
-	REL(eth_bcast_flat(&m, 0, 1000), 78e-6, 1e-12);
-	REL(eth_bcast_flat(&m, 0, 2000), 208e-6, 1e-12);
+	assert_rel(eth_bcast_flat(&m, 0, 1000), 78e-6, 1e-12);
+	assert_rel(eth_bcast_flat(&m, 0, 2000), 208e-6, 1e-12);
 	eth_model_free(&m);
 
 	/* highbit (LAM/MPI), root 0: parents 1->0, 2->0, 3->1; leaves 2, 3.
 	 * Paths 0-2 = 54; 0-1-3 = 38 + 86 = 124; + 101 = 225 us. */
 	example(&m, ETH_TREE_HIGHBIT);
-	REL(eth_bcast(&m, 0, 1000, &p), 225e-6, 1e-12);
+	assert_rel(eth_bcast(&m, 0, 1000, &p), 225e-6, 1e-12);
 	assert_int_equal(p.node[1], 1);
 	assert_int_equal(p.node[2], 3);
 	eth_model_free(&m);
@@ -309,7 +305,7 @@ static void test_critical_path_is_max(void **state)
 				if (sum > worst)
 					worst = sum;
 			}
-			REL(T, worst + 3e-5 + 2e-9 * M, 1e-12);
+			assert_rel(T, worst + 3e-5 + 2e-9 * M, 1e-12);
 			/* The reported path runs root..leaf and its times add up. */
 			assert_int_equal(cp.node[0], root);
 			assert_int_equal(eth_tree_children(N, root, cp.node[cp.len - 1], kind, kids), 0);
@@ -318,7 +314,7 @@ static void test_critical_path_is_max(void **state)
 				assert_int_equal(eth_tree_parent(N, root, cp.node[k], kind), cp.node[k - 1]);
 				sum += eth_p2p(&m, cp.node[k - 1], cp.node[k], M);
 			}
-			REL(sum, worst, 1e-12);
+			assert_rel(sum, worst, 1e-12);
 			eth_model_free(&m);
 		}
 	}
@@ -351,7 +347,7 @@ static void test_spd_solve(void **state)
 	/* [4 2; 2 3] x = [2; 1] -> x = [0.5, 0]. */
 	double A[4] = { 4, 2, 2, 3 }, b[2] = { 2, 1 };
 	assert_int_equal(eth_spd_solve(A, b, 2, 1e-12), 0);
-	REL(b[0], 0.5, 1e-12);
+	assert_rel(b[0], 0.5, 1e-12);
 	assert_true(fabs(b[1]) < 1e-12);
 	/* Singular: [1 1; 1 1] fails at the second unknown. */
 	double S[4] = { 1, 1, 1, 1 }, c[2] = { 1, 1 };
@@ -420,12 +416,12 @@ static void test_fit_exact_and_noisy(void **state)
 	if (fit(s, 5, &r, err, &bad))
 		fail_msg("%s", err);
 	for (int i = 0; i < 5; i++) {
-		REL(r.C[i], TRUE_C[i], 1e-8);
-		REL(r.t[i], TRUE_T[i], 1e-8);
+		assert_rel(r.C[i], TRUE_C[i], 1e-8);
+		assert_rel(r.t[i], TRUE_T[i], 1e-8);
 	}
 	assert_true(r.has_bcast);
-	REL(r.Gamma, TRUE_GAMMA, 1e-8);
-	REL(r.tau, TRUE_TAU, 1e-8);
+	assert_rel(r.Gamma, TRUE_GAMMA, 1e-8);
+	assert_rel(r.tau, TRUE_TAU, 1e-8);
 	assert_true(r.rms_rel < 1e-10);
 	/* 1% Gaussian noise on every time (10 pairs x 6 sizes, 6 broadcasts),
 	 * 40 seeds.  Stated tolerance: 5% on each C_i, 10% on each t_i, 10% on
@@ -438,18 +434,18 @@ static void test_fit_exact_and_noisy(void **state)
 		if (fit(s, 5, &r, err, &bad))
 			fail_msg("%s", err);
 		for (int i = 0; i < 5; i++) {
-			REL(r.C[i], TRUE_C[i], 0.05);
-			REL(r.t[i], TRUE_T[i], 0.10);
+			assert_rel(r.C[i], TRUE_C[i], 0.05);
+			assert_rel(r.t[i], TRUE_T[i], 0.10);
 		}
-		REL(r.Gamma, TRUE_GAMMA, 0.10);
-		REL(r.tau, TRUE_TAU, 0.25);
+		assert_rel(r.Gamma, TRUE_GAMMA, 0.10);
+		assert_rel(r.tau, TRUE_TAU, 0.25);
 		assert_true(r.rms_rel > 0.003 && r.rms_rel < 0.02);
 	}
 	/* Three nodes are enough (the triangle 0-1, 1-2, 0-2). */
 	synthesise(s, 3, 0, 1);
 	if (fit(s, 3, &r, err, &bad))
 		fail_msg("%s", err);
-	REL(r.C[2], TRUE_C[2], 1e-8);
+	assert_rel(r.C[2], TRUE_C[2], 1e-8);
 	free(s);
 }
 

@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "testkit.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,12 +22,6 @@
 #include "config/config.h"
 #include "config/yaml_dump.h"
 #include "config/yaml_load.h"
-
-#define REL(a, b, tol) \
-	do { double a_ = (a), b_ = (b); \
-	     if (!(fabs(a_ - b_) <= (tol) * fabs(b_))) \
-		     fail_msg("%s = %.12g, want %.12g", #a, a_, b_); \
-	} while (0)
 
 /* The 4-node example of test_ethernet.c, as a preset. */
 static const char preset[] =
@@ -102,9 +98,9 @@ static void test_curve(void **state)
 	 * binomial 151 + 101 = 252 us, Figure 5's flat broadcast 78 us. */
 	double want[] = { 1000, 75e-6, 77e-6, 97e-6, 252e-6, 78e-6 };
 	for (size_t k = 0; k < 6; k++)
-		REL(table_get(&t, 0, k), want[k], 1e-12);
+		assert_rel(table_get(&t, 0, k), want[k], 1e-12);
 	/* One byte above S the one-to-many is serialised: 147.047 us. */
-	REL(table_get(&t, 1, 2), 147.047e-6, 1e-12);
+	assert_rel(table_get(&t, 1, 2), 147.047e-6, 1e-12);
 	table_free(&t);
 
 	/* The default sweep: 61 log-spaced sizes, 1 B .. 1 MiB, ends exact,
@@ -113,8 +109,8 @@ static void test_curve(void **state)
 	assert_int_equal(t.nrows, 61);
 	assert_true(table_get(&t, 0, 0) == 1);
 	assert_true(table_get(&t, 60, 0) == 1048576);
-	REL(table_get(&t, 30, 0), 1024, 1e-12);
-	REL(table_get(&t, 1, 0) / table_get(&t, 0, 0), table_get(&t, 31, 0) / table_get(&t, 30, 0),
+	assert_rel(table_get(&t, 30, 0), 1024, 1e-12);
+	assert_rel(table_get(&t, 1, 0) / table_get(&t, 0, 0), table_get(&t, 31, 0) / table_get(&t, 30, 0),
 	    1e-9);
 	table_free(&t);
 
@@ -139,15 +135,15 @@ static void test_matrix_symmetric(void **state)
 	assert_int_equal(t.ncols, 5);
 	assert_string_equal(t.cols[0].name, "node");
 	assert_string_equal(t.cols[4].name, "3");
-	REL(table_get(&t, 0, 2), 38e-6, 1e-12);   /* T01 */
-	REL(table_get(&t, 2, 4), 97e-6, 1e-12);   /* T23 */
+	assert_rel(table_get(&t, 0, 2), 38e-6, 1e-12);   /* T01 */
+	assert_rel(table_get(&t, 2, 4), 97e-6, 1e-12);   /* T23 */
 	for (size_t i = 0; i < 4; i++)
 		for (size_t j = 0; j < 4; j++)
 			assert_true(table_get(&t, i, j + 1) == table_get(&t, j, i + 1));
 	table_free(&t);
 	/* --at: T03 at 0 bytes = C0 + C3 = 50 us. */
 	run(&c, "matrix", NULL, 0, 0, &t);
-	REL(table_get(&t, 0, 4), 50e-6, 1e-12);
+	assert_rel(table_get(&t, 0, 4), 50e-6, 1e-12);
 	table_free(&t);
 }
 
@@ -174,11 +170,11 @@ static void test_summary_and_tree(void **state)
 	assert_true(srow(&t, "nodes", NULL) == 4);
 	assert_true(srow(&t, "tree.depth", NULL) == 2);
 	assert_true(srow(&t, "tree.leaves", NULL) == 2);
-	REL(srow(&t, "critical_path", &note), 151e-6, 1e-12);
+	assert_rel(srow(&t, "critical_path", &note), 151e-6, 1e-12);
 	assert_string_equal(note, "0 -> 2 -> 3");
-	REL(srow(&t, "bcast_binomial", NULL), 252e-6, 1e-12);
-	REL(srow(&t, "class3.nic_rate", NULL), 5e7, 1e-15);
-	REL(srow(&t, "class0.nic_rate", NULL), 1e8, 1e-15);
+	assert_rel(srow(&t, "bcast_binomial", NULL), 252e-6, 1e-12);
+	assert_rel(srow(&t, "class3.nic_rate", NULL), 5e7, 1e-15);
+	assert_rel(srow(&t, "class0.nic_rate", NULL), 1e8, 1e-15);
 	table_free(&t);
 
 	run(&c, "tree", NULL, 0, NAN, &t);

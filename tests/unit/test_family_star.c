@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "testkit.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,16 +32,6 @@ static const char preset[] =
 	"M: 32\n"
 	"options: {paths: adaptive, eq9: prose, ws: text, dbar: exact}\n"
 	"load: {from: 0, to: auto, points: 100}\n";
-
-static void assert_close(double got, double want, double rel)
-{
-	double scale = fabs(want) > 1.0 ? fabs(want) : 1.0;
-
-	if (!(fabs(got - want) <= rel * scale)) {
-		print_error("got %.15g, want %.15g (rel tol %g)\n", got, want, rel);
-		fail();
-	}
-}
 
 static void load(struct config *cfg, const char *text)
 {

@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "testkit.h"
+
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -35,13 +37,6 @@ static int tlog2(int64_t x)
 	while (((int64_t)1 << e) < x)
 		e++;
 	return e;
-}
-
-static void assert_rel(double got, double want, double tol)
-{
-	double scale = fabs(want) > 1 ? fabs(want) : 1;
-	if (!(fabs(got - want) <= tol * scale))
-		fail_msg("got %.17g, want %.17g", got, want);
 }
 
 /* ---- sizes ------------------------------------------------------------ */
@@ -446,11 +441,11 @@ static void test_uniform_enumeration(void **state)
 			P9[n] = (m - 1) * pow(k, n - 1) / (N - 1);
 			double sum = 0;
 			for (int h = 0; h <= FT_MAX_N; h++) {
-				assert_rel(P[h], P9[h], 1e-13);
-				assert_rel(counts[h] / pairs, P9[h], 1e-13);
+				assert_close(P[h], P9[h], 1e-13);
+				assert_close(counts[h] / pairs, P9[h], 1e-13);
 				sum += P[h];
 			}
-			assert_rel(sum, 1, 1e-13);
+			assert_close(sum, 1, 1e-13);
 			/* exact integers: N (m/2-1)(m/2)^(h-1), ... */
 			for (int h = 1; h < n; h++)
 				assert_true(counts[h] == N * (k - 1) * pow(k, h - 1));
@@ -489,10 +484,10 @@ static void test_mean_distance_eq12(void **state)
 							     &fixed, NULL), 0);
 			for (int h = 1; h <= n; h++)
 				d += 2.0 * h * counts[h] / pairs;
-			assert_rel(d, eq12_corrected(m, n), 1e-12);
+			assert_close(d, eq12_corrected(m, n), 1e-12);
 			/* as printed it agrees only when m/2 - 1 = 1 */
 			if (m == 4)
-				assert_rel(eq12_printed(m, n), d, 1e-12);
+				assert_close(eq12_printed(m, n), d, 1e-12);
 			else
 				assert_true(fabs(eq12_printed(m, n) - d) > 1e-3 * d);
 		}
@@ -876,11 +871,11 @@ static void test_transpose_printed(void **state)
 			assert_int_equal(ft_transpose_printed(m, n, pr, &c0), 0);
 			/* both sides against the hand-made tables */
 			for (int j = 1; j <= n; j++) {
-				assert_rel(ex[j], exact_tab[i][n - 1][j - 1], 0);
-				assert_rel(pr[j], printed_tab[i][n - 1][j - 1], 1e-15);
+				assert_close(ex[j], exact_tab[i][n - 1][j - 1], 0);
+				assert_close(pr[j], printed_tab[i][n - 1][j - 1], 1e-15);
 			}
-			assert_rel(fixed, exact_tab[i][n - 1][n], 0);
-			assert_rel(c0, printed_tab[i][n - 1][n], 0);
+			assert_close(fixed, exact_tab[i][n - 1][n], 0);
+			assert_close(c0, printed_tab[i][n - 1][n], 0);
 			assert_true(pr[0] == 0 && pr[n + 1] == 0);
 			if (fabs(c0 - fixed) > 1e-9) {
 				found[nfound][0] = m, found[nfound][1] = n, found[nfound][2] = 0;
@@ -923,21 +918,21 @@ static void test_transpose_printed(void **state)
 	assert_int_equal(ft_transpose_printed(8, 0, pr, &c0), -1);
 	/* n = 6 (Eq. 6, m = 8): rows 1, 2..3, 4 with exponent n-j-1, 5..5, 6 */
 	assert_int_equal(ft_transpose_printed(8, 6, pr, &c0), 0);
-	assert_rel(pr[1], 2, 0);
-	assert_rel(pr[2], 3 * 4, 0);
-	assert_rel(pr[3], 3 * 16, 0);
-	assert_rel(pr[4], 3 * 4, 0);
-	assert_rel(pr[5], 3 * 256, 0);
-	assert_rel(pr[6], 7 * 1024, 0);
-	assert_rel(c0, 64, 0);                           /* B = 13 */
+	assert_close(pr[1], 2, 0);
+	assert_close(pr[2], 3 * 4, 0);
+	assert_close(pr[3], 3 * 16, 0);
+	assert_close(pr[4], 3 * 4, 0);
+	assert_close(pr[5], 3 * 256, 0);
+	assert_close(pr[6], 7 * 1024, 0);
+	assert_close(c0, 64, 0);                           /* B = 13 */
 	/* n = 7, m = 16 (Eq. 8, z = 4): 0 for j < 4, (8 - 4) 8^3, 7 * 8^4, 7 * 8^5, 15 * 8^6 */
 	assert_int_equal(ft_transpose_printed(16, 7, pr, &c0), 0);
 	assert_true(pr[1] == 0 && pr[2] == 0 && pr[3] == 0);
-	assert_rel(pr[4], 4 * 512, 0);
-	assert_rel(pr[5], 7 * 4096, 0);
-	assert_rel(pr[6], 7 * 32768, 0);
-	assert_rel(pr[7], 15 * 262144.0, 0);
-	assert_rel(c0, 2048, 0);                         /* B = 22 */
+	assert_close(pr[4], 4 * 512, 0);
+	assert_close(pr[5], 7 * 4096, 0);
+	assert_close(pr[6], 7 * 32768, 0);
+	assert_close(pr[7], 15 * 262144.0, 0);
+	assert_close(c0, 2048, 0);                         /* B = 22 */
 }
 
 int main(void)

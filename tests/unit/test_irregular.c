@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "testkit.h"
+
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -53,11 +55,6 @@ static void build_autonet(struct irr_net *net)
 	assert_int_equal(irr_net_build(net, &sp, NULL, msg, sizeof msg), 0);
 }
 
-static bool close_rel(double x, double y, double tol)
-{
-	return fabs(x - y) <= tol * fmax(1.0, fabs(y));
-}
-
 static void test_table2(void **state)
 {
 	(void)state;
@@ -69,19 +66,19 @@ static void test_table2(void **state)
 	assert_int_equal(eq_table(&ud, T, NULL, NULL, NULL), 0);
 	for (int a = 0; a < 10; a++)
 		for (int b = 0; b < 10; b++)
-			if (!close_rel(T[a * 10 + b], table2[a][b], 1e-12))
+			if (!tk_close(T[a * 10 + b], table2[a][b], 1e-12))
 				fail_msg("T[%d][%d] = %.17g, paper %.17g", a, b,
 					 T[a * 10 + b], table2[a][b]);
-	assert_true(close_rel(T[6 * 10 + 9], 1.25, 1e-12));
-	assert_true(close_rel(eq_pair(&ud, 9, 6), 1.25, 1e-12));
+	assert_true(tk_close(T[6 * 10 + 9], 1.25, 1e-12));
+	assert_true(tk_close(eq_pair(&ud, 9, 6), 1.25, 1e-12));
 
 	/* Figure 8's points: 1 occurs 42 times, 1.25 twice */
 	struct eq_value v[16];
 	int ng = eq_distribution(T, 10, v, 16);
 	assert_int_equal(ng, 4);
-	assert_true(close_rel(v[0].value, 1, 1e-12));
+	assert_true(tk_close(v[0].value, 1, 1e-12));
 	assert_int_equal(v[0].count, 42);
-	assert_true(close_rel(v[1].value, 1.25, 1e-12));
+	assert_true(tk_close(v[1].value, 1.25, 1e-12));
 	assert_int_equal(v[1].count, 2);
 	long total = 0;
 	for (int i = 0; i < ng; i++)
@@ -106,12 +103,12 @@ static void test_table2(void **state)
 	assert_int_equal(eq_table(&ud, T, NULL, NULL, NULL), 0);
 	for (int a = 0; a < 10; a++)
 		for (int b = 0; b < 10; b++)
-			assert_true(close_rel(T[a * 10 + b], table2[a][b], 1e-12));
+			assert_true(tk_close(T[a * 10 + b], table2[a][b], 1e-12));
 	ud_free(&ud);
 	assert_int_equal(ud_build(&ud, &net, 0), 0);
 	assert_int_equal(eq_table(&ud, T, NULL, NULL, NULL), 0);
-	assert_false(close_rel(T[6 * 10 + 9], 1.25, 1e-12)
-		     && close_rel(T[0 * 10 + 5], 3, 1e-12));
+	assert_false(tk_close(T[6 * 10 + 9], 1.25, 1e-12)
+		     && tk_close(T[0 * 10 + 5], 3, 1e-12));
 	ud_free(&ud);
 	irr_net_free(&net);
 }
@@ -767,14 +764,14 @@ static void test_table_api(void **state)
 	assert_true(last == 1.0);
 	eq_row_means(T, 10, mean);
 	/* row 6 of Table 2: 1+1+1+1+1+2+2+2+1.25 = 12.25 */
-	assert_true(close_rel(mean[6], 12.25 / 9, 1e-12));
+	assert_true(tk_close(mean[6], 12.25 / 9, 1e-12));
 	eq_mean_hops(&ud, hops);
 	/* switch 5: 7 8 9 at 1; 0 1 3 at 2; 2 4 6 at 3 -> 18/9 */
-	assert_true(close_rel(hops[5], 2.0, 1e-12));
+	assert_true(tk_close(hops[5], 2.0, 1e-12));
 	eq_mean_route_length(&ud, mean);
 	/* switch 5, all up then down: 7 8 9 (1), 3 (2: 5-7-3), 6 (3),
 	 * 2 4 (4: ...6-2), 0 1 (5: ...6-2-0); 5-9-0 would go up after down */
-	assert_true(close_rel(mean[5], (3 + 2 + 3 + 4 + 4 + 5 + 5) / 9.0, 1e-12));
+	assert_true(tk_close(mean[5], (3 + 2 + 3 + 4 + 4 + 5 + 5) / 9.0, 1e-12));
 	ud_free(&ud);
 
 	/* the default root is switch 0; a different root changes the table */
@@ -808,8 +805,8 @@ static void test_hypercube(void **state)
 	assert_int_equal(irr_net_build(&net, &sp, NULL, NULL, 0), 0);
 	assert_int_equal(ud_build(&ud, &net, 0), 0);
 	double want = (1 + 1 + 4.0 / 3 + 2 + 16.0 / 5 + 32.0 / 6 + 64.0 / 7) / 64;
-	assert_true(close_rel(eq_pair(&ud, 0, S - 1), want, 1e-12));
-	assert_true(close_rel(eq_pair(&ud, S - 1, 0), want, 1e-12));
+	assert_true(tk_close(eq_pair(&ud, 0, S - 1), want, 1e-12));
+	assert_true(tk_close(eq_pair(&ud, S - 1, 0), want, 1e-12));
 	/* clearing bits (up) then setting bits (down) is always minimal */
 	assert_int_equal(ud.nonminimal, 0);
 	assert_int_equal(ud_dist(&ud, 0x55, 0x2a), D);

@@ -10,16 +10,14 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "testkit.h"
+
 #include <math.h>
 #include <string.h>
 
 #include "model/multicluster.h"
 
-#define REL(a, b) (fabs((a) - (b)) <= 1e-12 * fmax(1.0, fabs(b)))
-#define assert_close(a, b) do { \
-	double a_ = (a), b_ = (b); \
-	if (!REL(a_, b_)) fail_msg("%s = %.15g, expected %.15g", #a, a_, b_); \
-} while (0)
+#define REL(a, b) tk_close((a), (b), 1e-12)
 
 /* A small heterogeneous system with distinct flit times everywhere, so that
  * mixing up t_cn/t_cs or networks changes the numbers:
@@ -69,11 +67,11 @@ static void test_timing_from_link(void **state)
 	(void)state;
 	/* Eqs. (3)-(4): 0.5*0.02 + 256/500 and 0.01 + 256/500. */
 	struct mc_timing t = mc_timing_from_link(0.02, 0.01, 500, 256);
-	assert_close(t.t_cn, 0.522);
-	assert_close(t.t_cs, 0.522);
+	assert_close(t.t_cn, 0.522, 1e-12);
+	assert_close(t.t_cs, 0.522, 1e-12);
 	t = mc_timing_from_link(0.04, 0.01, 500, 512);
-	assert_close(t.t_cn, 0.02 + 1.024);
-	assert_close(t.t_cs, 0.01 + 1.024);
+	assert_close(t.t_cn, 0.02 + 1.024, 1e-12);
+	assert_close(t.t_cs, 0.01 + 1.024, 1e-12);
 }
 
 static void test_zero_load_closed_form(void **state)
@@ -86,14 +84,14 @@ static void test_zero_load_closed_form(void **state)
 	assert_int_equal(mc_eval(&mdl, 0, &pt), 0);
 
 	/* N = 2*4 + 2*8 = 24; Q^(i) = 1 - (N_i - 1)/(N - 1): 20/23 and 16/23. */
-	assert_close(mdl.Q[0], 20.0 / 23);
-	assert_close(mdl.Q[1], 16.0 / 23);
+	assert_close(mdl.Q[0], 20.0 / 23, 1e-12);
+	assert_close(mdl.Q[1], 16.0 / 23, 1e-12);
 	/* Intra, n = 1: every journey is 2 links, S = M t_cn, tail t_cn:
 	 * 10*0.5 + 0.5.  n = 2 (P_1 = 1/7, P_2 = 6/7): the 4-link journey
 	 * is served M t_cs at stage 0, tail 2 t_cs + t_cn: 2.5 + 0.5 + 0.5. */
 	double Tin0 = 5.5, Tin1 = (5.5 + 6 * 3.5) / 7;
-	assert_close(pt.g[0].T_in, Tin0);
-	assert_close(pt.g[1].T_in, Tin1);
+	assert_close(pt.g[0].T_in, Tin0, 1e-12);
+	assert_close(pt.g[1].T_in, Tin1, 1e-12);
 	/* Inter: stage 0 is an ECN1 stage, S = M t_cs^E1 = 3; tail
 	 * (r+v-2) t_cs^E1 + 2l t_cs^I2 + t_cn^E1 with l = 1 (C = 4 fills a
 	 * 4-port 1-tree): E[r] = 1 (n = 1) or 13/7 (n = 2). */
@@ -102,19 +100,19 @@ static void test_zero_load_closed_form(void **state)
 	double p11 = p00 + 0.3 * (26.0 / 7 - 2);
 	/* Weights 1/(C-1) per destination cluster (Eq. 28). */
 	double Tout0 = (p00 + 2 * p01) / 3, Tout1 = (2 * p01 + p11) / 3;
-	assert_close(pt.g[0].T_out, Tout0);
-	assert_close(pt.g[1].T_out, Tout1);
+	assert_close(pt.g[0].T_out, Tout0, 1e-12);
+	assert_close(pt.g[1].T_out, Tout1, 1e-12);
 	double T0 = (3.0 / 23) * Tin0 + (20.0 / 23) * Tout0;
 	double T1 = (7.0 / 23) * Tin1 + (16.0 / 23) * Tout1;
-	assert_close(pt.g[0].T, T0);
-	assert_close(pt.g[1].T, T1);
+	assert_close(pt.g[0].T, T0, 1e-12);
+	assert_close(pt.g[1].T, T1, 1e-12);
 	/* Eq. (7): node-weighted, 8/24 and 16/24. */
-	assert_close(pt.T, T0 / 3 + 2 * T1 / 3);
-	assert_close(pt.T, 4.60724637681159);
+	assert_close(pt.T, T0 / 3 + 2 * T1 / 3, 1e-12);
+	assert_close(pt.T, 4.60724637681159, 1e-12);
 	/* No waiting anywhere at zero load; the parts add up. */
-	assert_close(pt.W_s, 0);
-	assert_close(pt.W_d, 0);
-	assert_close(pt.W_s + pt.S + pt.R + pt.W_d, pt.T);
+	assert_close(pt.W_s, 0, 1e-12);
+	assert_close(pt.W_d, 0, 1e-12);
+	assert_close(pt.W_s + pt.S + pt.R + pt.W_d, pt.T, 1e-12);
 }
 
 static void test_zero_load_javadi(void **state)
@@ -143,11 +141,11 @@ static void test_zero_load_javadi(void **state)
 			double pair = Mt + t * (d[i] / 2 + d[j] / 2 + d2 - 1);
 			Tout += (cnt[j] - (i == j)) / 31.0 * pair;
 		}
-		assert_close(pt.g[i].T_in, Tin);
-		assert_close(pt.g[i].T_out, Tout);
+		assert_close(pt.g[i].T_in, Tin, 1e-12);
+		assert_close(pt.g[i].T_out, Tout, 1e-12);
 		T += cnt[i] * N[i] / 1120 * ((1 - Q) * Tin + Q * Tout);
 	}
-	assert_close(pt.T, T);
+	assert_close(pt.T, T, 1e-12);
 }
 
 static void test_channel_rates(void **state)
@@ -162,18 +160,18 @@ static void test_channel_rates(void **state)
 	init(&mdl, &p);
 	double lam = 1e-4, Q1 = 1 - 31.0 / 1119;
 	mc_eval(&mdl, lam, &pt);
-	assert_close(pt.g[1].lc_icn1, (1 - Q1) * lam / 0.85 * (118.0 / 31) / (4 * 2));
+	assert_close(pt.g[1].lc_icn1, (1 - Q1) * lam / 0.85 * (118.0 / 31) / (4 * 2), 1e-12);
 	/* Eq. (27): lambda_c(I2) = sum_i N_i Q_i lambda_i d_I2 / (4 C n_c),
 	 * C = 32 clusters, n_c = 2, d_I2 = 118/31 (an 8-port 2-tree). */
 	double ext = 0, N[3] = { 8, 32, 128 }, cnt[3] = { 12, 16, 4 }, tau[3] = { 0.1, 0.15, 0.12 };
 	for (int i = 0; i < 3; i++)
 		ext += cnt[i] * N[i] * (1 - (N[i] - 1) / 1119) * lam / (1 - tau[i]);
-	assert_close(pt.lc_icn2, ext * (118.0 / 31) / (4 * 32 * 2));
+	assert_close(pt.lc_icn2, ext * (118.0 / 31) / (4 * 32 * 2), 1e-12);
 	/* Stage 0 of the 2-link journey of group 0 (n = 1): P_B = lambda_c S
 	 * with S = M t_cn, and lambda_c = (1-Q0) lambda/(1-tau0) * 2 / 4. */
 	double Q0 = 1 - 7.0 / 1119, lc0 = (1 - Q0) * lam / 0.9 * 2 / 4;
-	assert_close(pt.g[0].lc_icn1, lc0);
-	assert_close(pt.g[0].PB[0], lc0 * 32 * 0.522);
+	assert_close(pt.g[0].lc_icn1, lc0, 1e-12);
+	assert_close(pt.g[0].PB[0], lc0 * 32 * 0.522, 1e-12);
 }
 
 static void test_rises_with_load(void **state)
@@ -276,8 +274,8 @@ static void test_theta_limits(void **state)
 	double Tin = 0;
 	for (int i = 0; i < 3; i++)
 		Tin += p.g[i].count * mdl.N_i[i] / mdl.N * pt.g[i].T_in;
-	assert_close(pt.T, Tin);
-	assert_close(pt.W_d, 0);
+	assert_close(pt.T, Tin, 1e-12);
+	assert_close(pt.W_d, 0, 1e-12);
 
 	p.theta = 1;     /* every message leaves its cluster */
 	init(&mdl, &p);
@@ -285,9 +283,9 @@ static void test_theta_limits(void **state)
 	double Tout = 0;
 	for (int i = 0; i < 3; i++)
 		Tout += p.g[i].count * mdl.N_i[i] / mdl.N * pt.g[i].T_out;
-	assert_close(pt.T, Tout);
+	assert_close(pt.T, Tout, 1e-12);
 	/* No internal traffic: ICN1 sees no waiting. */
-	assert_close(pt.g[0].W_in, 0);
+	assert_close(pt.g[0].W_in, 0, 1e-12);
 }
 
 static void test_options(void **state)
@@ -304,8 +302,8 @@ static void test_options(void **state)
 	mc_eval(&b, lam, &pb);
 	/* The mean over the 2 n_i N_i one-way channels is lambda d/(2 n_i),
 	 * twice the published lambda d/(4 n_i): more blocking. */
-	assert_close(pb.g[1].lc_icn1, 2 * pa.g[1].lc_icn1);
-	assert_close(pb.lc_icn2, 2 * pa.lc_icn2);
+	assert_close(pb.g[1].lc_icn1, 2 * pa.g[1].lc_icn1, 1e-12);
+	assert_close(pb.lc_icn2, 2 * pa.lc_icn2, 1e-12);
 	assert_true(pb.T > pa.T);
 	assert_true(mc_saturation(&b) <= mc_saturation(&a));
 
@@ -315,14 +313,14 @@ static void test_options(void **state)
 	p.weighting = MC_W_NODES;
 	init(&a, &p);
 	for (int i = 0; i < 2; i++)
-		assert_close(a.w_dest[i][0] + a.w_dest[i][1], 1.0);
-	assert_close(a.w_dest[0][1], 2 * 8.0 / 20);
+		assert_close(a.w_dest[i][0] + a.w_dest[i][1], 1.0, 1e-12);
+	assert_close(a.w_dest[0][1], 2 * 8.0 / 20, 1e-12);
 	p.ngroups = 1;
 	p.g[0].count = 5;
 	init(&a, &p);
 	p.weighting = MC_W_PUBLISHED;
 	init(&b, &p);
-	assert_close(a.w_dest[0][0], b.w_dest[0][0]);
+	assert_close(a.w_dest[0][0], b.w_dest[0][0], 1e-12);
 }
 
 static void test_groups_split_equal(void **state)
@@ -344,8 +342,8 @@ static void test_groups_split_equal(void **state)
 	double lam = 0.7 * mc_saturation(&a);
 	mc_eval(&a, lam, &pa);
 	mc_eval(&b, lam, &pb);
-	assert_close(pb.T, pa.T);
-	assert_close(mc_saturation(&a), mc_saturation(&b));
+	assert_close(pb.T, pa.T, 1e-12);
+	assert_close(mc_saturation(&a), mc_saturation(&b), 1e-12);
 }
 
 static void test_partial_icn2(void **state)
@@ -362,8 +360,8 @@ static void test_partial_icn2(void **state)
 	init(&mdl, &p);
 	assert_int_equal(mdl.C, 3);
 	assert_int_equal(mdl.n_c, 1);
-	assert_close(mdl.P_icn2[1], 1);
-	assert_close(mdl.d_icn2, 2);
+	assert_close(mdl.P_icn2[1], 1, 1e-12);
+	assert_close(mdl.d_icn2, 2, 1e-12);
 	/* C = 9 with m = 4: a 4-port 3-tree (16 ports) holds them; pairs among
 	 * addresses 0..8: same leaf switch {0,1},{2,3},...: h = 1 for 8 ordered
 	 * pairs; h = 2 within {0..3}, {4..7}: 16; the rest 72 - 24 = 48 at h = 3. */
@@ -371,9 +369,9 @@ static void test_partial_icn2(void **state)
 	p.g[0].count = 9;
 	init(&mdl, &p);
 	assert_int_equal(mdl.n_c, 3);
-	assert_close(mdl.P_icn2[1], 8.0 / 72);
-	assert_close(mdl.P_icn2[2], 16.0 / 72);
-	assert_close(mdl.P_icn2[3], 48.0 / 72);
+	assert_close(mdl.P_icn2[1], 8.0 / 72, 1e-12);
+	assert_close(mdl.P_icn2[2], 16.0 / 72, 1e-12);
+	assert_close(mdl.P_icn2[3], 48.0 / 72, 1e-12);
 }
 
 static void test_bad_params(void **state)

@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "testkit.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,16 +25,6 @@
 #include "topo/star.h"
 
 #define ENUM_MAX_N 7
-
-static void assert_close(double got, double want, double rel)
-{
-	double scale = fabs(want) > 1.0 ? fabs(want) : 1.0;
-
-	if (!(fabs(got - want) <= rel * scale)) {
-		print_error("got %.15g, want %.15g (rel tol %g)\n", got, want, rel);
-		fail();
-	}
-}
 
 /* --- explicit S_n: nodes are permutations, edges swap positions 0 and i -- */
 

@@ -14,6 +14,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#define TESTKIT_APP
+#include "testkit.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,36 +41,15 @@ static const char text[] =
 	"    - {length: 32, prob: 0.5}\n"
 	"    - {length: 64, prob: 0.5}\n";
 
-struct fixture {
-	struct app a;
-	struct loaded l;
-};
-
 static int setup(void **state)
 {
-	struct fixture *f = calloc(1, sizeof *f);
-	struct diag d;
-	if (!f || config_parse_text(&f->l.cfg, text, strlen(text), "t.yaml", NULL, &d) ||
-	    config_validate(&f->l.cfg, &d))
-		return -1;
-	snprintf(f->l.name, sizeof f->l.name, "test");
-	snprintf(f->l.path, sizeof f->l.path, "t.yaml");
-	f->a.l = &f->l;
-	f->a.cfg = f->a.saved = f->a.file_cfg = f->l.cfg;
-	f->a.have_file_cfg = true;
-	f->a.gen = 1;
-	view_req_init(&f->a.view);
-	if (undo_init(&f->a.undo))
-		return -1;
-	*state = f;
-	return 0;
+	*state = tk_app_open(text);
+	return *state ? 0 : -1;
 }
 
 static int teardown(void **state)
 {
-	struct fixture *f = *state;
-	undo_free(&f->a.undo);
-	free(f);
+	tk_app_close(*state);
 	return 0;
 }
 
@@ -78,7 +60,7 @@ static double prob(const struct config *c, int i)
 
 static void test_mix_through_a_draft(void **state)
 {
-	struct fixture *f = *state;
+	struct tk_app *f = *state;
 	struct app *a = &f->a;
 	unsigned k;
 
@@ -112,7 +94,7 @@ static void test_mix_through_a_draft(void **state)
 
 static void test_revert_and_undo(void **state)
 {
-	struct fixture *f = *state;
+	struct tk_app *f = *state;
 	struct app *a = &f->a;
 
 	app_set(a, "traffic.mix.0.prob", "0.3");
@@ -143,7 +125,7 @@ static void test_revert_and_undo(void **state)
 
 static void test_list_edits(void **state)
 {
-	struct fixture *f = *state;
+	struct tk_app *f = *state;
 	struct app *a = &f->a;
 
 	/* A third length, a copy of the second: the sum is 1.5. */
@@ -164,7 +146,7 @@ static void test_list_edits(void **state)
 
 static void test_clear_switches_timing(void **state)
 {
-	struct fixture *f = *state;
+	struct tk_app *f = *state;
 	struct app *a = &f->a;
 	static const char *const link[] = { "a_n", "a_s", "bandwidth", "flit_bytes" };
 	char path[64];
@@ -198,7 +180,7 @@ static void test_clear_switches_timing(void **state)
 
 static void test_quit_and_save_ask(void **state)
 {
-	struct fixture *f = *state;
+	struct tk_app *f = *state;
 	struct app *a = &f->a;
 
 	app_set(a, "traffic.mix.0.prob", "0.4");

@@ -1,8 +1,9 @@
 /*
  * test_ui_panes.c: the panes render from the model descriptor and the
- * parameter table alone, without a terminal: an app is set up by hand with
- * a configuration and the family's own curve, summary and point outputs,
- * and each pane draws into a canvas whose text is checked (labels with the
+ * parameter table alone, without a terminal: an app is set up with a
+ * configuration and its results computed by the real worker (testkit.h's
+ * fixture: the family's curve, summary and the panes' views), and each pane
+ * draws into a canvas whose text is checked (labels with the
  * papers' symbols and units, derived values from the summary, the plot's
  * axes, the breakdown, edits through keys, refused values).
  */
@@ -11,6 +12,9 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#define TESTKIT_APP
+#include "testkit.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -36,90 +40,24 @@ static const char text[] =
 	"traffic:\n"
 	"  message_length: 32\n";
 
-static const struct pane_ops *const ops[P_NPANES] = {
-	&pane_org_ops, &pane_net_ops, &pane_traffic_ops,
-	&pane_plot_ops, &pane_table_ops, &pane_heat_ops,
-};
-
-struct fixture {
-	struct app a;
-	struct loaded l;
-};
-
-static void run(struct app *a, const char *name, struct table *t)
-{
-	struct run_req req;
-	struct diag d;
-	run_req_init(&req);
-	req.at = a->view.at;
-	req.select = a->view.select;
-	table_free(t);
-	table_init(t, "");
-	assert_int_equal(family_output(a->cfg.family, name)->run(&a->cfg, &req, t, &d), 0);
-}
-
-/* What the worker would publish for the current configuration. */
+/* The worker computes, through the real publish path (testkit.h). */
 static void compute(struct app *a)
 {
-	run(a, "curve", &a->res.curve);
-	run(a, "summary", &a->res.summary);
-	a->res.gen = a->gen;
-	a->res.summary_gen = a->gen;
-	a->res.curve_full = true;
-	for (int i = 0; i < P_NPANES; i++)
-		if (a->pane[i].ops->update)
-			a->pane[i].ops->update(&a->pane[i], U_CONFIG | U_CURVE | U_SUMMARY);
-	run(a, "point", &a->res.detail);
-	a->res.detail_gen = a->gen;
-	a->res.detail_view = a->view;
-	run(a, "distances", &a->res.matrix);
-	a->res.matrix_gen = a->gen;
-	a->res.matrix_view = a->view;
+	assert_int_equal(tk_app_settle((struct tk_app *)a), 0);   /* a is its first member */
 }
 
 static int setup(void **state)
 {
-	struct fixture *f = calloc(1, sizeof *f);
-	struct diag d;
-	struct app *a = &f->a;
-	if (!f || config_parse_text(&f->l.cfg, text, strlen(text), "t.yaml", NULL, &d) ||
-	    config_validate(&f->l.cfg, &d))
+	struct tk_app *t = tk_app_open(text);
+	if (!t || tk_app_settle(t))
 		return -1;
-	snprintf(f->l.name, sizeof f->l.name, "test");
-	snprintf(f->l.path, sizeof f->l.path, "t.yaml");
-	a->l = &f->l;
-	a->cfg = a->saved = a->file_cfg = f->l.cfg;
-	a->have_file_cfg = true;
-	a->gen = 1;
-	view_req_init(&a->view);
-	a->utf8 = true;
-	a->lay.hint.h = 1;
-	a->lay.hint.w = 80;
-	undo_init(&a->undo);
-	table_init(&a->res.curve, "");
-	table_init(&a->res.summary, "");
-	table_init(&a->res.detail, "");
-	table_init(&a->res.matrix, "");
-	table_init(&a->res.cell, "");
-	for (int i = 0; i < P_NPANES; i++) {
-		a->pane[i].ops = ops[i];
-		a->pane[i].app = a;
-		if (ops[i]->init(&a->pane[i]))
-			return -1;
-	}
-	compute(a);
-	*state = f;
+	*state = t;
 	return 0;
 }
 
 static int teardown(void **state)
 {
-	struct fixture *f = *state;
-	for (int i = 0; i < P_NPANES; i++)
-		f->a.pane[i].ops->free(&f->a.pane[i]);
-	results_free(&f->a.res);
-	undo_free(&f->a.undo);
-	free(f);
+	tk_app_close(*state);
 	return 0;
 }
 
@@ -143,7 +81,7 @@ static const char *draw(struct app *a, int p, int w, int h)
 
 static void test_org(void **state)
 {
-	struct fixture *f = *state;
+	struct tk_app *f = *state;
 	const char *s = draw(&f->a, P_ORG, 40, 8);
 	HAS(s, "1 organisation");
 	HAS(s, "# count  n_i   \u03c4_i  N_i");     /* symbols as column heads */
@@ -154,7 +92,7 @@ static void test_org(void **state)
 
 static void test_net(void **state)
 {
-	struct fixture *f = *state;
+	struct tk_app *f = *state;
 	const char *s = draw(&f->a, P_NET, 46, 24);
 	HAS(s, "\n m                     8 ports");
 	HAS(s, "   bandwidth 1/b_n   500 bytes/time unit");
@@ -166,7 +104,7 @@ static void test_net(void **state)
 
 static void test_traffic(void **state)
 {
-	struct fixture *f = *state;
+	struct tk_app *f = *state;
 	const char *s = draw(&f->a, P_TRAFFIC, 46, 20);
 	HAS(s, "pattern");
 	HAS(s, "uniform");
@@ -178,7 +116,7 @@ static void test_traffic(void **state)
 
 static void test_plot_and_breakdown(void **state)
 {
-	struct fixture *f = *state;
+	struct tk_app *f = *state;
 	const char *s = draw(&f->a, P_PLOT, 60, 20);
 	HAS(s, "4 plot");
 	HAS(s, "offered load \u03bb_g [msg/node/time unit]");
@@ -186,8 +124,7 @@ static void test_plot_and_breakdown(void **state)
 	HAS(s, "saturation");
 	/* The cursor sits in the middle of the curve, and the view follows. */
 	assert_false(isnan(f->a.view.at));
-	run(&f->a, "point", &f->a.res.detail);
-	f->a.res.detail_view = f->a.view;
+	compute(&f->a);   /* the worker follows the view */
 	s = draw(&f->a, P_TABLE, 60, 16);
 	HAS(s, "5 breakdown at \u03bb_g");
 	HAS(s, "source_wait");
@@ -201,7 +138,7 @@ static void test_plot_and_breakdown(void **state)
 
 static void test_edit_keys(void **state)
 {
-	struct fixture *f = *state;
+	struct tk_app *f = *state;
 	struct app *a = &f->a;
 	struct pane *org = &a->pane[P_ORG];
 	unsigned k;
@@ -240,10 +177,10 @@ static void test_edit_keys(void **state)
 
 /* The breakdown cycles to hop-bars (OUT_BARS) and draws bars with the
  * legend; ] steps the group, and a refused group steps back with the
- * output's message (what the worker would publish is run here). */
+ * output's message (computed by the worker, as in the explorer). */
 static void test_bars_view_and_items(void **state)
 {
-	struct fixture *f = *state;
+	struct tk_app *f = *state;
 	struct app *a = &f->a;
 	struct pane *tp = &a->pane[P_TABLE];
 	int guard = 0;
@@ -253,9 +190,7 @@ static void test_bars_view_and_items(void **state)
 	       guard++ < 20)
 		tp->ops->key(tp, ACT_VIEW, 0);
 	assert_string_equal(a->cfg.family->outputs[a->view.detail_out].name, "hop-bars");
-	run(a, "hop-bars", &a->res.detail);
-	a->res.detail_gen = a->gen;
-	a->res.detail_view = a->view;
+	compute(a);
 	const char *s = draw(a, P_TABLE, 60, 16);
 	HAS(s, "hop-bars");
 	HAS(s, "\u2588 uniform");          /* one series: uniform traffic */
@@ -263,19 +198,14 @@ static void test_bars_view_and_items(void **state)
 	/* ] to group 1: fine. */
 	tp->ops->key(tp, ACT_ITEM_NEXT, 0);
 	assert_int_equal(a->view.select, 1);
-	run(a, "hop-bars", &a->res.detail);
-	a->res.detail_view = a->view;
-	tp->ops->update(tp, U_DETAIL);
+	compute(a);
 	assert_false(a->select_wait);
 	HAS(draw(a, P_TABLE, 60, 16), "#1 hop-bars");
 	/* ] to group 2, which does not exist: the worker's empty table with the
 	 * message; the view steps back. */
 	tp->ops->key(tp, ACT_ITEM_NEXT, 0);
 	assert_int_equal(a->view.select, 2);
-	table_free(&a->res.detail);
-	table_init(&a->res.detail, "--select: cluster group 2 does not exist (allowed: 0..1)");
-	a->res.detail_view = a->view;
-	tp->ops->update(tp, U_DETAIL);
+	compute(a);
 	assert_int_equal(a->view.select, 1);
 	assert_true(a->msg_err);
 	HAS(a->msg, "cluster group 2 does not exist");
