@@ -2,7 +2,8 @@
 # deps.sh: make sure the Debian packages icnx needs are installed.
 # Usage: scripts/deps.sh build|test|fuzz|ci
 #   build: compiler, pkg-config, ncursesw, libyaml (enough for `make run`)
-#   test:  build + cmocka, tmux, mandoc, python3 (JSON checks) (enough for
+#   test:  build + cmocka, tmux, mandoc, python3 (JSON checks), locales (a
+#          decimal-comma locale, compiled by the test with localedef) (enough for
 #          `make test`)
 #   fuzz:  build + clang and its libFuzzer/sanitizer runtimes
 #          (libclang-rt-14-dev, which clang only recommends) for `make fuzz`
@@ -15,9 +16,9 @@ level=${1:-build}
 pkgs="gcc make pkg-config libncurses-dev libyaml-dev"
 case "$level" in
   build) ;;
-  test) pkgs="$pkgs libcmocka-dev tmux mandoc python3" ;;
+  test) pkgs="$pkgs libcmocka-dev tmux mandoc python3 locales" ;;
   fuzz) pkgs="$pkgs clang libclang-rt-14-dev" ;;
-  ci) pkgs="$pkgs libcmocka-dev tmux mandoc python3 clang libclang-rt-14-dev gnuplot-nox openmpi-bin libopenmpi-dev" ;;
+  ci) pkgs="$pkgs libcmocka-dev tmux mandoc python3 locales clang libclang-rt-14-dev gnuplot-nox openmpi-bin libopenmpi-dev" ;;
   *) echo "deps.sh: unknown level '$level' (allowed: build, test, fuzz, ci)" >&2; exit 2 ;;
 esac
 missing=""
