@@ -354,7 +354,8 @@ const struct family eth_family = {
 	.params = eth_fields,
 	.cfg_off = offsetof(struct config, u.eth),
 	.validate = eth_validate,
-	.x = { "size_bytes", "M", "bytes", "message size", true, "threshold" },
+	.x = { "size_bytes", "M", "bytes", "message size", true, "threshold",
+	       .y_log = true },
 	.sweep = eth_sweep,
 	.outputs = eth_outputs,
 };

@@ -65,6 +65,14 @@ struct run_req {
 /* Fill req with the defaults (whole sweep, default item, no cursor). */
 void run_req_init(struct run_req *req);
 
+/* How the explorer draws an OUT_CURVE's points. */
+enum output_discrete {
+	DISCRETE_NONE = 0,  /* a continuous function, sampled: connected lines */
+	DISCRETE_STEMS      /* discrete values (a distribution over distinct
+	                       distances): one stem per point, nothing between
+	                       points, the y axis fits every value */
+};
+
 struct output_desc {
 	const char *name;       /* as given to -o: "curve", "summary", "hops" */
 	const char *help;       /* one line, for --help and the man page */
@@ -84,6 +92,7 @@ struct output_desc {
 	                           select = the row's label and select2 = the
 	                           column's name, read as integers (e.g. the
 	                           routes between two switches) */
+	enum output_discrete discrete; /* OUT_CURVE: lines or stems */
 };
 
 struct x_axis {
@@ -94,6 +103,9 @@ struct x_axis {
 	bool log;               /* log-scaled by default */
 	const char *marker;     /* a summary quantity whose value the plot marks
 	                           on the x axis (e.g. the threshold S); NULL none */
+	bool y_log;             /* the plot's y axis log-scaled by default (the
+	                           first screen must show the model's feature,
+	                           e.g. Ethernet times over six decades) */
 };
 
 struct family {

@@ -992,7 +992,7 @@ const struct output_desc irr_outputs[] = {
 	{ "summary", "network, mean distances, pairs without a minimal path, groups",
 	  OUT_SUMMARY, summary },
 	{ "distribution", "distinct equivalent distances and their occurrences (Figure 8)",
-	  OUT_CURVE, distribution },
+	  OUT_CURVE, distribution, .discrete = DISCRETE_STEMS },
 	{ "clusters", "PAM groups of switches: group, switch, nodes, medoid", OUT_TABLE,
 	  clusters },
 	{ "hostfile", "MPI hostfile of the processing nodes of group --select (default 0)",

@@ -40,6 +40,7 @@ struct frame {
 	struct canvas_rect r;      /* the whole rectangle */
 	const struct glyphs *g;
 	bool dots;                 /* curves drawn as braille lines */
+	bool tags;                 /* several braille series: marker glyph tags */
 	int title_y, ylab_y, xlab_y, legend_y, legend_rows, legend_packed;
 	int px0, py0, pw, ph;      /* data area */
 	int axis_x, xaxis_y;       /* y axis column, x axis row */
@@ -307,7 +308,9 @@ layout_x(struct frame *f, const struct plot_spec *s, double lo, double hi)
 	if (m > AXIS_MAX_TICKS)
 		m = AXIS_MAX_TICKS;
 	for (; m >= 2; m--) {
-		axis_layout(&f->ax, s->x_scale, lo, hi, s->x_min, s->x_max, m);
+		axis_layout(&f->ax, s->x_scale, lo, hi,
+			    isnan(s->x_min) && s->x_tight ? lo : s->x_min,
+			    isnan(s->x_max) && s->x_tight ? hi : s->x_max, m);
 		lw = axis_label_width(&f->ax);
 		min_gap = INFINITY;
 		for (i = 1; i < f->ax.nticks; i++) {
@@ -423,10 +426,17 @@ legend_sample(struct canvas *c, const struct frame *f, int kind, int x, int y)
 	}
 	on = dash[kind][0];
 	off = dash[kind][1];
-	for (k = 0; k < 6; k++)
+	for (k = 0; k < 4; k++)
 		if (k % (on + off) < on)
 			canvas_dot(c, &f->r, 2 * x + k, 4 * y + 1,
 				   STY_SERIES0 + kind);
+	if (f->tags)
+		canvas_put(c, &f->r, x + 2, y, f->g->marker[kind], STY_SERIES0 + kind);
+	else
+		for (k = 4; k < 6; k++)
+			if (k % (on + off) < on)
+				canvas_dot(c, &f->r, 2 * x + k, 4 * y + 1,
+					   STY_SERIES0 + kind);
 	return 3;
 }
 
@@ -485,6 +495,43 @@ plot_dot(void *ctx, int dx, int dy)
 	}
 }
 
+/*
+ * One stem of series k at x fraction fx up to y fraction fy (clipped to
+ * the data area): from the x axis, or from 0 when the axis goes below it.
+ */
+static void
+draw_stem(struct canvas *c, const struct frame *f, int k, double fx, double fy)
+{
+	double f0 = axis_frac(&f->ay, 0);
+	int y0, y1, y, top, bot;
+
+	if (!in_x(fx) || isnan(fy))
+		return;
+	if (isnan(f0) || f0 < 0)
+		f0 = 0;
+	if (f0 > 1)
+		f0 = 1;
+	if (fy > 1)
+		fy = 1;
+	if (fy < 0)
+		fy = 0;
+	if (f->dots) {
+		y0 = dot_y(f, f0);
+		y1 = dot_y(f, fy);
+		top = y0 < y1 ? y0 : y1;
+		bot = y0 < y1 ? y1 : y0;
+		for (y = top; y <= bot; y++)
+			canvas_dot(c, &f->r, 2 * f->px0 + dot_x(f, fx), 4 * f->py0 + y,
+				   STY_SERIES0 + k);
+		return;
+	}
+	y0 = row_of(f, f0);
+	y1 = row_of(f, fy);
+	for (y = y1 + 1; y <= y0; y++)
+		canvas_put(c, &f->r, col_of(f, fx), y, f->g->vline, STY_SERIES0 + k);
+	canvas_put(c, &f->r, col_of(f, fx), y1, f->g->marker[k], STY_SERIES0 + k);
+}
+
 static void
 draw_series(struct canvas *c, const struct frame *f, const struct plot_spec *s,
 	    int k)
@@ -518,6 +565,10 @@ draw_series(struct canvas *c, const struct frame *f, const struct plot_spec *s,
 		}
 		dx = fx * (f->W - 1);
 		dy = (1 - fy) * (f->H - 1);
+		if (s->stems) {
+			draw_stem(c, f, k, fx, fy);
+			continue;
+		}
 		if (s->lines && prev) {
 			double x0 = px, y0 = py, x1 = dx, y1 = dy;
 
@@ -536,6 +587,54 @@ draw_series(struct canvas *c, const struct frame *f, const struct plot_spec *s,
 		px = dx;
 		py = dy;
 		prev = true;
+	}
+}
+
+/* Several series: each one's marker glyph at its last point shown (one row
+ * up or down when another tag is there), so curves are told apart without
+ * colour; the legend shows the same glyphs. */
+static void
+draw_tags(struct canvas *c, const struct frame *f, const struct plot_spec *s,
+	  size_t ns)
+{
+	int taken[PLOT_MAX_SERIES][2], nt = 0;
+	size_t k, i;
+
+	for (k = 0; k < ns; k++) {
+		const struct plot_series *se = &s->series[k];
+		int x = -1, y = -1, d, t, yy;
+
+		if (se->x == NULL || se->y == NULL)
+			continue;
+		for (i = se->n; i-- > 0;) {
+			double fx = axis_frac(&f->ax, se->x[i]);
+			double fy = isfinite(se->y[i]) ? axis_frac(&f->ay, se->y[i]) : NAN;
+
+			if (isnan(fx) || !in_x(fx) || isnan(fy) || fy < -1e-9 ||
+			    fy > 1 + 1e-9)
+				continue;
+			x = col_of(f, fx);
+			y = row_of(f, fy);
+			break;
+		}
+		if (x < 0)
+			continue;
+		for (d = 0; d < 2 * f->ph; d++) {
+			yy = y + (d % 2 ? (d + 1) / 2 : -(d / 2));
+			if (yy < f->py0 || yy >= f->py0 + f->ph)
+				continue;
+			for (t = 0; t < nt; t++)
+				if (taken[t][0] == x && taken[t][1] == yy)
+					break;
+			if (t == nt) {
+				y = yy;
+				break;
+			}
+		}
+		taken[nt][0] = x;
+		taken[nt][1] = y;
+		nt++;
+		canvas_put(c, &f->r, x, y, f->g->marker[k], STY_SERIES0 + (int)k);
 	}
 }
 
@@ -621,45 +720,86 @@ draw_markline(struct canvas *c, const struct frame *f, const struct plot_spec *s
 		canvas_puts(c, &f->r, x - lw, f->py0, label, STY_LABEL);
 }
 
-/* Text rows: title with the cursor read-out, y label with the clip note. */
+/* Write s at (x, y) in at most w columns, ending in "…" ("~" in ASCII) when
+ * cut.  Returns the columns written. */
+static int
+puts_cut(struct canvas *c, const struct frame *f, int x, int y, int w,
+	 const char *s, int style)
+{
+	struct canvas_rect cl = { x, y, w, 1 };
+	int tw = canvas_text_width(s);
+
+	if (w <= 0)
+		return 0;
+	cl = canvas_rect_clip(cl, f->r);
+	canvas_puts(c, &cl, x, y, s, style);
+	if (tw <= w)
+		return tw;
+	canvas_put(c, &cl, x + w - 1, y, f->g->braille ? "\u2026" : "~", style);
+	return w;
+}
+
+/*
+ * Text rows: title with the cursor read-out, y label with the clip note.
+ * The clip note always shows (plot.h): at the right of the y label row
+ * when the whole label fits beside it (the read-out moves to the title row
+ * or goes), else at the right of the title row when there is no y label
+ * row, else on the top row of the data area, from its left (where a curve
+ * that shoots up at the right is not).
+ */
 static void
 draw_texts(struct canvas *c, const struct frame *f, const struct plot_spec *s,
 	   const char *readout, bool clipped)
 {
-	char buf[160], note[64];
-	int tw, rw = canvas_text_width(readout), right = f->r.x + f->r.w;
-	bool readout_done = false;
+	char buf[160], note[96];
+	int tw, nw, rw = canvas_text_width(readout), right = f->r.x + f->r.w;
+	bool readout_done = false, note_done = false;
 
+	note[0] = '\0';
+	if (clipped) {
+		char top[AXIS_LABEL_MAX];
+
+		snprintf(note, sizeof note, "clipped above %s%s%s%s",
+			 axis_fmt_value(top, sizeof top, f->ay.hi),
+			 empty(s->clip_hint) ? "" : " (",
+			 empty(s->clip_hint) ? "" : s->clip_hint,
+			 empty(s->clip_hint) ? "" : ")");
+	}
+	nw = canvas_text_width(note);
+	axis_title(buf, sizeof buf, s->y_name, s->y_unit);
+	tw = canvas_text_width(buf);
 	if (f->title_y >= 0) {
-		tw = canvas_text_width(s->title);
-		canvas_puts(c, &f->r, f->r.x, f->title_y, s->title, STY_TITLE);
-		if (rw > 0 && tw + 2 + rw <= f->r.w) {
+		int room = f->r.w, ttw;
+
+		if (nw > 0 && f->ylab_y < 0 && canvas_text_width(s->title) + 2 + nw <= f->r.w) {
+			canvas_puts(c, &f->r, right - nw, f->title_y, note, STY_DIM);
+			note_done = true;
+			room -= nw + 2;
+		}
+		ttw = puts_cut(c, f, f->r.x, f->title_y, room, s->title, STY_TITLE);
+		if (rw > 0 && !note_done && ttw + 2 + rw <= f->r.w) {
 			canvas_puts(c, &f->r, right - rw, f->title_y, readout,
 				    STY_CURSOR);
 			readout_done = true;
 		}
 	}
-	note[0] = '\0';
-	if (clipped) {
-		char top[AXIS_LABEL_MAX];
-
-		snprintf(note, sizeof note, "clipped above %s",
-			 axis_fmt_value(top, sizeof top, f->ay.hi));
-	}
 	if (f->ylab_y >= 0) {
-		int nw = canvas_text_width(note);
+		int rx = right;
 
-		axis_title(buf, sizeof buf, s->y_name, s->y_unit);
-		tw = canvas_text_width(buf);
-		canvas_puts(c, &f->r, f->r.x, f->ylab_y, buf, STY_LABEL);
-		if (!readout_done && rw > 0 && tw + 2 + rw <= f->r.w) {
-			canvas_puts(c, &f->r, right - rw, f->ylab_y, readout,
-				    STY_CURSOR);
-			readout_done = true;
-		} else if (nw > 0 && tw + 2 + nw <= f->r.w) {
-			canvas_puts(c, &f->r, right - nw, f->ylab_y, note, STY_DIM);
+		if (nw > 0 && tw + 2 + nw <= f->r.w) {
+			rx -= nw;
+			canvas_puts(c, &f->r, rx, f->ylab_y, note, STY_DIM);
+			note_done = true;
+			rx -= 2;
 		}
+		if (!readout_done && rw > 0 && tw + 2 + rw <= rx - f->r.x) {
+			canvas_puts(c, &f->r, rx - rw, f->ylab_y, readout, STY_CURSOR);
+			readout_done = true;
+		}
+		puts_cut(c, f, f->r.x, f->ylab_y, f->r.w, buf, STY_LABEL);
 	}
+	if (nw > 0 && !note_done && f->ph > 0 && f->pw > 1)
+		puts_cut(c, f, f->px0 + 1, f->py0, f->pw - 1, note, STY_DIM);
 	if (f->xlab_y >= 0) {
 		axis_title(buf, sizeof buf, s->x_name, s->x_unit);
 		put_centered(c, &f->r, f->px0, f->pw, f->xlab_y, buf, STY_LABEL);
@@ -762,13 +902,14 @@ plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
 		xlo = 0;
 	ylo = e.ylo;
 	yhi = e.yhi;
-	if (s->y_scale == AXIS_LINEAR && isnan(s->y_max) &&
+	if (s->y_scale == AXIS_LINEAR && isnan(s->y_max) && !s->y_fit &&
 	    robust_top(s, ns, &e, &yhi) < 0)
 		rc = -1;
 	if (s->y_scale == AXIS_LINEAR && isnan(s->y_min) && zero_based(ylo, yhi))
 		ylo = 0;
 
-	f.dots = f.g->braille && s->lines;
+	f.dots = f.g->braille && (s->lines || s->stems);
+	f.tags = f.dots && ns >= 2;
 	f.sx = f.dots ? 2 : 1;
 	f.sy = f.dots ? 4 : 1;
 	build_legend(&f, s, ns, sat_shown, e.sat_points, mark_shown);
@@ -808,6 +949,8 @@ plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
 		draw_satline(c, &f, s);
 	for (k = (int)ns - 1; k >= 0; k--)
 		draw_series(c, &f, s, k);
+	if (f.tags)
+		draw_tags(c, &f, s, ns);
 	draw_cursor(c, &f, s, readout, sizeof readout);
 	draw_texts(c, &f, s, readout, clipped);
 	if (f.legend_rows > 0)

@@ -18,8 +18,19 @@
  * Points: NaN x or y are skipped (the line is broken there); y = +INFINITY
  * means "saturated" and is drawn as the saturated glyph ('^') on the top
  * edge, and the line is not continued through it; finite y above the top
- * of the y axis are clipped at the edge (info->y_clipped; the y label row
- * then says "clipped above Y" when there is room).  On a log axis, values <= 0 are skipped like NaN.
+ * of the y axis are clipped at the edge (info->y_clipped) and the plot
+ * always says so: "clipped above Y" (with clip_hint, e.g. "(Y fits)") on
+ * the y label row, cutting the label and dropping the cursor read-out if
+ * need be, else on the title row, else on the top row of the data area.
+ * On a log axis, values <= 0 are skipped like NaN.
+ *
+ * Discrete data (stems): each point is a vertical stem from the bottom of
+ * the y axis (or 0) up to its value, never a line between points, so no
+ * value between two points is implied (arnau's Figure 8).
+ *
+ * Several series: besides colour and (UTF-8) dash patterns, each series'
+ * marker glyph (* + o x # @ % &) is printed at its last point shown, and the
+ * legend shows the same glyph, so curves can be told apart without colour.
  *
  * Glyphs follow c->charset: in UTF-8, lines are drawn with braille dots (2x4
  * per cell) and pins (series >= 1) are dashed so they stay distinct without
@@ -66,8 +77,8 @@ struct plot_spec {
 	 * top is clipped by a robust rule: if the largest value exceeds
 	 * lo + 3 * (p90 - lo), with lo the smallest and p90 the 90th
 	 * percentile of the finite values (at least 5 of them), the axis stops
-	 * there, so a curve shooting up near saturation stays readable.  A
-	 * finite y_max always clips there.
+	 * there, so a curve shooting up near saturation stays readable (not
+	 * with y_fit).  A finite y_max always clips there.
 	 */
 	double x_min, x_max, y_min, y_max;
 	const struct plot_series *series; /* nseries curves; [0] = live curve */
@@ -84,6 +95,12 @@ struct plot_spec {
 	bool legend_pack;          /* pack the legend into as few rows as fit even
 	                              when one entry per row would fit (many
 	                              series: the plot keeps the rows) */
+	bool stems;                /* discrete data: stems, not lines (above) */
+	bool y_fit;                /* automatic y spans all the data: no robust cap */
+	bool x_tight;              /* automatic x ends exactly at the data (and the
+	                              marked positions), not rounded out to a tick */
+	const char *clip_hint;     /* appended to the clip note in parentheses,
+	                              e.g. "Y fits"; NULL = none */
 };
 
 /* What plot_render() chose, for mapping mouse clicks and status lines. */

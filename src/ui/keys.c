@@ -38,6 +38,8 @@ const struct binding keys_table[] = {
 	{ ACT_PIN, CTX_GLOBAL, { 'p' }, "pin the current curve, to compare later edits with it" },
 	{ ACT_UNPIN, CTX_GLOBAL, { 'P' }, "clear all pins" },
 	{ ACT_LOGY, CTX_GLOBAL, { 'L' }, "logarithmic / linear latency axis" },
+	{ ACT_FIT_Y, CTX_GLOBAL, { 'Y' },
+	  "y axis: fit every value, or clip a curve that shoots up near saturation (noted)" },
 	{ ACT_GLYPHS, CTX_GLOBAL, { 'A' }, "ASCII / Unicode glyphs" },
 	{ ACT_REDRAW, CTX_GLOBAL, { CTRL('l') }, "redraw the whole screen" },
 	{ ACT_REVERT, CTX_GLOBAL, { ESC, 'R' },

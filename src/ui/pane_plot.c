@@ -29,7 +29,9 @@ struct pin {
 
 struct plot_pane {
 	char ycol[48];             /* name of the plotted column; "" = the latency */
-	bool logy;
+	bool logy;                 /* starts as the family's x_axis.y_log */
+	bool fity;                 /* the y axis fits every value (no robust cap) */
+	const struct family *axes_family; /* the family logy/fity were set for */
 	bool multi;                /* every column of ycol's unit, one curve each */
 	long cursor;               /* index into the curve, -1 none */
 	double target;             /* the load the user put the cursor at (NaN:
@@ -121,6 +123,14 @@ static int plot_columns(const struct plot_pane *pp, const struct table *t, int *
 	return n;
 }
 
+/* Is the family's curve output discrete (output_desc.discrete)? */
+static bool curve_discrete(const struct app *a)
+{
+	const char *name = app_curve_output(a);
+	const struct output_desc *o = name ? family_output(a->cfg.family, name) : NULL;
+	return o && o->discrete != DISCRETE_NONE;
+}
+
 static const struct table *curve(const struct app *a)
 {
 	const struct table *t = &a->res.curve;
@@ -183,14 +193,27 @@ static void describe(const struct app *a, char *buf, size_t n)
 		snprintf(buf, n, "%zu edits", k + (shrunk ? 1 : 0));
 }
 
+/* Each family starts on its own axes (x_axis.y_log): at the start and when
+ * a preset of another family is opened. */
+static void family_axes(struct plot_pane *pp, const struct app *a)
+{
+	if (pp->axes_family == a->cfg.family)
+		return;
+	pp->axes_family = a->cfg.family;
+	pp->logy = a->cfg.family->x.y_log;
+	pp->fity = false;
+}
+
 static void plot_update(struct pane *p, unsigned what)
 {
 	struct plot_pane *pp = p->data;
 	struct app *a = p->app;
 	const struct table *t = curve(a);
 
+	family_axes(pp, a);
 	if (what & U_FILE) {
 		pp->target = NAN;
+
 		pp->ycol[0] = '\0';   /* a new preset starts on its latency again */
 		/* Pins of another family have other axes: they cannot be compared. */
 		if (pp->npins && pp->pin_family != a->cfg.family) {
@@ -265,6 +288,7 @@ static void plot_draw(struct pane *p, struct canvas *c)
 	size_t ns = 0;
 	bool more = false;
 
+	family_axes(pp, a);
 	bool stale = a->res.gen != a->gen;
 	double frac;
 	bool busy = a->worker && worker_busy(a->worker, &frac, NULL);
@@ -328,6 +352,7 @@ static void plot_draw(struct pane *p, struct canvas *c)
 	spec.x_name = xname;
 	spec.x_unit = f->x.unit;
 	spec.x_log = f->x.log;
+	spec.x_tight = f->x.log;     /* decades: rounding out would waste most of one */
 	app_symbol(a, t->cols[yc].label[0] ? t->cols[yc].label : t->cols[yc].name, ylabel,
 		   sizeof ylabel);
 	/* Several columns: the axis is their common unit. */
@@ -344,6 +369,9 @@ static void plot_draw(struct pane *p, struct canvas *c)
 	spec.cursor = pp->cursor;
 	spec.legend = pp->npins > 0 || c->height >= 16 || (pp->multi && ncols > 1);
 	spec.legend_pack = ns > 3;
+	spec.stems = curve_discrete(a);
+	spec.y_fit = pp->fity;
+	spec.clip_hint = "Y fits";
 	canvas_set_charset(c, a->utf8 ? CANVAS_UTF8 : CANVAS_ASCII);
 	pa_render(c, r, &spec, &pp->info);
 	if (a->have_draft)
@@ -428,6 +456,14 @@ static unsigned plot_key(struct pane *p, enum action act, int arg)
 	case ACT_LOGY:
 		pp->logy = !pp->logy;
 		app_msg(a, false, "latency axis: %s", pp->logy ? "logarithmic" : "linear");
+		return K_HANDLED | K_REDRAW | K_STATUS;
+	case ACT_FIT_Y:
+		pp->fity = !pp->fity;
+		if (curve_discrete(a))
+			app_msg(a, false, "discrete points: the y axis always fits every value");
+		else
+			app_msg(a, false, "y axis: %s", pp->fity ? "fits every value (Y: clip the tail)"
+				: "clips a curve that shoots up near saturation, and says so (Y: fit)");
 		return K_HANDLED | K_REDRAW | K_STATUS;
 	case ACT_COLUMN_NEXT:
 	case ACT_COLUMN_PREV: {

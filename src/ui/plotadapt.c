@@ -30,9 +30,15 @@ void pa_render(struct canvas *c, struct canvas_rect r, const struct pa_spec *s,
 	spec.cursor = s->cursor;
 	spec.legend = s->legend;
 	spec.legend_pack = s->legend_pack;
+	spec.stems = s->stems;
+	spec.lines = !s->stems;
+	spec.y_fit = s->y_fit || s->stems;
+	spec.x_tight = s->x_tight;
+	spec.clip_hint = s->clip_hint;
 	plot_render(c, r, &spec, &pi);
 	if (info) {
 		info->area = pi.area;
+		info->y_clipped = pi.y_clipped;
 		info->x_lo = pi.x.lo;
 		info->x_hi = pi.x.hi;
 		info->x_log = pi.x.scale == AXIS_LOG10;

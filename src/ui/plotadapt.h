@@ -34,11 +34,16 @@ struct pa_spec {
 	long cursor;                      /* index into series[0]; -1 none */
 	bool legend;
 	bool legend_pack;                 /* pack the legend (many series) */
+	bool stems;                       /* discrete points: stems, y fits all */
+	bool y_fit;                       /* no robust cap on the y axis */
+	bool x_tight;                     /* x axis ends where the data end */
+	const char *clip_hint;            /* "Y fits": the key that fits y */
 };
 
 /* What the renderer chose: the data area and the x range, for clicks. */
 struct pa_info {
 	struct canvas_rect area;
+	bool y_clipped;                   /* some y above the axis (noted) */
 	double x_lo, x_hi;
 	bool x_log;
 };

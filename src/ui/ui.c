@@ -461,7 +461,8 @@ static unsigned key_global(struct app *a, enum action act, int arg)
 	case ACT_CMDLINE: return act_cmdline(a);
 	case ACT_PIN:
 	case ACT_UNPIN:
-	case ACT_LOGY: {
+	case ACT_LOGY:
+	case ACT_FIT_Y: {
 		unsigned f = plot->ops->key(plot, act, 0);
 		app_dirty(a, P_PLOT);
 		return f;
