@@ -12,138 +12,9 @@
  * Usage: bench_ui [ICNX [PRESET]]  (default: ../icnx beside this program,
  * javadi-n1120); run from the repository's top directory.
  */
-#include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <stdbool.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/ioctl.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <termios.h>
-#include <time.h>
-#include <unistd.h>
+#include "ptyrun.h"
 
 #define EDITS 30
-
-static double now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-struct run {
-	int master;
-	pid_t pid;
-	FILE *trace;
-	char trace_path[64];
-	long pos;
-};
-
-/* Read and discard the terminal output (the child would block otherwise). */
-static void drain(struct run *r, int ms)
-{
-	char buf[65536];
-	struct pollfd p = { r->master, POLLIN, 0 };
-	while (poll(&p, 1, ms) > 0) {
-		if (read(r->master, buf, sizeof buf) <= 0)
-			break;
-		ms = 0;
-	}
-}
-
-/* Wait for a trace line starting (after the time) with `what`; returns its
- * time, or -1 after timeout_ms.  The rest of the line goes to rest (may be
- * NULL). */
-static double wait_trace(struct run *r, const char *what, double timeout_ms, char *rest,
-			 size_t n)
-{
-	char line[256];
-	double end = now_ms() + timeout_ms;
-	size_t wl = strlen(what);
-
-	while (now_ms() < end) {
-		drain(r, 1);
-		fseek(r->trace, r->pos, SEEK_SET);
-		while (fgets(line, sizeof line, r->trace)) {
-			if (line[strlen(line) - 1] != '\n')
-				break;          /* a partial line: read it again later */
-			r->pos = ftell(r->trace);
-			char *sp = strchr(line, ' ');
-			if (sp && strncmp(sp + 1, what, wl) == 0) {
-				if (rest)
-					snprintf(rest, n, "%s", sp + 1 + wl);
-				return strtod(line, NULL);
-			}
-		}
-		clearerr(r->trace);
-	}
-	return -1;
-}
-
-static int start(struct run *r, const char *icnx, const char *preset)
-{
-	struct winsize ws = { 24, 80, 0, 0 };
-
-	snprintf(r->trace_path, sizeof r->trace_path, "/tmp/icnx-bench-%d.trace", (int)getpid());
-	unlink(r->trace_path);
-	r->master = posix_openpt(O_RDWR | O_NOCTTY);
-	if (r->master < 0 || grantpt(r->master) || unlockpt(r->master))
-		return -1;
-	const char *slave = ptsname(r->master);
-	if (!slave)
-		return -1;
-	r->pid = fork();
-	if (r->pid < 0)
-		return -1;
-	if (r->pid == 0) {
-		setsid();
-		int s = open(slave, O_RDWR);
-		if (s < 0)
-			_exit(127);
-		ioctl(s, TIOCSCTTY, 0);
-		ioctl(s, TIOCSWINSZ, &ws);
-		dup2(s, 0);
-		dup2(s, 1);
-		int devnull = open("/dev/null", O_WRONLY);
-		dup2(devnull, 2);
-		close(s);
-		close(r->master);
-		setenv("TERM", "xterm-256color", 1);
-		setenv("LC_ALL", "C.UTF-8", 1);
-		setenv("ICNX_UI_TRACE", r->trace_path, 1);
-		execl(icnx, icnx, preset, (char *)NULL);
-		_exit(127);
-	}
-	/* The trace file appears when the explorer starts. */
-	for (int i = 0; i < 500 && !r->trace; i++) {
-		drain(r, 10);
-		r->trace = fopen(r->trace_path, "r");
-	}
-	r->pos = 0;
-	return r->trace ? 0 : -1;
-}
-
-static void key(struct run *r, const char *k)
-{
-	ssize_t n = write(r->master, k, strlen(k));
-	(void)n;
-}
-
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-static void row(const char *name, const char *value, const char *target, const char *verdict)
-{
-	printf("%-52s | %12s | %12s | %s\n", name, value, target, verdict);
-}
 
 int main(int argc, char **argv)
 {
@@ -153,18 +24,7 @@ int main(int argc, char **argv)
 	double lat[EDITS];
 	int n = 0, rc = 0;
 
-	if (argc > 1) {
-		snprintf(icnx, sizeof icnx, "%s", argv[1]);
-	} else if (getenv("ICNX")) {
-		snprintf(icnx, sizeof icnx, "%s", getenv("ICNX"));
-	} else {
-		snprintf(icnx, sizeof icnx, "%s", argv[0]);
-		char *slash = strrchr(icnx, '/');
-		if (slash)
-			snprintf(slash + 1, sizeof icnx - (size_t)(slash + 1 - icnx), "../icnx");
-		else
-			snprintf(icnx, sizeof icnx, "./icnx");
-	}
+	icnx_path(icnx, sizeof icnx, argc, argv);
 	memset(&r, 0, sizeof r);
 	double t0 = now_ms();
 	if (start(&r, icnx, preset)) {
@@ -205,21 +65,10 @@ int main(int argc, char **argv)
 			break;
 		lat[n++] = f - k0;
 	}
-	/* Quit (answering the question if the edits left it modified). */
-	drain(&r, 100);
-	key(&r, "q");
-	int status = 0;
-	bool reaped = false;
-	for (int i = 0; i < 500 && !reaped; i++) {
-		drain(&r, 10);
-		if (i == 30)
-			key(&r, "y");
-		reaped = waitpid(r.pid, &status, WNOHANG) == r.pid;
-	}
-	if (!reaped) {
-		fprintf(stderr, "bench_ui: the explorer did not quit; killing it\n");
-		kill(r.pid, SIGKILL);
-		waitpid(r.pid, &status, 0);
+	int status = quit(&r);
+	if (status < 0) {
+		fprintf(stderr, "bench_ui: the explorer did not quit; killed it\n");
+		status = 0;
 		rc = 1;
 	}
 	if (n < EDITS) {

@@ -11,5 +11,15 @@ for b in "$build"/bench/bench_*; do
 	[ -x "$b" ] || continue
 	"$b" || rc=1
 done
+# One edit of a scalar field on the benchmark configurations (bench/*.yaml)
+# and on a default preset of each family: key to redrawn plot against one
+# --batch run, shared work per edit (target 1), worker CPU per edit.
+e=$build/bench/bench_edit
+if [ -x "$e" ]; then
+	"$e" "$build/icnx" bench/irregular-1024.yaml 2jjjj distribution net_builds 5 || rc=1
+	"$e" "$build/icnx" bench/mc-4096.yaml 1jll curve saturations 9 || rc=1
+	"$e" "$build/icnx" presets/arnau-random24.yaml 2jjjj distribution net_builds 9 50 || rc=1
+	"$e" "$build/icnx" presets/javadi-n1120.yaml 1jll curve saturations 9 50 || rc=1
+fi
 [ -x bench/ui_bench.sh ] && { sh bench/ui_bench.sh "$build/icnx" || rc=1; }
 exit $rc

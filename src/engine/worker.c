@@ -514,6 +514,15 @@ unsigned worker_take(struct worker *w, struct results *r)
 	return bits;
 }
 
+double worker_cpu_ms(const struct worker *w)
+{
+	clockid_t id;
+	struct timespec ts;
+	if (pthread_getcpuclockid(w->th, &id) || clock_gettime(id, &ts))
+		return 0;
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
 bool worker_settled(struct worker *w)
 {
 	pthread_mutex_lock(&w->mu);

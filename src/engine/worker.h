@@ -121,6 +121,10 @@ bool worker_busy(const struct worker *w, double *fraction, unsigned long *gen);
  * it (polling worker_fd) instead of sleeping. */
 bool worker_settled(struct worker *w);
 
+/* CPU time the worker thread has used since it started, in ms (for the
+ * bench's trace; 0 where the thread's clock is not available). */
+double worker_cpu_ms(const struct worker *w);
+
 /* Stop and join the thread, close the pipe, free everything.  NULL is a
  * no-op. */
 void worker_stop(struct worker *w);

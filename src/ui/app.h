@@ -137,6 +137,7 @@ struct app {
 	bool dirty_status, dirty_all, relayout;
 	bool quit;
 	FILE *trace;                   /* ICNX_UI_TRACE: timestamps for the bench */
+	unsigned long traced_idle;     /* generation whose "idle" line is written */
 };
 
 /* Set the status message (printf-style); err marks it as an error. */

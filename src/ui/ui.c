@@ -301,6 +301,16 @@ static void take_results(struct app *a)
 	if (bits & (RES_MATRIX | RES_CELL | RES_ERROR))
 		app_dirty(a, P_HEAT);
 	a->dirty_status = true;
+	/* For `make bench`: the shared work done so far, once the worker has
+	 * settled on this generation (cumulative counters; the bench takes
+	 * differences between edits). */
+	if (a->trace && a->traced_idle != a->gen && worker_settled(a->worker)) {
+		a->traced_idle = a->gen;
+		app_trace(a, "idle gen=%lu worker_cpu_ms=%.1f prepares=%lu net_builds=%lu "
+			  "saturations=%lu", a->gen, worker_cpu_ms(a->worker),
+			  family_stat(FSTAT_PREPARE), family_stat(FSTAT_NET_BUILD),
+			  family_stat(FSTAT_SATURATION));
+	}
 }
 
 static void focus(struct app *a, int p)
