@@ -36,6 +36,32 @@ static size_t decode(const unsigned char *s, size_t n, unsigned long *cp)
 	return len;
 }
 
+static int forbidden(unsigned long cp)
+{
+	return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F) || cp == 0x2028 ||
+	       cp == 0x2029 || cp == 0xFEFF;
+}
+
+char *text_sanitize(char *s)
+{
+	unsigned char *u = (unsigned char *)s;
+	size_t n = strlen(s), i = 0, o = 0;
+	while (i < n) {
+		unsigned long cp;
+		size_t k = decode(u + i, n - i, &cp);
+		if (k == 0 || forbidden(cp)) {
+			u[o++] = '?';
+			i += k ? k : 1;
+		} else {
+			memmove(u + o, u + i, k);
+			o += k;
+			i += k;
+		}
+	}
+	u[o] = '\0';
+	return s;
+}
+
 const char *text_problem(const char *s, size_t len)
 {
 	const unsigned char *u = (const unsigned char *)s;

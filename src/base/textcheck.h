@@ -17,6 +17,10 @@
  * ("invalid UTF-8", "a control character", ...), static text. */
 const char *text_problem(const char *s, size_t len);
 
+/* Make s follow the rule in place: every malformed byte and every code
+ * point the rule forbids becomes one '?'.  Returns s. */
+char *text_sanitize(char *s);
+
 /* Length of the longest prefix of s (at most max bytes) that does not end
  * inside a UTF-8 sequence. */
 size_t text_cut(const char *s, size_t max);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/textcheck.h"
 #include "config/config.h"
 #include "config/yaml_dump.h"
 
@@ -135,10 +136,17 @@ static void node_comment(struct calib_data *c, const char *s)
 		s++;
 	if (sscanf(s, "node %d %n", &r, &used) < 1 || used == 0 || r < 0 || r >= ETH_MAX_NODES)
 		return;
-	snprintf(c->names[r], sizeof c->names[r], "%s", s + used);
-	char *e = c->names[r] + strlen(c->names[r]);
-	while (e > c->names[r] && (e[-1] == '\r' || e[-1] == ' '))
+	/* The name goes into a comment and a YAML text field: it follows the
+	 * text rule (controls, CR, NEL, separators become '?') and is cut at a
+	 * character boundary. */
+	char name[4 * ETH_NAME_MAX];
+	snprintf(name, sizeof name, "%s", s + used);
+	text_sanitize(name);
+	char *e = name + strlen(name);
+	while (e > name && e[-1] == ' ')
 		*--e = '\0';
+	name[text_cut(name, sizeof c->names[r] - 1)] = '\0';
+	memcpy(c->names[r], name, strlen(name) + 1);
 }
 
 int calib_parse_csv(const char *text, size_t len, const char *file, struct calib_data *out,
@@ -367,6 +375,66 @@ static int pair_rates(const struct calib_data *cd, const char *file, struct eth_
 	return rc;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* How many different sizes the rows have: sorted, O(n log n) (was a
+ * comparison of every row with all earlier ones). */
+static size_t distinct_sizes(const struct calib_data *cd)
+{
+	double *b = malloc(cd->n * sizeof *b);
+	size_t k = 0;
+	if (!b)
+		return 0;
+	for (size_t r = 0; r < cd->n; r++)
+		b[r] = cd->meas[r].bytes;
+	qsort(b, cd->n, sizeof *b, cmp_double);
+	for (size_t r = 0; r < cd->n; r++)
+		k += r == 0 || b[r] != b[r - 1];
+	free(b);
+	return k;
+}
+
+/* The fitted values go through the fields' own parser, so they obey the
+ * same ranges as a value typed in a file (C <= 1000 s, t <= 1 s/byte,
+ * Gamma, tau...): a fit out of range is an error, never a preset icnx
+ * cannot load. */
+static int check_fitted_ranges(struct config *cfg, const char *file, struct diag *d)
+{
+	const struct eth_config *ec = &cfg->u.eth;
+	char path[DIAG_PATH_MAX], val[64], msg[DIAG_MSG_MAX];
+	for (size_t i = 0; i < ec->nclasses + 1; i++) {
+		const char *keys[2];
+		double v[2];
+		if (i < ec->nclasses) {
+			keys[0] = "C", keys[1] = "t";
+			v[0] = ec->classes[i].C, v[1] = ec->classes[i].t;
+		} else {
+			keys[0] = "Gamma", keys[1] = "tau";
+			v[0] = ec->broadcast.Gamma, v[1] = ec->broadcast.tau;
+		}
+		for (int k = 0; k < 2; k++) {
+			if (i < ec->nclasses)
+				snprintf(path, sizeof path, "classes.%zu.%s", i, keys[k]);
+			else
+				snprintf(path, sizeof path, "broadcast.%s", keys[k]);
+			snprintf(val, sizeof val, "%.17g", v[k]);
+			struct diag pd;
+			diag_clear(&pd);
+			if (param_set_path(cfg->family->params, config_body(cfg), path, val, &pd)) {
+				snprintf(msg, sizeof msg, "%s", pd.msg);
+				return at_line(d, file, 0, "the fit gives %s = %.6g, which no preset "
+					       "may hold (%s); are the times in seconds and the "
+					       "sizes in bytes?", path, v[k], msg);
+			}
+		}
+	}
+	return 0;
+}
+
 int calibrate_text(const char *text, size_t len, const char *file, const char *const *sets,
 		   size_t nsets, struct strbuf *out, struct diag *d)
 {
@@ -420,10 +488,13 @@ int calibrate_text(const char *text, size_t len, const char *file, const char *c
 	for (size_t i = 0; i < n; i++) {
 		struct eth_class_cfg *cl = &ec->classes[i];
 		memset(cl, 0, sizeof *cl);
+		char name[ETH_NAME_MAX + 32];
 		if (cd.names[i][0])
-			snprintf(cl->name, sizeof cl->name, "rank%zu %s", i, cd.names[i]);
+			snprintf(name, sizeof name, "rank%zu %s", i, cd.names[i]);
 		else
-			snprintf(cl->name, sizeof cl->name, "rank%zu", i);
+			snprintf(name, sizeof name, "rank%zu", i);
+		name[text_cut(name, sizeof cl->name - 1)] = '\0';   /* whole characters */
+		memcpy(cl->name, name, strlen(name) + 1);
 		cl->count = 1;
 		cl->C = res.C[i];
 		cl->t = res.t[i];
@@ -433,6 +504,8 @@ int calibrate_text(const char *text, size_t len, const char *file, const char *c
 		ec->broadcast.Gamma = res.Gamma;
 		ec->broadcast.tau = res.tau;
 	}
+	if (check_fitted_ranges(&cfg, file, d))
+		goto out;
 	if (ec->operation.src >= (int)n)
 		ec->operation.src = 0;
 	if (ec->operation.dst >= (int)n || ec->operation.dst == ec->operation.src)
@@ -450,13 +523,7 @@ int calibrate_text(const char *text, size_t len, const char *file, const char *c
 		rc = 1;
 		goto out;
 	}
-	size_t nsizes = 0;
-	for (size_t r = 0; r < cd.n; r++) {
-		bool again = false;
-		for (size_t q = 0; q < r && !again; q++)
-			again = cd.meas[q].bytes == cd.meas[r].bytes;
-		nsizes += !again;
-	}
+	size_t nsizes = distinct_sizes(&cd);
 	strbuf_printf(out, "# icnx --calibrate %s (icnx %s)\n", file, ICNX_VERSION);
 	strbuf_printf(out, "# %d nodes; %zu point-to-point and %zu bcast rows over %zu sizes.\n",
 		      cd.nodes, res.np2p, res.nbcast, nsizes);
