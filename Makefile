@@ -170,7 +170,7 @@ fuzz-ci: fuzz-build
 	@sh tests/fuzz.sh ci
 
 soak: icnx
-	@sh tests/soak.sh build/icnx
+	@SOAK_RSS=1 sh tests/soak/soak.sh build/icnx $(KEYS) $(SEED)
 
 # --- install -------------------------------------------------------------------
 install: icnx

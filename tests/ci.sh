@@ -5,7 +5,11 @@
 #   3. the end-to-end tests on a ThreadSanitizer build (the worker thread);
 #   4. the man pages' generated parts are in sync with the program, and
 #      every example in them prints what the page says;
-#   5. the ethernet calibration with real Open MPI (tests/mpi.sh).
+#   5. the ethernet calibration with real Open MPI (tests/mpi.sh);
+#   6. the libFuzzer targets of fuzz/: corpus and regression replay, then a
+#      fixed number of executions from a fixed seed (tests/fuzz.sh ci,
+#      about 2 minutes);
+#   7. the soak: seeded random keys in the real explorer (tests/soak.sh).
 # Under CI=true a missing tool is a failure, never a skip.  Ends with one
 # summary line "N passed, N failed" over the steps.
 set -u
@@ -43,5 +47,14 @@ step "man pages in sync" sh tests/check-man-sync.sh build/icnx
 step "MPI calibration end to end" sh tests/mpi.sh
 step "man page examples" python3 tests/check-man-examples.py build/icnx man/icnx.1 \
 	man/icnx.yaml.5 man/icnx-models.7
+soak() { # build, env: three seeded soaks of 4000 keys each (tests/soak/soak.sh)
+	b=$1; shift
+	for seed in 1 2 3; do env "$@" sh tests/soak/soak.sh "$b" 4000 "$seed" || return 1; done
+}
+step "soak: 3 x 4000 keys, ASan+UBSan+LeakSanitizer" soak build-address-undefined/icnx \
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+step "soak: 3 x 4000 keys, plain build, RSS levels off" soak build/icnx SOAK_RSS=1
+step "fuzz build (clang libFuzzer, ASan+UBSan)" make -s -j"$jobs" fuzz-build
+step "fuzz: replay corpora, fixed runs from seed 1" sh tests/fuzz.sh ci
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
