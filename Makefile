@@ -6,6 +6,8 @@
 #   make ci         warnings as errors, sanitizer builds, the heavier checks
 #   make bench      timings and ratios as a table
 #   make fuzz       libFuzzer targets (fuzz/), SECONDS=N each (default 60)
+#   make validate   model vs simulation, BookSim cross-check: docs/VALIDATION.md
+#                   (tens of minutes; VALIDATE_ARGS=--quick for a smoke run)
 #   make install    PREFIX=/usr/local DESTDIR= (binary, man pages, presets)
 #
 # User CPPFLAGS/CFLAGS/LDFLAGS/LDLIBS are respected; the project's own flags
@@ -63,7 +65,7 @@ BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 MANPAGES := man/icnx.1 man/icnx.yaml.5 man/icnx-models.7
 
 .PHONY: all build run test unit e2e lint-man check-purity ci bench install \
-        uninstall clean deps-build deps-test deps-ci man fuzz fuzz-build fuzz-ci soak
+        uninstall clean deps-build deps-test deps-ci man fuzz fuzz-build fuzz-ci soak deps-validate validate
 
 all: icnx
 
@@ -108,6 +110,8 @@ deps-test:
 	@sh scripts/deps.sh test
 deps-ci:
 	@sh scripts/deps.sh ci
+deps-validate:
+	@sh scripts/deps.sh validate
 
 run: deps-build
 	@$(MAKE) --no-print-directory icnx
@@ -135,6 +139,12 @@ man: icnx
 
 ci: deps-ci
 	@sh tests/ci.sh
+
+# Long validation (not part of test or ci): builds a patched BookSim 2 in
+# build/validate, writes docs/VALIDATION.md and docs/validation/*.csv.
+validate: deps-validate
+	@$(MAKE) --no-print-directory icnx
+	@python3 tests/validate/validate.py $(VALIDATE_ARGS)
 
 bench: deps-build
 	@$(MAKE) --no-print-directory icnx $(BENCH_BIN)

@@ -1,6 +1,6 @@
 #!/bin/sh
 # deps.sh: make sure the Debian packages icnx needs are installed.
-# Usage: scripts/deps.sh build|test|fuzz|ci
+# Usage: scripts/deps.sh build|test|fuzz|ci|validate
 #   build: compiler, pkg-config, ncursesw, libyaml (enough for `make run`)
 #   test:  build + cmocka, tmux, mandoc, python3 (JSON checks), locales (a
 #          decimal-comma locale, compiled by the test with localedef) (enough for
@@ -9,6 +9,8 @@
 #          (libclang-rt-14-dev, which clang only recommends) for `make fuzz`
 #   ci:    test + fuzz + what `make ci` needs beyond that (gnuplot for the
 #          man-page examples, Open MPI for calibration)
+#   validate: build + what `make validate` needs to build BookSim 2 from
+#          ../shared/tools (g++, bison, flex) and python3 for the report
 # Installs missing packages with apt-get (as root, or through sudo without a
 # password); otherwise prints the exact command to run and exits 1.
 set -eu
@@ -19,7 +21,8 @@ case "$level" in
   test) pkgs="$pkgs libcmocka-dev tmux mandoc python3 locales" ;;
   fuzz) pkgs="$pkgs clang libclang-rt-14-dev" ;;
   ci) pkgs="$pkgs libcmocka-dev tmux mandoc python3 locales clang libclang-rt-14-dev gnuplot-nox openmpi-bin libopenmpi-dev" ;;
-  *) echo "deps.sh: unknown level '$level' (allowed: build, test, fuzz, ci)" >&2; exit 2 ;;
+  validate) pkgs="$pkgs g++ bison flex python3" ;;
+  *) echo "deps.sh: unknown level '$level' (allowed: build, test, fuzz, ci, validate)" >&2; exit 2 ;;
 esac
 missing=""
 for p in $pkgs; do

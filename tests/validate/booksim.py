@@ -1,0 +1,540 @@
+#!/usr/bin/env python3
+"""booksim.py: BookSim 2 as a cross-check of icnx's simulator (make validate).
+
+Builds BookSim 2 from ../shared/tools/booksim2-src.tar.gz (or $BOOKSIM_TARBALL)
+into a private directory (build/validate/booksim2), with booksim-updown.patch
+(up*/down* routing, uniform traffic without the source, per-pair minimum
+latencies, flit-hop counters; never part of the product), then on the networks
+icnx exports with -o anynet (a 4-port 3-tree, the star graph S5, the irregular
+arnau-random24 and arnau-autonet10):
+
+  zero-load   every pair's smallest packet latency at very low load against
+              T0 = (L-1) + 2 + 4R (R routers on the pair's shortest legal
+              up*/down* route, computed here independently of BookSim), for
+              packets of 1 and 32 flits;
+  saturation  the lowest offered load (flits/node/cycle) whose accepted load
+              falls below 95% of it, by bisection (the definition icnx's
+              simulator uses);
+  loaded      mean packet latency at 10..50% of that saturation, three seeds,
+              mean and 95% interval (Student t, 2 degrees of freedom);
+  speed       flit-hops (one flit crossing one channel: injection, network and
+              ejection channels all count) and CPU seconds on the same runs.
+
+Each has an icnx column, filled by icnx's BookSim timing mode (the `icnx_*`
+hooks below) when the binary offers it; otherwise "pending".  Writes
+docs/validation/booksim-*.csv and docs/validation/booksim.md.
+
+Usage: python3 tests/validate/booksim.py [--quick] [--icnx ./icnx]
+Run from the repository root (make validate does).  BookSim's exit status is
+255 on success and 0 when unstable, so its text is parsed, never its status.
+"""
+
+import argparse
+import hashlib
+import math
+import os
+import re
+import resource
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, '..', '..'))
+PATCH = os.path.join(HERE, 'booksim-updown.patch')
+OUT = os.path.join(ROOT, 'docs', 'validation')
+WORK = os.path.join(ROOT, 'build', 'validate')
+
+# BookSim's wormhole timing (tools README): T0 = (L-1) + 2 + 4R.  A per-VC
+# buffer of at least 5 flits covers the 5-cycle credit loop, so a channel
+# streams one flit per cycle as the analytical models assume.
+TIMING = ('router = iq; vct = 0; routing_delay = 0; vc_alloc_delay = 1; '
+          'sw_alloc_delay = 1; st_final_delay = 1; credit_delay = 0;')
+VC_BUF = 8
+LOADED_FLITS = 32          # message length of the loaded runs (the presets' M)
+SEEDS = (1, 2, 3)
+T975_2 = 4.302652729911275  # Student t, 97.5%, 2 degrees of freedom
+
+# The networks: name, icnx arguments of the export, how up*/down* ranks are
+# set (tree levels, or BFS from the root the preset names), virtual channels.
+NETWORKS = [
+    dict(name='fattree-4p3t', what='4-port 3-tree (16 nodes, 20 switches)',
+         icnx=['presets/javadi-n544.yaml', '-o', 'anynet', '--select', '0'],
+         ranks='tree', vcs=1),
+    dict(name='star-s5', what='star graph S5 (120 nodes)',
+         icnx=['presets/kiasari-s5-v6.yaml', '-o', 'anynet'], ranks='root', root=0, vcs=1),
+    dict(name='random24', what='arnau-random24 (24 switches, 96 nodes)',
+         icnx=['presets/arnau-random24.yaml', '-o', 'anynet'], ranks='preset', vcs=1),
+    dict(name='autonet10', what='arnau-autonet10 (10 switches, 40 nodes)',
+         icnx=['presets/arnau-autonet10.yaml', '-o', 'anynet'], ranks='preset', vcs=1),
+]
+
+
+def log(*a):
+    print('[booksim]', *a, file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------- building
+
+def tarball():
+    t = os.environ.get('BOOKSIM_TARBALL')
+    if t:
+        return t
+    for c in (os.path.join(ROOT, '..', 'shared', 'tools', 'booksim2-src.tar.gz'),
+              '/work/shared/tools/booksim2-src.tar.gz'):
+        if os.path.exists(c):
+            return os.path.abspath(c)
+    sys.exit('booksim.py: no BookSim tarball (set BOOKSIM_TARBALL)')
+
+
+def build_booksim():
+    """Unpack, patch and build into build/validate/booksim2 once per patch."""
+    src = tarball()
+    stamp_text = hashlib.sha256(open(PATCH, 'rb').read() + open(src, 'rb').read()).hexdigest()
+    bdir = os.path.join(WORK, 'booksim2')
+    exe = os.path.join(bdir, 'src', 'booksim')
+    stamp = os.path.join(WORK, 'booksim.stamp')
+    if os.path.exists(exe) and os.path.exists(stamp) and open(stamp).read() == stamp_text:
+        return exe
+    log('building BookSim 2 from', src)
+    shutil.rmtree(bdir, ignore_errors=True)
+    os.makedirs(WORK, exist_ok=True)
+    with tarfile.open(src) as tf:
+        tf.extractall(WORK)
+    subprocess.run(['patch', '-p1', '-s', '-i', PATCH], cwd=bdir, check=True)
+    r = subprocess.run(['make', '-j2'], cwd=os.path.join(bdir, 'src'),
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if r.returncode != 0 or not os.path.exists(exe):
+        sys.stderr.write(r.stdout[-4000:])
+        sys.exit('booksim.py: BookSim build failed')
+    open(stamp, 'w').write(stamp_text)
+    return exe
+
+
+# ---------------------------------------------------------------- networks
+
+def parse_anynet(text):
+    """routers -> (nodes, neighbours), as written by icnx -o anynet."""
+    nodes, adj = {}, {}
+    for line in text.splitlines():
+        t = line.split()
+        if not t:
+            continue
+        r = int(t[1])
+        nodes.setdefault(r, [])
+        adj.setdefault(r, set())
+        for k in range(2, len(t), 2):
+            if t[k] == 'node':
+                nodes[r].append(int(t[k + 1]))
+            else:
+                s = int(t[k + 1])
+                adj[r].add(s)
+                adj.setdefault(s, set()).add(r)
+                nodes.setdefault(s, [])
+    return nodes, adj
+
+
+def bfs(adj, sources):
+    d = {s: 0 for s in sources}
+    q = list(sources)
+    for u in q:
+        for v in sorted(adj[u]):
+            if v not in d:
+                d[v] = d[u] + 1
+                q.append(v)
+    return d
+
+
+def tree_ranks(nodes, adj):
+    """Fat-tree: rank = distance from the roots (leaves hold the nodes)."""
+    d = bfs(adj, [r for r in nodes if nodes[r]])
+    top = max(d.values())
+    return {r: top - d[r] for r in adj}
+
+
+def updown_routers(adj, rank, a, b):
+    """Routers on a shortest legal up*/down* route from router a to b (both
+    included): a plain BFS over (router, phase) states.  Independent of the
+    BookSim patch's implementation."""
+    def up(u, v):
+        return rank[v] < rank[u] or (rank[v] == rank[u] and v < u)
+    seen = {(a, 0): 0}
+    q = [(a, 0)]
+    for (u, p) in q:
+        if u == b:
+            return seen[(u, p)] + 1
+        for v in adj[u]:
+            if up(u, v):
+                if p == 1:
+                    continue
+                s = (v, 0)
+            else:
+                s = (v, 1)
+            if s not in seen:
+                seen[s] = seen[(u, p)] + 1
+                q.append(s)
+    raise RuntimeError('no legal route %d -> %d' % (a, b))
+
+
+class Net:
+    def __init__(self, spec, icnx):
+        self.spec = spec
+        self.name = spec['name']
+        text = subprocess.run([icnx, '--batch'] + spec['icnx'], check=True,
+                              stdout=subprocess.PIPE, text=True).stdout
+        self.dir = os.path.join(WORK, 'runs', self.name)
+        os.makedirs(self.dir, exist_ok=True)
+        self.file = os.path.join(self.dir, 'net.anynet')
+        open(self.file, 'w').write(text)
+        self.nodes, self.adj = parse_anynet(text)
+        self.N = sum(len(v) for v in self.nodes.values())
+        self.router_of = {q: r for r, qs in self.nodes.items() for q in qs}
+        extra = ''
+        if spec['ranks'] == 'tree':
+            self.rank = tree_ranks(self.nodes, self.adj)
+            rf = os.path.join(self.dir, 'ranks')
+            open(rf, 'w').write(' '.join(str(self.rank[r]) for r in sorted(self.adj)) + '\n')
+            extra = 'updown_rank_file = %s;' % rf
+        else:
+            root = spec.get('root')
+            if root is None:
+                dump = subprocess.run([icnx, '--batch', spec['icnx'][0], '--dump-config'],
+                                      check=True, stdout=subprocess.PIPE, text=True).stdout
+                root = int(re.search(r'^root:\s*(\d+)', dump, re.M).group(1))
+            self.root = root
+            d = bfs(self.adj, [root])
+            self.rank = d
+            extra = 'updown_root = %d;' % root
+        self.routing = 'routing_function = updown; ' + extra
+        # routers crossed between every pair of node-holding routers
+        hold = [r for r in self.nodes if self.nodes[r]]
+        self.R = {(a, b): updown_routers(self.adj, self.rank, a, b) for a in hold for b in hold}
+
+    def pair_routers(self, s, d):
+        return self.R[(self.router_of[s], self.router_of[d])]
+
+
+# ---------------------------------------------------------------- running
+
+def run_booksim(exe, net, params, tag, timeout=900):
+    """Run once; returns a dict of the overall statistics (None entries when
+    BookSim declared the run unstable), flit-hops and CPU seconds."""
+    cfg = os.path.join(net.dir, tag + '.cfg')
+    stats = os.path.join(net.dir, tag + '.m')
+    text = ('topology = anynet; network_file = %s; %s %s num_vcs = %d; '
+            'vc_buf_size = %d; traffic = uniform_noself; use_read_write = 0; %s'
+            % (net.file, net.routing, TIMING, net.spec['vcs'], VC_BUF,
+               ' '.join('%s = %s;' % (k, repr(v) if isinstance(v, float) else v)
+                        for k, v in params.items())))
+    if params.get('pair_stats'):
+        text += ' stats_out = %s;' % stats
+    open(cfg, 'w').write(text.replace('; ', ';\n') + '\n')
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.time()
+    try:
+        r = subprocess.run([exe, cfg], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, timeout=timeout)
+        out, timed_out = r.stdout, False
+    except subprocess.TimeoutExpired as e:
+        out, timed_out = (e.stdout or b'').decode() if isinstance(e.stdout, bytes) else (e.stdout or ''), True
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    res = dict(cpu=(after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime),
+               wall=time.time() - t0, timed_out=timed_out,
+               deadlock='Possible network deadlock' in out,
+               unstable=timed_out or 'Simulation unstable' in out or
+               'Aborting simulation' in out or 'Too many sample periods' in out)
+    m = re.search(r'icnx-flit-hops: (\d+) (\d+)', out)
+    res['flit_hops_net'] = int(m.group(1)) if m else None
+    res['flit_hops'] = int(m.group(1)) + int(m.group(2)) if m else None
+    block = out.split('====== Overall Traffic Statistics ======')
+    if len(block) > 1 and not res['unstable']:
+        b = block[-1]
+
+        def num(label):
+            mm = re.search(re.escape(label) + r' average = ([0-9.eE+-]+)', b)
+            return float(mm.group(1)) if mm else None
+        res.update(plat=num('Packet latency'), nlat=num('Network latency'),
+                   accepted=num('Accepted flit rate'), injected=num('Injected flit rate'),
+                   hops=num('Hops'))
+        mm = re.search(r'Packet latency average = [0-9.eE+-]+ .*\n\s*minimum = ([0-9.]+)', b)
+        res['plat_min'] = float(mm.group(1)) if mm else None
+    if params.get('pair_stats') and os.path.exists(stats):
+        st = open(stats).read()
+        mm = re.findall(r'pair_pmin\(1,:\) = \[([^\]]*)\]', st)
+        res['pair_pmin'] = [float(x) for x in mm[-1].split()] if mm else None
+        ms = re.findall(r'pair_sent\(1,:\) = \[([^\]]*)\]', st)
+        res['pair_sent'] = [int(float(x)) for x in ms[-1].split()] if ms else None
+    return res
+
+
+def loaded_params(rate, seed, quick, N):
+    """A measured run at `rate` flits/node/cycle: one warm-up period, three
+    sample periods (BookSim's convergence tests off, so the length is fixed)
+    long enough for about 4000 measured packets (800 with --quick), then the
+    drain of every measured packet."""
+    want = 800 if quick else 4000
+    period = int(min(max(want * LOADED_FLITS / (N * rate) / 3, 5000), 400000))
+    return dict(injection_rate=rate, injection_rate_uses_flits=1, packet_size=LOADED_FLITS,
+                seed=seed, warmup_periods=1, sample_period=period,
+                max_samples=3, sim_count=1, warmup_thres=-1.0, acc_warmup_thres=-1.0,
+                stopping_thres=-1.0, acc_stopping_thres=-1.0, latency_thres=20000.0)
+
+
+# ---------------------------------------------------------------- icnx hooks
+#
+# ICNX-SIDE HOOK.  icnx's simulator (src/sim, engineer "sim") adds a BookSim
+# timing mode; until its batch options are on main these return None and the
+# tables say "pending".  Each returns what the BookSim side measured, for the
+# same network, workload and definition.
+
+def icnx_booksim_mode(icnx):
+    """The --set assignments that select icnx's BookSim timing mode, or None
+    when this icnx has none.  Probed, not assumed."""
+    return None
+
+
+def icnx_zero_load(icnx, net, L):
+    """{R: smallest latency} for L-flit packets, or None."""
+    return None
+
+
+def icnx_loaded(icnx, net, rate):
+    """dict(mean, lo, hi, flit_hops, cpu) at rate flits/node/cycle, or None."""
+    return None
+
+
+def icnx_saturation(icnx, net):
+    """Simulated saturation in flits/node/cycle, or None."""
+    return None
+
+
+# ---------------------------------------------------------------- checks
+
+def zero_load(exe, icnx, net, quick):
+    rows = []
+    for L in (1, LOADED_FLITS):
+        # about 1% of a link's bandwidth per node: contention is rare
+        rate = 0.004 if L == 1 else 0.002
+        res = run_booksim(exe, net, dict(injection_rate=rate, injection_rate_uses_flits=1,
+                                         packet_size=L, seed=7, warmup_periods=1,
+                                         sample_period=(20000 if quick else 60000) *
+                                         (1 if net.N >= 64 else 4),
+                                         max_samples=1, sim_count=1, warmup_thres=-1.0,
+                                         acc_warmup_thres=-1.0, stopping_thres=-1.0,
+                                         acc_stopping_thres=-1.0, latency_thres=20000.0,
+                                         pair_stats=1), 'zero-L%d' % L)
+        pmin, sent = res.get('pair_pmin'), res.get('pair_sent')
+        if not pmin:
+            rows.append(dict(network=net.name, flits=L, routers='', pairs=0, exact=0,
+                             booksim_min='', T0='', icnx='pending', ok='no'))
+            continue
+        byR = {}
+        for s in range(net.N):
+            for d in range(net.N):
+                i = s * net.N + d
+                if s == d or sent[i] == 0:
+                    continue
+                R = net.pair_routers(s, d)
+                e = byR.setdefault(R, dict(pairs=0, exact=0, low=math.inf))
+                e['pairs'] += 1
+                e['exact'] += pmin[i] == (L - 1) + 2 + 4 * R
+                e['low'] = min(e['low'], pmin[i])
+        ic = icnx_zero_load(icnx, net, L)
+        for R in sorted(byR):
+            e = byR[R]
+            T0 = (L - 1) + 2 + 4 * R
+            rows.append(dict(network=net.name, flits=L, routers=R, pairs=e['pairs'],
+                             exact=e['exact'], booksim_min=int(e['low']), T0=T0,
+                             icnx=(ic or {}).get(R, 'pending'),
+                             ok='yes' if e['low'] == T0 else 'no'))
+    return rows
+
+
+def saturation(exe, icnx, net, quick):
+    """Bisection on offered flits/node/cycle: saturated when accepted < 95%
+    of offered or BookSim calls the run unstable."""
+    def sat(rate):
+        r = run_booksim(exe, net, loaded_params(rate, 1, quick, net.N), 'sat-%.5f' % rate)
+        ok = (not r['unstable'] and r.get('accepted') is not None and
+              r['accepted'] >= 0.95 * rate)
+        return not ok, r
+    lo, hi = 0.0, 0.02
+    while True:
+        s, r = sat(hi)
+        if s:
+            break
+        lo, hi = hi, hi * 2
+        if hi > 1.0:
+            break
+    steps = 5 if quick else 8
+    deadlock = r['deadlock']
+    for _ in range(steps):
+        mid = (lo + hi) / 2
+        s, r = sat(mid)
+        deadlock = deadlock or r['deadlock']
+        if s:
+            hi = mid
+        else:
+            lo = mid
+    return dict(network=net.name, booksim=(lo + hi) / 2, bracket='%.4f..%.4f' % (lo, hi),
+                deadlock='yes' if deadlock else 'no', icnx=icnx_saturation(icnx, net))
+
+
+def loaded(exe, icnx, net, sat, quick):
+    rows, speed = [], []
+    for frac in (0.1, 0.2, 0.3, 0.4, 0.5):
+        rate = frac * sat
+        lat, fh, cpu, acc = [], 0, 0.0, []
+        for seed in (SEEDS[:2] if quick else SEEDS):
+            r = run_booksim(exe, net, loaded_params(rate, seed, quick, net.N), 'load-%.2f-s%d' % (frac, seed))
+            if r.get('plat') is not None:
+                lat.append(r['plat'])
+                acc.append(r['accepted'])
+            fh += r['flit_hops'] or 0
+            cpu += r['cpu']
+        n = len(lat)
+        mean = sum(lat) / n if n else math.nan
+        sd = math.sqrt(sum((x - mean) ** 2 for x in lat) / (n - 1)) if n > 1 else math.nan
+        half = (T975_2 if n == 3 else 12.706) * sd / math.sqrt(n) if n > 1 else math.nan
+        ic = icnx_loaded(icnx, net, rate)
+        diff = (100.0 * (ic['mean'] - mean) / mean) if ic else None
+        rows.append(dict(network=net.name, fraction=frac, load=rate, booksim_mean=mean,
+                         booksim_lo=mean - half, booksim_hi=mean + half,
+                         accepted=sum(acc) / len(acc) if acc else math.nan,
+                         icnx_mean=ic['mean'] if ic else None,
+                         icnx_lo=ic['lo'] if ic else None, icnx_hi=ic['hi'] if ic else None,
+                         diff_pct=diff))
+        speed.append(dict(network=net.name, fraction=frac, load=rate, booksim_flit_hops=fh,
+                          booksim_cpu_s=cpu, booksim_mfh_per_s=fh / cpu / 1e6 if cpu > 0 else math.nan,
+                          icnx_flit_hops=ic.get('flit_hops') if ic else None,
+                          icnx_cpu_s=ic.get('cpu') if ic else None))
+    return rows, speed
+
+
+# ---------------------------------------------------------------- output
+
+def fmt(v, nd=6):
+    if v is None:
+        return 'pending'
+    if isinstance(v, float):
+        if math.isnan(v):
+            return ''
+        return '%.*g' % (nd, v)
+    return str(v)
+
+
+def write_csv(name, rows, cols):
+    path = os.path.join(OUT, name)
+    with open(path, 'w') as f:
+        f.write(','.join(cols) + '\n')
+        for r in rows:
+            f.write(','.join(fmt(r.get(c)) for c in cols) + '\n')
+    return path
+
+
+def md_table(rows, cols, heads):
+    out = ['| ' + ' | '.join(heads) + ' |', '|' + '---|' * len(heads)]
+    for r in rows:
+        out.append('| ' + ' | '.join(fmt(r.get(c), 4) for c in cols) + ' |')
+    return '\n'.join(out)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--quick', action='store_true', help='short runs (a smoke test)')
+    ap.add_argument('--icnx', default=os.path.join(ROOT, 'icnx'))
+    ap.add_argument('--only', help='comma-separated network names')
+    a = ap.parse_args()
+    os.chdir(ROOT)
+    os.makedirs(OUT, exist_ok=True)
+    exe = build_booksim()
+    mode = icnx_booksim_mode(a.icnx)
+    nets = [n for n in NETWORKS if not a.only or n['name'] in a.only.split(',')]
+    zrows, srows, lrows, sprows = [], [], [], []
+    t_start = time.time()
+    for spec in nets:
+        net = Net(spec, a.icnx)
+        log(net.name, '- zero load')
+        zrows += zero_load(exe, a.icnx, net, a.quick)
+        log(net.name, '- saturation')
+        s = saturation(exe, a.icnx, net, a.quick)
+        srows.append(s)
+        log(net.name, '- loaded runs at 10..50%% of %.4f' % s['booksim'])
+        lr, sp = loaded(exe, a.icnx, net, s['booksim'], a.quick)
+        lrows += lr
+        sprows += sp
+    for s in srows:
+        s['diff_pct'] = (100.0 * (s['icnx'] - s['booksim']) / s['booksim']
+                         if s['icnx'] is not None else None)
+    write_csv('booksim-zero-load.csv', zrows,
+              ['network', 'flits', 'routers', 'pairs', 'exact', 'booksim_min', 'T0', 'icnx', 'ok'])
+    write_csv('booksim-saturation.csv', srows,
+              ['network', 'booksim', 'bracket', 'deadlock', 'icnx', 'diff_pct'])
+    write_csv('booksim-loaded.csv', lrows,
+              ['network', 'fraction', 'load', 'booksim_mean', 'booksim_lo', 'booksim_hi',
+               'accepted', 'icnx_mean', 'icnx_lo', 'icnx_hi', 'diff_pct'])
+    write_csv('booksim-speed.csv', sprows,
+              ['network', 'fraction', 'load', 'booksim_flit_hops', 'booksim_cpu_s',
+               'booksim_mfh_per_s', 'icnx_flit_hops', 'icnx_cpu_s'])
+    zcases = len(zrows)
+    zok = sum(r['ok'] == 'yes' for r in zrows)
+    tot_fh = sum(r['booksim_flit_hops'] for r in sprows)
+    tot_cpu = sum(r['booksim_cpu_s'] for r in sprows)
+    md = []
+    md.append('## BookSim 2 cross-check\n')
+    md.append('Generated by `tests/validate/booksim.py`%s (part of `make validate`). BookSim 2 '
+              '(upstream 28f43299) is built from `../shared/tools/booksim2-src.tar.gz` into '
+              '`build/validate/` with `tests/validate/booksim-updown.patch`: up*/down* routing '
+              '(BookSim\'s own `min` routing takes one shortest path and deadlocks on cyclic '
+              'networks), uniform traffic without the source, per-pair minimum latencies and '
+              'flit-hop counters. The patch is never part of icnx. Networks come from icnx '
+              '`-o anynet`; wormhole timing `%s` with %d-flit buffers per virtual channel '
+              '(the credit loop is 5 cycles, so a channel streams one flit per cycle), one '
+              'virtual channel, Bernoulli injection.\n'
+              % (' --quick' if a.quick else '', TIMING.strip(), VC_BUF))
+    if mode is None:
+        md.append('**icnx side: pending.** This icnx has no BookSim timing mode yet; the icnx '
+                  'columns read "pending" until it lands (hooks `icnx_*` in booksim.py).\n')
+    md.append('### Zero-load latency: T0 = (L-1) + 2 + 4R\n')
+    md.append('%d of %d cases exact (network, packet length L, routers R on the shortest legal '
+              'route): the smallest latency BookSim measured over the pairs at that R equals '
+              'T0; `exact` counts the pairs whose own minimum equals T0 (others saw only '
+              'contended packets).\n' % (zok, zcases))
+    md.append(md_table(zrows, ['network', 'flits', 'routers', 'pairs', 'exact', 'booksim_min',
+                               'T0', 'icnx', 'ok'],
+                       ['network', 'L', 'R', 'pairs', 'exact', 'BookSim min', 'T0', 'icnx',
+                        'BookSim = T0']) + '\n')
+    md.append('### Saturation throughput (flits/node/cycle, %d-flit packets)\n' % LOADED_FLITS)
+    md.append('Lowest offered load whose accepted load falls below 95% of it (bisection).\n')
+    md.append(md_table(srows, ['network', 'booksim', 'bracket', 'deadlock', 'icnx', 'diff_pct'],
+                       ['network', 'BookSim', 'bracket', 'deadlock warnings', 'icnx',
+                        'difference %']) + '\n')
+    md.append('### Loaded: mean packet latency (cycles) at 10-50% of BookSim\'s saturation\n')
+    md.append('Three seeds (two with --quick); interval: 95%, Student t. Stated bound for the '
+              'icnx difference: 10%.\n')
+    md.append(md_table(lrows, ['network', 'fraction', 'load', 'booksim_mean', 'booksim_lo',
+                               'booksim_hi', 'icnx_mean', 'diff_pct'],
+                       ['network', 'of sat.', 'load', 'BookSim', 'lower', 'upper', 'icnx',
+                        'difference %']) + '\n')
+    md.append('### Speed on the same workload\n')
+    md.append('Flit-hops: one flit crossing one channel (injection, network and ejection '
+              'channels). BookSim: %.3g flit-hops in %.1f CPU s over the loaded runs, '
+              '%.3f M flit-hops per CPU second (range %.3f-%.3f).\n'
+              % (tot_fh, tot_cpu, tot_fh / tot_cpu / 1e6 if tot_cpu else math.nan,
+                 min(r['booksim_mfh_per_s'] for r in sprows),
+                 max(r['booksim_mfh_per_s'] for r in sprows)))
+    md.append(md_table(sprows, ['network', 'fraction', 'booksim_flit_hops', 'booksim_cpu_s',
+                                'booksim_mfh_per_s', 'icnx_flit_hops', 'icnx_cpu_s'],
+                       ['network', 'of sat.', 'BookSim flit-hops', 'CPU s', 'M/CPU s',
+                        'icnx flit-hops', 'icnx CPU s']) + '\n')
+    md.append('CSV: `booksim-zero-load.csv`, `booksim-saturation.csv`, `booksim-loaded.csv`, '
+              '`booksim-speed.csv`. Run time of this part: %.0f s.\n' % (time.time() - t_start))
+    open(os.path.join(OUT, 'booksim.md'), 'w').write('\n'.join(md))
+    log('wrote', os.path.join(OUT, 'booksim.md'))
+    return 0 if zok == zcases else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,285 @@
+#!/usr/bin/env python3
+"""modelsim.py: the analytical models against icnx's simulator (make validate).
+
+For every network preset: the model's saturation load lambda_g* (-o summary),
+the model and the simulation at 10, 30, 50, 70 and 90% of it (-o curve --sim):
+mean, 95% interval, error of the model in percent of the simulated mean; the
+simulated saturation load against the model's.  For every reading the model
+offers as an option (the `options` section of the preset, and the star's V2
+split), the model's error under each value at the same loads, and which
+value the simulation supports:
+
+  supported = the reading's model value lies inside the simulation's 95%
+              interval at every point of 10-70%, or its mean absolute error
+              over 10-70% is at least 2 percentage points smaller than every
+              other value's.
+
+Irregular presets have no latency model: their simulated curve and
+saturation are reported alone.  Writes docs/validation/modelsim-*.csv and
+docs/validation/modelsim.md.  Everything is computed by ./icnx --batch, so
+every number is reproducible with the command printed beside it.
+
+Usage: python3 tests/validate/modelsim.py [--quick] [--icnx ./icnx]
+"""
+
+import argparse
+import csv
+import io
+import math
+import os
+import re
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, '..', '..'))
+OUT = os.path.join(ROOT, 'docs', 'validation')
+sys.path.insert(0, HERE)
+import readings_text  # noqa: E402  (the per-model paragraphs)
+
+FRACTIONS = (0.1, 0.3, 0.5, 0.7, 0.9)
+DECIDE = (0.1, 0.3, 0.5, 0.7)          # the loads a reading is judged on
+PRESETS = [
+    ('javadi-n544', 'multicluster'), ('javadi-n1120', 'multicluster'),
+    ('sharifi-n592', 'multicluster'), ('sharifi-n1144', 'multicluster'),
+    ('kiasari-s5-v6', 'star'), ('kiasari-s5-v9', 'star'), ('kiasari-s5-v12', 'star'),
+    ('arnau-autonet10', 'irregular'), ('arnau-random16', 'irregular'),
+    ('arnau-random24', 'irregular'),
+]
+
+
+def log(*a):
+    print('[modelsim]', *a, file=sys.stderr, flush=True)
+
+
+class Icnx:
+    def __init__(self, exe):
+        self.exe = exe
+
+    def run(self, preset, args, sets=(), check=True):
+        cmd = [self.exe, '--batch', 'presets/%s.yaml' % preset] + list(args)
+        for s in sets:
+            cmd += ['--set', s]
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if check and r.returncode != 0:
+            raise RuntimeError('%s: %s' % (' '.join(cmd), r.stderr.strip()))
+        return r
+
+    def csv(self, preset, args, sets=()):
+        r = self.run(preset, args + ['-f', 'csv'], sets)
+        return list(csv.DictReader(io.StringIO(r.stdout)))
+
+    def summary(self, preset, sets=()):
+        return {row['quantity']: row for row in self.csv(preset, ['-o', 'summary'], sets)}
+
+    def saturation(self, preset, sets=()):
+        return float(self.summary(preset, sets)['saturation_load']['value'])
+
+    def model_at(self, preset, loads, sets=()):
+        """The model's latency at each load (inf when saturated)."""
+        out = []
+        for x in loads:   # one point per call: --load needs FROM < TO
+            rows = self.csv(preset, ['-o', 'curve', '--load', '%r:%r:2' % (x * 0.5, x)], sets)
+            v = rows[-1]['latency']
+            out.append(math.inf if v in ('inf', '') else float(v))
+        return out
+
+    def options(self, preset):
+        """[(path, [values...])] of the enumerated readings in `options`."""
+        dump = self.run(preset, ['--dump-config']).stdout
+        m = re.search(r'^options:.*\n((?:[ \t]+.*\n)+)', dump, re.M)
+        found = []
+        for line in (m.group(1).splitlines() if m else []):
+            k = re.match(r'\s+([a-z_0-9]+):\s*([^\s#]+)', line)
+            if not k:
+                continue
+            path = 'options.' + k.group(1)
+            r = self.run(preset, ['--check', '--set', path + '=__none__'], check=False)
+            allowed = re.search(r'allowed: ([^)]*)\)', r.stderr)
+            vals = [v.strip() for v in allowed.group(1).split(',')] if allowed else []
+            if len(vals) >= 2 and all(re.match(r'^[a-z][a-z0-9_-]*$', v) for v in vals):
+                found.append((path, k.group(2), vals))
+        return found
+
+
+# ---------------------------------------------------------------- sim hook
+#
+# SIM HOOK.  The simulator (src/sim, engineer "sim") adds `-o curve --sim`
+# with typed columns (mean, lower and upper 95% bounds, accepted load,
+# messages measured).  Until that is on main this returns None and the
+# report says "pending".
+
+def sim_curve(icnx, preset, loads):
+    """[dict(mean, lo, hi, accepted, messages)] per load, or None."""
+    return None
+
+
+def sim_saturation(icnx, preset):
+    """The simulated saturation load (messages/node/time unit), or None."""
+    return None
+
+
+# ---------------------------------------------------------------- report
+
+def err_pct(model, sim):
+    if sim is None or model is None or math.isinf(model) or sim['mean'] in (None, 0) or \
+       math.isinf(sim['mean']):
+        return None
+    return 100.0 * (model - sim['mean']) / sim['mean']
+
+
+def fmt(v, nd=4):
+    if v is None:
+        return 'pending'
+    if isinstance(v, float):
+        if math.isnan(v):
+            return ''
+        if math.isinf(v):
+            return 'inf'
+        return '%.*g' % (nd, v)
+    return str(v)
+
+
+def write_csv(name, rows, cols):
+    with open(os.path.join(OUT, name), 'w') as f:
+        f.write(','.join(cols) + '\n')
+        for r in rows:
+            f.write(','.join(fmt(r.get(c), 10) for c in cols) + '\n')
+
+
+def md_table(rows, cols, heads):
+    out = ['| ' + ' | '.join(heads) + ' |', '|' + '---|' * len(heads)]
+    for r in rows:
+        out.append('| ' + ' | '.join(fmt(r.get(c)) for c in cols) + ' |')
+    return '\n'.join(out)
+
+
+def judge(values, sims):
+    """values: {value: [model at DECIDE loads]}; returns (supported values,
+    {value: mean |error|}, {value: all inside the interval})."""
+    if not sims or any(s is None for s in sims):
+        return None, {}, {}
+    mae, inside = {}, {}
+    for v, ms in values.items():
+        errs = [err_pct(m, s) for m, s in zip(ms, sims)]
+        if any(e is None for e in errs):
+            mae[v] = math.inf
+            inside[v] = False
+            continue
+        mae[v] = sum(abs(e) for e in errs) / len(errs)
+        inside[v] = all(s['lo'] <= m <= s['hi'] for m, s in zip(ms, sims))
+    sup = [v for v in values if inside[v] or
+           all(mae[v] <= mae[o] - 2.0 for o in values if o != v)]
+    return sup, mae, inside
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--quick', action='store_true')
+    ap.add_argument('--icnx', default=os.path.join(ROOT, 'icnx'))
+    ap.add_argument('--only')
+    a = ap.parse_args()
+    os.chdir(ROOT)
+    os.makedirs(OUT, exist_ok=True)
+    ic = Icnx(a.icnx)
+    t0 = time.time()
+    curve_rows, sat_rows, read_rows, verdicts = [], [], [], []
+    pending = False
+    for preset, family in PRESETS:
+        if a.only and preset not in a.only.split(','):
+            continue
+        log(preset)
+        if family == 'irregular':
+            sims = None
+            s_sat = sim_saturation(ic, preset)
+            pending |= s_sat is None
+            sat_rows.append(dict(preset=preset, model=None, sim=s_sat, diff_pct=None,
+                                 note='no latency model (arnau)'))
+            continue
+        lam = ic.saturation(preset)
+        loads = [f * lam for f in FRACTIONS]
+        model = ic.model_at(preset, loads)
+        sims = sim_curve(ic, preset, loads)
+        pending |= sims is None
+        for f, x, m, s in zip(FRACTIONS, loads, model, sims or [None] * len(loads)):
+            curve_rows.append(dict(preset=preset, fraction=f, load=x, model=m,
+                                   sim_mean=s and s['mean'], sim_lo=s and s['lo'],
+                                   sim_hi=s and s['hi'], error_pct=err_pct(m, s)))
+        s_sat = sim_saturation(ic, preset)
+        sat_rows.append(dict(preset=preset, model=lam, sim=s_sat,
+                             diff_pct=100.0 * (lam - s_sat) / s_sat if s_sat else None, note=''))
+        # readings: every enumerated option, and the star's V2 split
+        dl = [f * lam for f in DECIDE]
+        dsims = sims[:len(DECIDE)] if sims else None
+        opts = ic.options(preset)
+        if family == 'star':
+            V = int(ic.summary(preset)['virtual_channels']['value'])
+            v2_min = int(ic.summary(preset)['negative_hops']['value'])
+            opts.append(('V2', 'auto', ['auto'] + [str(k) for k in range(v2_min, V)]))
+        for path, default, vals in opts:
+            values = {}
+            for v in vals:
+                try:
+                    values[v] = ic.model_at(preset, dl, ['%s=%s' % (path, v)])
+                except RuntimeError as e:
+                    log('  %s=%s refused: %s' % (path, v, e))
+            if len(values) < 2:
+                continue
+            same = all(values[v] == values[vals[0]] for v in values)
+            sup, mae, inside = judge(values, dsims)
+            if same:
+                sup = ['no effect on this preset']
+            for v, ms in values.items():
+                for f, x, m, s in zip(DECIDE, dl, ms, dsims or [None] * len(dl)):
+                    read_rows.append(dict(preset=preset, option=path, value=v,
+                                          default='yes' if v == default else 'no', fraction=f,
+                                          load=x, model=m, sim_mean=s and s['mean'],
+                                          error_pct=err_pct(m, s)))
+            verdicts.append(dict(preset=preset, option=path, default=default,
+                                 values=' / '.join(vals),
+                                 mae=' / '.join(fmt(mae.get(v)) for v in values) if mae else None,
+                                 supported=(', '.join(sup) if sup else 'none') if sup is not None
+                                 else None))
+    write_csv('modelsim-curves.csv', curve_rows,
+              ['preset', 'fraction', 'load', 'model', 'sim_mean', 'sim_lo', 'sim_hi', 'error_pct'])
+    write_csv('modelsim-saturation.csv', sat_rows, ['preset', 'model', 'sim', 'diff_pct', 'note'])
+    write_csv('modelsim-readings.csv', read_rows,
+              ['preset', 'option', 'value', 'default', 'fraction', 'load', 'model', 'sim_mean',
+               'error_pct'])
+    write_csv('modelsim-verdicts.csv', verdicts,
+              ['preset', 'option', 'default', 'values', 'mae', 'supported'])
+
+    md = ['## Model against simulation\n']
+    if pending:
+        md.append('**Simulation: pending.** This icnx has no `-o curve --sim` yet, so the '
+                  'simulated columns read "pending" (hooks `sim_curve`, `sim_saturation` in '
+                  'tests/validate/modelsim.py). The model columns are final.\n')
+    md.append('Loads are fractions of the model\'s saturation load lambda_g* (published '
+              'readings). Error = (model - simulation) / simulation. Reproduce a model value '
+              'with `./icnx --batch PRESET -o curve --load X:X:1`.\n')
+    md.append(md_table(curve_rows, ['preset', 'fraction', 'load', 'model', 'sim_mean', 'sim_lo',
+                                    'sim_hi', 'error_pct'],
+                       ['preset', 'of lambda_g*', 'load', 'model', 'simulation', 'lower 95%',
+                        'upper 95%', 'error %']) + '\n')
+    md.append('### Saturation\n')
+    md.append(md_table(sat_rows, ['preset', 'model', 'sim', 'diff_pct', 'note'],
+                       ['preset', 'model lambda_g*', 'simulated', 'model vs sim %', 'note']) + '\n')
+    md.append('### Readings\n')
+    md.append('A value is supported when the model under it stays inside the simulation\'s '
+              '95% interval at 10, 30, 50 and 70% of lambda_g*, or when its mean absolute '
+              'error there is at least 2 points below every other value\'s. Defaults stay '
+              'the published readings. Mean absolute errors in %, in the order of the values.\n')
+    md.append(md_table(verdicts, ['preset', 'option', 'default', 'values', 'mae', 'supported'],
+                       ['preset', 'option', 'default', 'values', 'mean |error| %',
+                        'supported']) + '\n')
+    md.append(readings_text.paragraphs(curve_rows, sat_rows, verdicts, pending))
+    md.append('CSV: `modelsim-curves.csv`, `modelsim-saturation.csv`, `modelsim-readings.csv`, '
+              '`modelsim-verdicts.csv`. Run time of this part: %.0f s.\n' % (time.time() - t0))
+    open(os.path.join(OUT, 'modelsim.md'), 'w').write('\n'.join(md))
+    log('wrote docs/validation/modelsim.md')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
