@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 bool preset_arg_is_file(const char *arg)
@@ -55,22 +56,69 @@ int preset_resolve(const char *arg, char *out, size_t n)
 	return -1;
 }
 
+/* The real path of what a save to path would write: the file itself with
+ * every symlink resolved (save_atomic follows them), or, for a file that
+ * does not exist yet, the real directory plus the name.  0 or -1. */
+static int save_target_real(const char *path, char *out, size_t n)
+{
+	char tmp[PATH_MAX], dir[PATH_MAX];
+	if (realpath(path, tmp)) {
+		snprintf(out, n, "%s", tmp);
+		return 0;
+	}
+	snprintf(tmp, sizeof tmp, "%s", path);
+	char *slash = strrchr(tmp, '/');
+	const char *base = slash ? slash + 1 : tmp;
+	if (slash)
+		*slash = '\0';
+	if (!realpath(slash ? (tmp[0] ? tmp : "/") : ".", dir))
+		return -1;
+	snprintf(out, n, "%s/%s", dir, base);
+	return 0;
+}
+
+/* True when st is the same file as a *.yaml in dir (a hard link to it). */
+static bool linked_into(const struct stat *st, const char *dir)
+{
+	DIR *dp = opendir(dir);
+	char p[PATH_MAX];
+	struct stat s2;
+	bool found = false;
+	if (!dp)
+		return false;
+	for (struct dirent *de; !found && (de = readdir(dp));) {
+		size_t l = strlen(de->d_name);
+		if (l <= 5 || strcmp(de->d_name + l - 5, ".yaml") != 0)
+			continue;
+		snprintf(p, sizeof p, "%s/%s", dir, de->d_name);
+		found = stat(p, &s2) == 0 && s2.st_dev == st->st_dev && s2.st_ino == st->st_ino;
+	}
+	closedir(dp);
+	return found;
+}
+
 bool preset_is_shipped(const char *path)
 {
 	char dirs[PRESET_DIRS_MAX][4096], real_path[PATH_MAX], real_dir[PATH_MAX];
-	char tmp[PATH_MAX];
+	struct stat st;
 
-	snprintf(tmp, sizeof tmp, "%s", path);
-	char *slash = strrchr(tmp, '/');
-	if (slash)
-		*slash = '\0';
-	else
-		snprintf(tmp, sizeof tmp, ".");
-	if (!realpath(tmp, real_path))
+	if (save_target_real(path, real_path, sizeof real_path))
 		return false;
+	bool exists = stat(real_path, &st) == 0;
+	char *slash = strrchr(real_path, '/');
+	if (slash == real_path)
+		slash[1] = '\0';
+	else if (slash)
+		*slash = '\0';
 	preset_dirs(dirs);
 	for (size_t i = 0; i < PRESET_DIRS_MAX; i += 2) {   /* ./presets and installed */
-		if (realpath(dirs[i], real_dir) && strcmp(real_dir, real_path) == 0)
+		if (!dirs[i][0] || !realpath(dirs[i], real_dir))
+			continue;
+		if (strcmp(real_dir, real_path) == 0)
+			return true;
+		/* A second name (hard link) of a shipped preset elsewhere: a save
+		 * in place would change the shipped file. */
+		if (exists && st.st_nlink > 1 && linked_into(&st, real_dir))
 			return true;
 	}
 	return false;

@@ -26,7 +26,10 @@ size_t preset_dirs(char dirs[PRESET_DIRS_MAX][4096]);
  * Returns 0, or -1 when no such preset exists. */
 int preset_resolve(const char *arg, char *out, size_t n);
 
-/* Is path inside one of the shipped (installed or ./presets) directories?
+/* Would a save to path write a shipped preset (in the installed or
+ * ./presets directory)?  Decided on the real path of what the save writes
+ * (every symlink followed, as save_atomic does) and, for a file with more
+ * than one hard link, on its identity (a link to a shipped preset counts).
  * Used to refuse overwriting shipped presets. */
 bool preset_is_shipped(const char *path);
 

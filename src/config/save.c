@@ -1,12 +1,14 @@
 /* save.c: comment-preserving splicing and atomic writes (see save.h). */
 #include "config/save.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -175,7 +177,19 @@ char *save_splice(const char *orig, size_t len, const struct config *cfg, bool *
 	*lossy = t == NULL;
 	if (t)
 		return t;
-	return config_dump(cfg);
+	t = config_dump(cfg);
+	if (t && orig && len >= 3 && memcmp(orig, "\xEF\xBB\xBF", 3) == 0) {
+		/* Written afresh: the byte-order mark stays. */
+		size_t n = strlen(t);
+		char *b = malloc(n + 4);
+		if (b) {
+			memcpy(b, "\xEF\xBB\xBF", 3);
+			memcpy(b + 3, t, n + 1);
+		}
+		free(t);
+		t = b;
+	}
+	return t;
 }
 
 char *save_read(const char *path, size_t *len)
@@ -238,6 +252,75 @@ static int mkdirs(char *dir)
 	return 0;
 }
 
+/* The temporary files of a save: ".NAME.icnx-XXXXXX" next to the target.
+ * A writer holds an flock on its temporary file until it is renamed or
+ * removed, so one that can be locked belongs to a save that died (killed,
+ * power cut): remove it.  Returns how many were removed. */
+static int remove_stale_temps(const char *dir, const char *base)
+{
+	char prefix[PATH_MAX], p[PATH_MAX * 2];
+	int removed = 0;
+	snprintf(prefix, sizeof prefix, ".%s.icnx-", base);
+	size_t pl = strlen(prefix);
+	DIR *dp = opendir(dir);
+	if (!dp)
+		return 0;
+	for (struct dirent *de; (de = readdir(dp));) {
+		if (strncmp(de->d_name, prefix, pl) != 0 || strlen(de->d_name) != pl + 6)
+			continue;
+		snprintf(p, sizeof p, "%s/%s", dir, de->d_name);
+		int fd = open(p, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+		struct stat st;
+		if (fd < 0)
+			continue;
+		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
+		    flock(fd, LOCK_EX | LOCK_NB) == 0 && unlink(p) == 0)
+			removed++;
+		close(fd);
+	}
+	closedir(dp);
+	return removed;
+}
+
+static int write_all(int fd, const char *text, size_t len)
+{
+	size_t off = 0;
+	while (off < len) {
+		ssize_t w = write(fd, text + off, len - off);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		off += (size_t)w;
+	}
+	return 0;
+}
+
+/* Overwrite the existing file in place (its inode, so its owner, group,
+ * mode, ACLs and other hard links stay), keeping the complete new text in
+ * the temporary file tmp until the write has succeeded. */
+static int write_in_place(const char *target, const char *text, size_t len, const char *tmp,
+			  const char *path, char *err, size_t errlen)
+{
+	int fd = open(target, O_WRONLY | O_CLOEXEC);
+	if (fd < 0 || write_all(fd, text, len) < 0 || ftruncate(fd, (off_t)len) < 0 ||
+	    fsync(fd) < 0) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		snprintf(err, errlen, "cannot write %s: %s (the new text is in %s)", path,
+			 strerror(e), tmp);
+		return -1;
+	}
+	if (close(fd) < 0) {
+		snprintf(err, errlen, "cannot write %s: %s (the new text is in %s)", path,
+			 strerror(errno), tmp);
+		return -1;
+	}
+	return 0;
+}
+
 int save_atomic(const char *path, const char *text, size_t len, char *err, size_t errlen)
 {
 	char target[PATH_MAX], dir[PATH_MAX], tmp[PATH_MAX + 32];
@@ -271,7 +354,7 @@ int save_atomic(const char *path, const char *text, size_t len, char *err, size_
 	const char *base = target;
 	if (slash) {
 		*slash = '\0';
-		base = slash + 1;
+		base = target + (slash - dir) + 1;
 		if (dir[0] == '\0')
 			snprintf(dir, sizeof dir, "/");
 	} else {
@@ -281,31 +364,42 @@ int save_atomic(const char *path, const char *text, size_t len, char *err, size_
 		snprintf(err, errlen, "cannot create %s: %s", dir, strerror(errno));
 		return -1;
 	}
-	snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, base);
+	remove_stale_temps(dir, base);
+	snprintf(tmp, sizeof tmp, "%s/.%s.icnx-XXXXXX", dir, base);
 	int fd = mkstemp(tmp);
 	if (fd < 0) {
 		snprintf(err, errlen, "cannot write in %s: %s", dir, strerror(errno));
 		return -1;
 	}
-	size_t off = 0;
-	while (off < len) {
-		ssize_t w = write(fd, text + off, len - off);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
+	flock(fd, LOCK_EX);   /* ours until renamed or removed (remove_stale_temps) */
+	if (write_all(fd, text, len) < 0 || fsync(fd) < 0 || fchmod(fd, mode) < 0)
+		goto fail;
+	/* The rule (vim's backupcopy=auto): replace the file by a new one
+	 * (rename, atomic) unless that would change what the old one was: it
+	 * has other hard links, or its owner or group cannot be given to the
+	 * new file; then overwrite it in place. */
+	bool in_place = exists && st.st_nlink > 1;
+	if (exists && !in_place) {
+		struct stat ts;
+		if (fstat(fd, &ts) < 0)
 			goto fail;
+		if ((ts.st_uid != st.st_uid || ts.st_gid != st.st_gid) &&
+		    fchown(fd, st.st_uid, st.st_gid) < 0)
+			in_place = true;
+	}
+	if (in_place) {
+		if (write_in_place(target, text, len, tmp, path, err, errlen)) {
+			close(fd);   /* the temporary file keeps the new text */
+			return -1;
 		}
-		off += (size_t)w;
+		unlink(tmp);
+		close(fd);
+		return 0;
 	}
-	if (fsync(fd) < 0 || fchmod(fd, mode) < 0)
-		goto fail;
-	if (close(fd) < 0) {
-		fd = -1;
-		goto fail;
-	}
-	fd = -1;
 	if (rename(tmp, target) < 0)
 		goto fail;
+	close(fd);
+	fd = -1;
 	int dfd = open(dir, O_RDONLY | O_DIRECTORY);
 	if (dfd >= 0) {
 		fsync(dfd);
@@ -314,8 +408,8 @@ int save_atomic(const char *path, const char *text, size_t len, char *err, size_
 	return 0;
 fail:
 	snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+	unlink(tmp);
 	if (fd >= 0)
 		close(fd);
-	unlink(tmp);
 	return -1;
 }

@@ -9,9 +9,20 @@
  * asks the user before comments are lost.  The spliced text is parsed back
  * and compared with the configuration before it is trusted.
  *
- * save_atomic() writes a file the safe way: a temporary file in the target's
- * directory, fsync, the old file's mode, rename over the target, fsync of the
- * directory; symlinks are followed so the link itself survives.
+ * save_atomic() writes a file the safe way: a temporary file
+ * ".NAME.icnx-XXXXXX" in the target's directory (flock'ed while it lives),
+ * fsync, the old file's mode, owner and group, rename over the target,
+ * fsync of the directory; symlinks are followed so the link itself
+ * survives.  The rule, as vim's backupcopy=auto: the file is replaced by
+ * rename unless that would change it in another way than its text — it
+ * has other hard links, or its owner or group cannot be given to the new
+ * file (a save by another user, or by root of someone else's file without
+ * CAP_CHOWN) — and then it is overwritten in place, the new text being
+ * kept in the temporary file until that succeeded.  Every exit path removes
+ * the temporary file (except an in-place write that failed: the message
+ * names it, it holds the new text); one left by a save that was killed is
+ * removed by the next save to the same name (it is no longer locked).
+ * A file that starts with a UTF-8 byte-order mark keeps it.
  *
  * Pure apart from the file I/O of save_atomic and save_read; any thread.
  */

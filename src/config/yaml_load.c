@@ -21,6 +21,7 @@ struct loader {
 	size_t len;
 	struct srcmap *map;
 	struct diag *d;
+	size_t base;          /* bytes before text in the caller's buffer (a BOM) */
 };
 
 /* libyaml marks count characters; convert a character index to bytes. */
@@ -63,8 +64,8 @@ static int map_add(struct loader *L, const char *path, yaml_mark_t key_mark,
 	e->line = (int)key_mark.line + 1;
 	e->col = (int)key_mark.column + 1;
 	if (value && value->type == YAML_SCALAR_NODE) {
-		e->start = byte_offset(L->text, L->len, value->start_mark.index);
-		e->end = byte_offset(L->text, L->len, value->end_mark.index);
+		e->start = L->base + byte_offset(L->text, L->len, value->start_mark.index);
+		e->end = L->base + byte_offset(L->text, L->len, value->end_mark.index);
 		e->style = value->data.scalar.style;
 	}
 	return 0;
@@ -355,7 +356,10 @@ int config_parse_text(struct config *cfg, const char *text, size_t len, const ch
 	yaml_parser_t parser;
 	yaml_document_t doc;
 	struct srcmap *m = calloc(1, sizeof *m);
-	struct loader L = { &doc, text, len, m, d };
+	/* libyaml skips a UTF-8 byte-order mark without counting it in its
+	 * marks: the source map's byte offsets start after it. */
+	size_t bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+	struct loader L = { &doc, text + bom, len - bom, m, d, bom };
 	int rc = -1;
 
 	diag_clear(d);
