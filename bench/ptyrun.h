@@ -140,18 +140,16 @@ static inline void row(const char *name, const char *value, const char *target, 
 	printf("%-52s | %12s | %12s | %s\n", name, value, target, verdict);
 }
 
-/* Quit the explorer (answering the question if edits left it modified);
- * returns its wait status, or -1 if it had to be killed. */
+/* Quit the explorer: C-c (quit at once, discarding edits); returns its
+ * wait status, or -1 if it had to be killed. */
 static int quit(struct run *r)
 {
 	int status = 0;
 	bool reaped = false;
 	drain(r, 100);
-	key(r, "q");
-	for (int i = 0; i < 500 && !reaped; i++) {
+	key(r, "\003");
+	for (int i = 0; i < 1000 && !reaped; i++) {
 		drain(r, 10);
-		if (i == 30)
-			key(r, "y");
 		reaped = waitpid(r->pid, &status, WNOHANG) == r->pid;
 	}
 	if (!reaped) {

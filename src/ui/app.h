@@ -138,6 +138,8 @@ struct app {
 	bool quit;
 	FILE *trace;                   /* ICNX_UI_TRACE: timestamps for the bench */
 	unsigned long traced_idle;     /* generation whose "idle" line is written */
+	bool draw_now;                 /* a final result arrived: draw without
+	                                  waiting for the frame pacing */
 };
 
 /* Set the status message (printf-style); err marks it as an error. */

@@ -288,6 +288,10 @@ static void take_results(struct app *a)
 				a->pane[i].ops->update(&a->pane[i], u);
 	if (bits & (RES_CURVE | RES_ERROR))
 		app_dirty(a, P_PLOT);
+	/* The full curve of the current configuration is what the user waits
+	 * for: show it at once (frame pacing only thins progressive updates). */
+	if ((bits & RES_CURVE) && a->res.curve_full && a->res.gen == a->gen)
+		a->draw_now = true;
 	if (bits & RES_SUMMARY) {
 		/* Derived values beside the fields, and the saturation marker. */
 		app_dirty(a, P_ORG);
@@ -693,7 +697,8 @@ static void loop(struct app *a, struct screen *s)
 		int timeout = -1;
 		if (a->dirty || a->dirty_all || a->dirty_status) {
 			double t = now_ms(), since = t - s->last_frame;
-			if (since >= FRAME_MS) {
+			if (since >= FRAME_MS || a->draw_now) {
+				a->draw_now = false;
 				draw(a, s);
 				s->last_frame = t;
 			} else {
