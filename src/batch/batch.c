@@ -5,42 +5,119 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/write.h"
+#include "batch/simbatch.h"
 #include "family/curve.h"
 #include "family/outkit.h"
+
+/* The x values of a curve run that the batch layer must know itself
+ * (--sim, a simulated output, --points): --load, else the simulated
+ * output's default loads, else the family's sweep.  *xs allocated. */
+static int curve_xs(const struct options *o, const struct config *cfg,
+		    const struct output_desc *sim, struct run_req *req, double **xs, size_t *n,
+		    struct diag *d)
+{
+	const struct family *f = cfg->family;
+	double from, to;
+	int rc;
+
+	if (o->has_load) {
+		*xs = malloc(o->load_n * sizeof **xs);
+		if (!*xs)
+			return diag_set(d, "", "out of memory");
+		curve_spacing(o->load_from, o->load_to, o->load_n, f->x.log, *xs);
+		*n = o->load_n;
+		return 0;
+	}
+	if (sim && sim->loads)
+		return sim->loads(cfg, req, xs, n, d);
+	rc = f->sweep(cfg, req, &from, &to, n, d);
+	if (rc)
+		return rc;
+	*xs = malloc((*n ? *n : 1) * sizeof **xs);
+	if (!*xs)
+		return diag_set(d, "", "out of memory");
+	curve_spacing(from, to, *n, f->x.log, *xs);
+	return 0;
+}
+
+/* Print t; with --points I:J for I > 0, CSV/TSV without the header line. */
+static int print_table(const struct options *o, const struct table *t,
+		       const struct write_meta *meta)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
+	int rc;
+
+	if (!(o->has_points && o->points_from > 0))
+		return write_table(stdout, t, (enum out_format)o->format, meta);
+	mem = open_memstream(&buf, &len);
+	if (!mem)
+		return -1;
+	rc = write_table(mem, t, (enum out_format)o->format, meta);
+	if (fclose(mem) || rc) {
+		free(buf);
+		return -1;
+	}
+	{
+		char *nl = memchr(buf, '\n', len);
+		size_t skip = nl ? (size_t)(nl - buf) + 1 : len;
+		if (len > skip && fwrite(buf + skip, 1, len - skip, stdout) != len - skip)
+			rc = -1;
+	}
+	free(buf);
+	return rc;
+}
+
+static int usage(const char *msg, const char *arg)
+{
+	fprintf(stderr, "icnx: ");
+	fprintf(stderr, msg, arg);
+	fputc('\n', stderr);
+	return 2;
+}
 
 int batch_run(const struct options *o, const struct loaded *l)
 {
 	const struct family *f = l->cfg.family;
 	const struct output_desc *out = o->output ? family_output(f, o->output) : &f->outputs[0];
+	const struct output_desc *sim = NULL;
 	struct run_req req;
-	struct table t;
+	struct table t, ts;
 	struct diag d;
 	double *xs = NULL;
+	size_t nx = 0;
+	int jobs = o->jobs > 0 ? o->jobs : simbatch_default_jobs();
 	char names[256], msg[1024];
+	bool explicit_x;
 
 	if (!out) {
 		fprintf(stderr, "icnx: -o %s: model %s has no such output (allowed: %s)\n",
 			o->output, f->name, family_output_names(f, names, sizeof names));
 		return 2;
 	}
+	if (o->sim && out->kind != OUT_CURVE)
+		return usage("--sim: -o %s is not a curve (--sim adds simulated columns to "
+			     "-o curve)", out->name);
+	if (o->sim && !out->simulated) {
+		sim = family_output(f, "sim");
+		if (!sim || !sim->simulated)
+			return usage("--sim: model %s has no simulator", f->name);
+	}
+	if (o->has_points && out->kind != OUT_CURVE)
+		return usage("--points: -o %s is not a curve", out->name);
+	if (o->has_points && o->format != FMT_CSV && o->format != FMT_TSV)
+		return usage("--points: pieces concatenate only as CSV or TSV rows (%s)",
+			     "add -f csv");
 	run_req_init(&req);
 	req.at = o->at;
 	req.select = o->select;
 	req.select2 = o->select2;
-	if (o->has_load) {
-		xs = malloc(o->load_n * sizeof *xs);
-		if (!xs) {
-			fprintf(stderr, "icnx: out of memory\n");
-			return 1;
-		}
-		/* The one spacing rule (curve.h): log for message sizes. */
-		curve_spacing(o->load_from, o->load_to, o->load_n, f->x.log, xs);
-		req.x = xs;
-		req.nx = o->load_n;
-	}
 	table_init(&t, "");
+	table_init(&ts, "");
 	diag_clear(&d);
 	/* The family's prepared model, as the explorer's worker hands it to
 	 * every output; if it fails the output reports its own error. */
@@ -48,9 +125,50 @@ int batch_run(const struct options *o, const struct loaded *l)
 	if (f->prepare && f->prepare(&l->cfg, &req, &prep, &d) == 0)
 		req.prepared = prep;
 	diag_clear(&d);
-	int rc = output_run(out, &l->cfg, &req, &t, &d);
+	int rc = 0;
+	explicit_x = out->kind == OUT_CURVE && (sim || out->simulated || o->has_points);
+	if (explicit_x) {
+		rc = curve_xs(o, &l->cfg, sim ? sim : out->simulated ? out : NULL, &req, &xs, &nx, &d);
+		if (!rc && o->has_points) {
+			if (o->points_from >= nx) {
+				d.usage = true;
+				rc = diag_set(&d, "", "--points %zu:%zu: the sweep has points 0..%zu",
+					      o->points_from, o->points_to, nx ? nx - 1 : 0);
+			} else {
+				size_t to = o->points_to < nx ? o->points_to : nx - 1;
+				req.x = xs + o->points_from;
+				req.nx = to - o->points_from + 1;
+				req.point0 = o->points_from;
+			}
+		} else if (!rc) {
+			req.x = xs;
+			req.nx = nx;
+		}
+	} else if (o->has_load) {
+		rc = curve_xs(o, &l->cfg, NULL, &req, &xs, &nx, &d);
+		req.x = xs;
+		req.nx = nx;
+	}
+	if (!rc) {
+		if (out->simulated)
+			rc = simbatch_run(out, &l->cfg, &req, jobs, &t, &d);
+		else
+			rc = output_run(out, &l->cfg, &req, &t, &d);
+	}
+	if (!rc && sim) {
+		struct table joined;
+		rc = simbatch_run(sim, &l->cfg, &req, jobs, &ts, &d);
+		if (!rc) {
+			if (simbatch_join(&t, &ts, &joined)) {
+				rc = diag_set(&d, "", "out of memory");
+			} else {
+				table_move(&t, &joined);
+			}
+		}
+	}
 	family_release(f, prep);
 	free(xs);
+	table_free(&ts);
 	if (rc) {
 		fprintf(stderr, "icnx: %s: %s\n", l->name, diag_format(&d, msg, sizeof msg));
 		table_free(&t);
@@ -62,7 +180,7 @@ int batch_run(const struct options *o, const struct loaded *l)
 			printf("%s\n", table_get_text(&t, r, 0));
 		rc = ferror(stdout) ? -1 : 0;
 	} else {
-		rc = write_table(stdout, &t, (enum out_format)o->format, &meta);
+		rc = print_table(o, &t, &meta);
 	}
 	table_free(&t);
 	if (rc || fflush(stdout)) {

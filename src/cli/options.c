@@ -12,7 +12,7 @@
 
 enum { O_BATCH = 256, O_LIST, O_DUMP, O_CHECK, O_ASCII, O_NOCOLOR, O_NOMOUSE, O_VERSION,
        O_LOAD, O_AT, O_SELECT, O_MANFIELDS, O_MANKEYS, O_CALIBRATE,
-       O_HEADLESS, O_KEYS };
+       O_HEADLESS, O_KEYS, O_SIM, O_POINTS };
 
 static const struct option longopts[] = {
 	{ "batch", no_argument, NULL, O_BATCH },
@@ -36,6 +36,9 @@ static const struct option longopts[] = {
 	{ "calibrate", required_argument, NULL, O_CALIBRATE },
 	{ "headless", required_argument, NULL, O_HEADLESS },
 	{ "keys", required_argument, NULL, O_KEYS },
+	{ "sim", no_argument, NULL, O_SIM },
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "points", required_argument, NULL, O_POINTS },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -56,6 +59,13 @@ void options_usage(void)
 	       "      --select I[:J]   the item for per-item outputs: a cluster group\n"
 	       "                       (multicluster), a switch or group (irregular);\n"
 	       "                       I:J a pair (irregular routes from I to J)\n"
+	       "      --sim            -o curve: add the simulated columns (mean, 95%% bounds,\n"
+	       "                       accepted load, messages) at the same loads\n"
+	       "  -j, --jobs N         simulate N load points at once (default: the\n"
+	       "                       processors this process may use); same output\n"
+	       "      --points I:J     only points I..J (from 0) of the sweep, CSV/TSV rows\n"
+	       "                       without the header unless I = 0: pieces run\n"
+	       "                       anywhere and concatenate into the whole run's output\n"
 	       "      --list-presets   list the presets and where they are\n"
 	       "      --dump-config    print the effective configuration as YAML\n"
 	       "      --check          validate the configuration and exit\n"
@@ -148,7 +158,7 @@ int options_parse(struct options *o, int argc, char **argv)
 	o->format = FMT_TABLE;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":o:f:s:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":o:f:s:j:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case O_BATCH: o->batch = true; break;
 		case 'o': o->output = optarg; break;
@@ -207,6 +217,30 @@ int options_parse(struct options *o, int argc, char **argv)
 			o->headless = true;
 			break;
 		case O_KEYS: o->keys = optarg; break;
+		case O_SIM: o->sim = true; break;
+		case 'j': {
+			double v;
+			if (parse_number(optarg, &v) || v < 1 || v > 1024 || v != floor(v))
+				return usage_error("-j %s: expected a number of threads 1..1024", optarg);
+			o->jobs = (int)v;
+			break;
+		}
+		case O_POINTS: {
+			char buf[64], *colon;
+			double a, b;
+			snprintf(buf, sizeof buf, "%s", optarg);
+			colon = strchr(buf, ':');
+			if (colon)
+				*colon++ = '\0';
+			if (!colon || parse_number(buf, &a) || parse_number(colon, &b) || a < 0 ||
+			    b < a || a != floor(a) || b != floor(b) || b > 1e7)
+				return usage_error("--points %s: expected I:J, point indices from 0 "
+						   "with I <= J", optarg);
+			o->has_points = true;
+			o->points_from = (size_t)a;
+			o->points_to = (size_t)b;
+			break;
+		}
 		case 'h': o->help = true; break;
 		case ':':
 			return usage_error("option '%s' needs a value", argv[optind - 1]);

@@ -30,6 +30,12 @@ struct options {
 	bool headless;                 /* --headless WxH: the explorer without a terminal */
 	int headless_w, headless_h;
 	const char *keys;              /* --keys SCRIPT (with --headless); NULL = none */
+	bool sim;                      /* --sim: add the simulated columns to a curve */
+	int jobs;                      /* -j N: simulation threads; 0 = the processors
+	                                  this process may use (sched_getaffinity) */
+	bool has_points;               /* --points I:J: only points I..J of the sweep */
+	size_t points_from, points_to;
+
 };
 
 /* Parse argv.  Returns 0, or 2 after printing a usage error to stderr. */

@@ -60,6 +60,10 @@ struct run_req {
 	 * shared read-only by every output of one configuration generation; NULL:
 	 * the output prepares its own (family_prepared). */
 	const void *prepared;
+	/* Index in the whole sweep of x[0]: a simulated output seeds point k
+	 * of this request with the stream point0 + k, so a point computed
+	 * alone (batch -j, --points) equals the same point of the full run. */
+	size_t point0;
 };
 
 /* Fill req with the defaults (whole sweep, default item, no cursor). */
@@ -88,6 +92,15 @@ struct output_desc {
 	bool at;                /* reads run_req.at (the cursor's x): per-point
 	                           outputs; the explorer's `b` passes --at to
 	                           these only */
+	bool simulated;         /* OUT_CURVE computed by the simulator: slow,
+	                           its points independent and seeded by index
+	                           (run_req.point0), so the batch layer may run
+	                           them in parallel (-j) or in pieces (--points) */
+	/* Simulated outputs: the default x values (the loads simulated when
+	 * run_req.x is NULL), so the batch layer can split them; *x allocated
+	 * (caller frees).  Returns 0, 1 cancelled, -1 with *d. */
+	int (*loads)(const struct config *cfg, const struct run_req *req, double **x,
+		     size_t *n, struct diag *d);
 	const char *cell_detail;/* OUT_MATRIX: output describing one cell, run with
 	                           select = the row's label and select2 = the
 	                           column's name, read as integers (e.g. the

@@ -48,6 +48,15 @@ static const struct param gen_fields[] = {
 	{ 0 }
 };
 
+#define TM(f) offsetof(struct irr_config, timing.f) - offsetof(struct irr_config, timing)
+static const struct param timing_fields[] = {
+	{ "node_link", PT_INT, TM(node_link), 1, 1000, 0, "1", "cycles", "",
+	  "cycles a flit takes on a node-switch link (injection and ejection)" },
+	{ "switch_link", PT_INT, TM(switch_link), 1, 1000, 0, "1", "cycles", "",
+	  "cycles a flit takes on a switch-switch link" },
+	{ 0 }
+};
+
 #define CF(f) offsetof(struct irr_config, f)
 static const struct param irr_fields[] = {
 	{ "switches", PT_INT, CF(switches), 1, IRR_MAX_SWITCHES, PF_OPTIONAL, NULL,
@@ -71,6 +80,11 @@ static const struct param irr_fields[] = {
 	  "switch-to-switch links, each [a, b] or {a: A, b: B}, bidirectional",
 	  .sub = link_fields, .elem_size = sizeof(struct irr_link),
 	  .count_off = CF(nlinks), .min_items = 0, .max_items = IRR_CFG_MAX_LINKS },
+	{ "timing", PT_SECTION, CF(timing), 0, 0, 0, NULL, "", "",
+	  "link times of the simulator (cycles per flit)", .sub = timing_fields },
+	{ "sim", PT_SECTION, CF(sim), 0, 0, 0, NULL, "", "",
+	  "the flit-level simulator (-o curve, -o pairs, -o saturation)",
+	  .sub = sim_fields_irr },
 	{ 0 }
 };
 

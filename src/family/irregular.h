@@ -29,6 +29,7 @@
 
 #include "base/diag.h"
 #include "family/family.h"
+#include "family/simcfg.h"
 #include "topo/irregular.h"
 
 #define IRR_CFG_MAX_LINKS 8192    /* links of an edge list in a preset */
@@ -60,6 +61,11 @@ struct irr_config {
 	int root;                  /* root switch of up*-down* */
 	int clusters;              /* k of the grouping (at most S is used) */
 	struct irr_gen_cfg generate;
+	struct {
+		int node_link;     /* cycles per flit on a node-switch link */
+		int switch_link;   /* cycles per flit on a switch-switch link */
+	} timing;
+	struct sim_config sim; /* the flit-level simulator (family/simcfg.h) */
 };
 
 extern const struct family irr_family;
@@ -107,5 +113,16 @@ int irr_sweep(const struct config *cfg, const struct run_req *req, double *from,
 int irr_prepare(const struct config *cfg, const struct run_req *req, void **prep,
 		struct diag *d);
 void irr_release(void *prep);
+
+/* Simulated outputs (irregular_sim.c): the latency curve (the paper has
+ * no latency model), per switch pair latencies, simulated saturation. */
+int irr_sim_curve(const struct config *cfg, const struct run_req *req, struct table *t,
+		  struct diag *d);
+int irr_sim_loads(const struct config *cfg, const struct run_req *req, double **xs,
+		  size_t *n, struct diag *d);
+int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct table *t,
+		  struct diag *d);
+int irr_sim_saturation(const struct config *cfg, const struct run_req *req, struct table *t,
+		       struct diag *d);
 
 #endif

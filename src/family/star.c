@@ -72,6 +72,9 @@ static const struct param star_fields[] = {
 	  .sub = option_fields },
 	{ "load", PT_SECTION, CF(load), 0, 0, 0, NULL, "", "",
 	  "the load sweep of the curve", .sub = load_fields },
+	{ "sim", PT_SECTION, CF(sim), 0, 0, 0, NULL, "", "",
+	  "the flit-level simulator (-o sim, -o curve --sim); it builds every node, so "
+	  "n <= 7", .sub = sim_fields_star },
 	{ 0 }
 };
 

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "family/family.h"
+#include "family/simcfg.h"
 #include "model/star.h"
 
 /* Limits of the family (the model itself allows 2..16):
@@ -41,7 +42,12 @@ struct star_config {
 		double from, to;   /* lambda_g; to NaN = auto */
 		int points;
 	} load;
+	struct sim_config sim; /* the flit-level simulator (family/simcfg.h) */
 };
+
+/* Largest n the simulator accepts: it builds every node and channel (S7:
+ * 5040 nodes, 35280 channels); the model has no such limit. */
+#define STAR_SIM_MAX_N 7
 
 extern const struct family star_family;
 
@@ -51,5 +57,12 @@ void star_config_params(const struct star_config *c, struct star_params *p);
 
 /* The class-b channels the configuration uses: V2, or ceil(H/2) when auto. */
 int star_config_v2(const struct star_config *c);
+
+/* The simulated curve (star_sim.c): `-o sim`, and `-o curve --sim`. */
+int star_sim_curve(const struct config *cfg, const struct run_req *req, struct table *t,
+		   struct diag *d);
+/* Its default loads (output_desc.loads). */
+int star_sim_loads(const struct config *cfg, const struct run_req *req, double **xs,
+		   size_t *n, struct diag *d);
 
 #endif

@@ -66,6 +66,7 @@ void sim_core_free(struct sim_core *c)
 	free(c->arrive);
 	free(c->busy);
 	free(c->period);
+	free(c->cbusy);
 	free(c->act);
 	free(c->actpos);
 	free(c->req);
@@ -106,6 +107,7 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 	c->arrive = calloc((size_t)nb, sizeof *c->arrive);
 	c->busy = calloc((size_t)C, sizeof *c->busy);
 	c->period = malloc((size_t)C * sizeof *c->period);
+	c->cbusy = calloc((size_t)C, sizeof *c->cbusy);
 	c->act = malloc((size_t)nb * sizeof *c->act);
 	c->actpos = malloc((size_t)nb * sizeof *c->actpos);
 	c->req = malloc((size_t)nvc * sizeof *c->req);
@@ -116,7 +118,7 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 	c->inchan = malloc((size_t)nb * sizeof *c->inchan);
 	c->qtail = malloc((size_t)net->nodes * sizeof *c->qtail);
 	if (!c->occ || !c->owner || !c->fseq || !c->nxt || !c->ready || !c->act ||
-	    !c->arrive || !c->busy || !c->period ||
+	    !c->arrive || !c->busy || !c->period || !c->cbusy ||
 	    !c->actpos || !c->req || !c->rr || !c->choice || !c->reqlist || !c->cstamp ||
 	    !c->inchan || !c->qtail) {
 		sim_core_free(c);
@@ -248,7 +250,7 @@ static int allocate(struct sim_core *c, int b)
 	struct sim_msg *m = &c->msg[c->owner[b]];
 	int ic = c->inchan[b];
 	int router = ic < 0 ? c->net.inj_router[m->src] : c->net.chan[ic].to;
-	int n, best = -1, nbest = 0, pick = -1;
+	int n, best = -1, bbusy = 0, nbest = 0, pick = -1, V = c->net.V;
 
 	if (c->ready[b] > c->now)
 		return 0;
@@ -256,38 +258,28 @@ static int allocate(struct sim_core *c, int b)
 	if (n <= 0)
 		return -1;
 	for (int i = 0; i < n; i++) {
-		int k = c->cand[i].buf;
+		int k = c->cand[i].buf, t = c->cand[i].tier, u;
 
 		if (c->owner[k] >= 0)
 			continue;
-		if (best < 0 || c->cand[i].tier < best) {
-			best = c->cand[i].tier;
+		u = c->cbusy[k / V];
+		if (best < 0 || t < best || (t == best && u < bbusy)) {
+			best = t;
+			bbusy = u;
 			nbest = 0;
 		}
-		if (c->cand[i].tier == best)
-			nbest++;
+		if (t == best && u == bbusy)
+			c->pickidx[nbest++] = i;
 	}
 	if (!nbest)
 		return 0;
-	if (nbest > 1) {
-		int r = (int)sim_rng_below(&c->rng, (uint32_t)nbest);
-		for (int i = 0; i < n; i++)
-			if (c->owner[c->cand[i].buf] < 0 && c->cand[i].tier == best && r-- == 0) {
-				pick = i;
-				break;
-			}
-	} else {
-		for (int i = 0; i < n; i++)
-			if (c->owner[c->cand[i].buf] < 0 && c->cand[i].tier == best) {
-				pick = i;
-				break;
-			}
-	}
+	pick = c->pickidx[nbest > 1 ? (int)sim_rng_below(&c->rng, (uint32_t)nbest) : 0];
 	{
 		int k = c->cand[pick].buf;
 		int to = c->net.chan[k / c->net.V].to;
 
 		c->owner[k] = c->owner[b];
+		c->cbusy[k / V]++;
 		c->nxt[b] = k;
 		m->st = c->cand[pick].st;
 		m->aux = c->cand[pick].aux;
@@ -373,6 +365,8 @@ static void move_flit(struct sim_core *c, int b, int k)
 	if (tail) {
 		c->owner[b] = -1;
 		c->nxt[b] = -1;
+		if (c->inchan[b] >= 0)
+			c->cbusy[c->inchan[b]]--;
 		if (c->inchan[b] < 0) {        /* next message of the queue */
 			int s = b - c->net.nchan * c->net.V, nid = m->next;
 
@@ -397,6 +391,7 @@ static void move_flit(struct sim_core *c, int b, int k)
 		c->flits_in_net--;
 		if (tail) {
 			c->owner[k] = -1;
+			c->cbusy[k / c->net.V]--;
 			c->delivered_msgs++;
 			if (m->delivered != m->len)
 				c->order_errors++;

@@ -58,8 +58,11 @@ struct sim_msg {
 };
 
 /* A candidate virtual channel: buffer index c*V + v, a preference tier
- * (lower first; among free candidates of the best tier one is drawn
- * uniformly) and the route state the message takes with it. */
+ * and the route state the message takes with it.  Among the free
+ * candidates the core keeps those of the lowest tier, then those whose
+ * physical channel has the fewest virtual channels already taken (the
+ * least-used output, as adaptive routers select), and draws one
+ * uniformly. */
 struct sim_cand {
 	int buf;
 	int tier;
@@ -144,6 +147,7 @@ struct sim_core {
 	                              this cycle on */
 	int64_t *busy;             /* channel: free again from this cycle on */
 	int *period;               /* channel: cycles per flit (>= 1) */
+	int *cbusy;                /* channel: virtual channels owned */
 	int *act, *actpos, nact;   /* active buffers (holding a flit or a
 	                              routed/unrouted queue head) */
 	int *req;                  /* per VC buffer: requesting upstream buffer */
@@ -171,6 +175,7 @@ struct sim_core {
 	sim_done_fn done;
 	void *done_ctx;
 	struct sim_cand cand[SIM_MAX_CAND];
+	int pickidx[SIM_MAX_CAND];
 };
 
 /*

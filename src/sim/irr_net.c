@@ -167,3 +167,106 @@ int sim_irr_build(struct sim_irr *s, const struct irr_net *topo, const struct ud
 	};
 	return 0;
 }
+
+double sim_irr_capacity(const struct sim_irr *s, int M)
+{
+	const struct irr_net *net = s->topo;
+	const struct ud_routing *ud = s->ud;
+	int S = s->S, N = s->N, L = net->nlinks, maxr = 2 * S + 2;
+	double *load = calloc((size_t)2 * L, sizeof *load);
+	double *f = malloc((size_t)2 * S * sizeof *f);
+	double *rate = malloc((size_t)S * sizeof *rate);
+	double *recv = calloc((size_t)N, sizeof *recv);
+	int *order = malloc((size_t)2 * S * sizeof *order);
+	int *cnt = malloc((size_t)(maxr + 1) * sizeof *cnt);
+	double worst = 0, node = 0, sl = s->chan[0].period > 1 ? s->chan[0].period : 1;
+	double nl = s->chan[2 * L].period > 1 ? s->chan[2 * L].period : 1;
+
+	if (!load || !f || !rate || !recv || !order || !cnt) {
+		free(load); free(f); free(rate); free(recv); free(order); free(cnt);
+		return -1;
+	}
+	if (L == 0)
+		sl = 1;
+	for (int t = 0; t < S; t++) {
+		int n = 0;
+
+		/* per unit lambda: flits per cycle from each switch to switch t */
+		for (int a = 0; a < S; a++)
+			rate[a] = 0;
+		for (int i = 0; i < s->nsenders; i++) {
+			int q = s->senders[i];
+			if (s->pattern == FT_UNIFORM) {
+				int here = net->first_node[t + 1] - net->first_node[t];
+				if (s->sw[q] == t)
+					here--;
+				rate[s->sw[q]] += (double)M * here / (N - 1);
+			} else if (s->sw[s->perm[q]] == t) {
+				rate[s->sw[q]] += M;
+			}
+		}
+		/* states (u, p) by decreasing remaining length */
+		for (int r = 0; r <= maxr; r++)
+			cnt[r] = 0;
+		for (int st = 0; st < 2 * S; st++) {
+			int r = remaining(ud, st / 2, st % 2, t);
+			f[st] = 0;
+			if (r <= maxr)
+				cnt[r]++;
+		}
+		for (int r = maxr, pos = 0; r >= 0; r--) {
+			int c = cnt[r];
+			cnt[r] = pos;
+			pos += c;
+		}
+		for (int st = 0; st < 2 * S; st++) {
+			int r = remaining(ud, st / 2, st % 2, t);
+			if (r <= maxr)
+				order[cnt[r]++] = st;
+			n += r <= maxr;
+		}
+		for (int a = 0; a < S; a++)
+			if (a != t)
+				f[2 * a] = rate[a];
+		for (int i = 0; i < n; i++) {
+			int st = order[i], u = st / 2, p = st % 2, R = remaining(ud, u, p, t), k = 0;
+			int nxt[IRR_MAX_PORTS], chs[IRR_MAX_PORTS];
+
+			if (f[st] <= 0 || u == t)
+				continue;
+			for (int e = net->adj_start[u]; e < net->adj_start[u + 1]; e++) {
+				int v = net->adj[e], l = net->adj_link[e], up = ud_is_up_move(ud, l, u);
+				int np = up ? 0 : 1;
+
+				if (p == 1 && up)
+					continue;
+				if (remaining(ud, v, np, t) != R - 1)
+					continue;
+				nxt[k] = 2 * v + np;
+				chs[k++] = net->links[l].a == u ? 2 * l : 2 * l + 1;
+				if (s->routing == SIM_IRR_DETERMINISTIC)
+					break;
+			}
+			for (int j = 0; j < k; j++) {
+				load[chs[j]] += f[st] / k;
+				f[nxt[j]] += f[st] / k;
+			}
+		}
+	}
+	for (int c = 0; c < 2 * L; c++)
+		if (load[c] * sl > worst)
+			worst = load[c] * sl;
+	for (int i = 0; i < s->nsenders; i++) {
+		int q = s->senders[i];
+		recv[s->pattern == FT_UNIFORM ? q : s->perm[q]] += M;   /* uniform: 1 each */
+	}
+	node = M;                                   /* injection: lambda M per sender */
+	for (int q = 0; q < N; q++)
+		if (recv[q] > node)
+			node = recv[q];
+	node *= nl;
+	if (node > worst)
+		worst = node;
+	free(load); free(f); free(rate); free(recv); free(order); free(cnt);
+	return worst > 0 ? 1.0 / worst : -1;
+}

@@ -68,4 +68,14 @@ int sim_irr_build(struct sim_irr *s, const struct irr_net *topo, const struct ud
 		  int node_link, int switch_link, int booksim);
 void sim_irr_free(struct sim_irr *s);
 
+/*
+ * The load bound lambda_cap (messages per sending node per cycle) at which
+ * the busiest channel would carry one flit per flit time, for M-flit
+ * messages, with each pair's traffic split evenly over the next links of
+ * its shortest legal routes at every switch (the deterministic variant: all
+ * on the first).  Saturation cannot lie above it.  O(S (S + L)).  Returns
+ * the bound, or -1 when out of memory.
+ */
+double sim_irr_capacity(const struct sim_irr *s, int M);
+
 #endif

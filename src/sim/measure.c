@@ -45,6 +45,8 @@ struct acc {
 	int64_t d0, d1;            /* delivered messages at t0 and t1 */
 	const atomic_int *cancel;
 	int cancelled;
+	int64_t backlog;           /* queued messages that mean saturation */
+	int overflow;
 };
 
 static void on_done(void *ctx, const struct sim_done *d)
@@ -78,6 +80,10 @@ static bool stop_fn(void *ctx, const struct sim_core *c)
 
 	if (a->cancel && atomic_load_explicit(a->cancel, memory_order_relaxed)) {
 		a->cancelled = 1;
+		return true;
+	}
+	if (c->queued > a->backlog) {           /* the queues grow without bound */
+		a->overflow = 1;
 		return true;
 	}
 	if (a->phase == 0) {
@@ -149,6 +155,7 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 	a->nb = mm->batches;
 	a->per = mm->measured / mm->batches;
 	a->cancel = cancel;
+	a->backlog = 50 * (int64_t)net->nodes + mm->measured / 2;
 	if (mm->group) {
 		size_t g2 = (size_t)mm->ngroups * (size_t)mm->ngroups;
 		memset(mm->pair_sum, 0, g2 * sizeof *mm->pair_sum);
@@ -161,7 +168,7 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 	nsend = c.net.nsenders;
 	budget = mm->max_cycles;
 	if (budget <= 0)
-		budget = (int64_t)(50.0 * (double)(mm->warmup + mm->measured) /
+		budget = (int64_t)(20.0 * (double)(mm->warmup + mm->measured) /
 				   (lambda * nsend)) + 100000;
 	st = sim_core_run(&c, stop_fn, a, budget);
 	out->status = st;
@@ -180,6 +187,8 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 	finish(&out->network, a->net, a->cnt, a->nb);
 	out->mean_len = a->done ? a->len / a->done : NAN;
 	out->mean_hops = a->done ? a->hops / a->done : NAN;
+	if (a->overflow)
+		st = out->status = SIM_BUDGET;
 	out->saturated = st != SIM_DONE || !(out->accepted >= 0.95 * lambda);
 	if (st == SIM_DONE && a->cancelled)
 		out->saturated = false;

@@ -12,8 +12,9 @@
  * source queue.  Network latency: the rest (the model's S + R).
  *
  * Saturated: the run exhausted its cycle budget before the measured
- * messages drained, or accepted traffic over the measured window fell below
- * 95% of the offered traffic.  Run length is bounded in cycles, never wall
+ * messages drained, the source queues held more than 50 messages per node
+ * plus half the measured count (they grow without bound), or accepted
+ * traffic over the measured window fell below 95% of the offered traffic.  Run length is bounded in cycles, never wall
  * time: the same inputs give the same numbers on any machine.
  *
  * Pure C11: no I/O, no threads, no globals.
@@ -77,7 +78,7 @@ double sim_t975(int df);
 
 /*
  * Simulate net at load lambda (messages per sending node per cycle) with the
- * length mix.  The automatic budget is 50 times the cycles the warm-up and
+ * length mix.  The automatic budget is 20 times the cycles the warm-up and
  * measured messages take to be generated, plus 100000.  cancel (may be
  * NULL) is polled every cycle.  Returns 0 (out filled; saturation and
  * deadlock are results, in out->status / out->saturated), 1 (cancelled) or

@@ -1,0 +1,162 @@
+/* simbatch.c: parallel simulated load points and the join (simbatch.h). */
+#define _GNU_SOURCE
+#include "batch/simbatch.h"
+
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "family/outkit.h"
+
+int simbatch_default_jobs(void)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	if (sched_getaffinity(0, sizeof set, &set) == 0) {
+		int n = CPU_COUNT(&set);
+		return n > 0 ? n : 1;
+	}
+	return 1;
+}
+
+struct task {
+	const struct output_desc *out;
+	const struct config *cfg;
+	const struct run_req *req;
+	struct table *rows;        /* one table per point */
+	struct diag *diags;
+	int *rc;
+	atomic_size_t next;
+};
+
+static void *worker(void *arg)
+{
+	struct task *tk = arg;
+
+	for (;;) {
+		size_t i = atomic_fetch_add(&tk->next, 1);
+		struct run_req r;
+
+		if (i >= tk->req->nx)
+			break;
+		r = *tk->req;
+		r.x = tk->req->x + i;
+		r.nx = 1;
+		r.point0 = tk->req->point0 + i;
+		r.progress = NULL;
+		r.publish = NULL;
+		tk->rc[i] = output_run(tk->out, tk->cfg, &r, &tk->rows[i], &tk->diags[i]);
+	}
+	return NULL;
+}
+
+int simbatch_run(const struct output_desc *out, const struct config *cfg,
+		 const struct run_req *req, int jobs, struct table *t, struct diag *d)
+{
+	size_t n = req->nx;
+	struct task tk;
+	pthread_t *th;
+	int started = 0, rc = 0;
+
+	if (n == 0)
+		return output_run(out, cfg, req, t, d);
+	if (jobs < 1)
+		jobs = 1;
+	if ((size_t)jobs > n)
+		jobs = (int)n;
+	memset(&tk, 0, sizeof tk);
+	tk.out = out;
+	tk.cfg = cfg;
+	tk.req = req;
+	tk.rows = calloc(n, sizeof *tk.rows);
+	tk.diags = calloc(n, sizeof *tk.diags);
+	tk.rc = calloc(n, sizeof *tk.rc);
+	th = calloc((size_t)jobs, sizeof *th);
+	if (!tk.rows || !tk.diags || !tk.rc || !th) {
+		rc = diag_set(d, "", "out of memory");
+		goto out;
+	}
+	atomic_init(&tk.next, 0);
+	for (size_t i = 0; i < n; i++) {
+		table_init(&tk.rows[i], "");
+		diag_clear(&tk.diags[i]);
+	}
+	for (int j = 1; j < jobs; j++)
+		if (pthread_create(&th[j], NULL, worker, &tk) == 0)
+			started++;
+	worker(&tk);
+	for (int j = 1; j <= started; j++)
+		pthread_join(th[j], NULL);
+	for (size_t i = 0; i < n; i++)
+		if (tk.rc[i]) {
+			*d = tk.diags[i];
+			rc = tk.rc[i];
+			goto out;
+		}
+	/* gather: the first point's table gives the columns */
+	table_move(t, &tk.rows[0]);
+	for (size_t i = 1; i < n; i++)
+		for (size_t r = 0; r < tk.rows[i].nrows; r++) {
+			long row = table_add_row(t);
+			if (row < 0) {
+				rc = diag_set(d, "", "out of memory");
+				goto out;
+			}
+			for (size_t c = 0; c < t->ncols; c++)
+				table_set(t, (size_t)row, c, table_get(&tk.rows[i], r, c));
+		}
+out:
+	if (tk.rows)
+		for (size_t i = 0; i < n; i++)
+			table_free(&tk.rows[i]);
+	free(tk.rows);
+	free(tk.diags);
+	free(tk.rc);
+	free(th);
+	return rc;
+}
+
+int simbatch_join(const struct table *m, const struct table *s, struct table *out)
+{
+	size_t mc = m->ncols, sx = 1;
+
+	if (m->nrows != s->nrows || s->ncols < 1)
+		return -1;
+	table_init(out, m->title);
+	for (size_t c = 0; c < mc; c++) {
+		const struct column *k = &m->cols[c];
+		if (table_add_col(out, k->name, k->unit, k->label, k->kind) < 0)
+			goto fail;
+		table_set_role(out, c, k->role, k->of);
+	}
+	for (size_t c = sx; c < s->ncols; c++) {
+		const struct column *k = &s->cols[c];
+		if (table_add_col(out, k->name, k->unit, k->label, k->kind) < 0)
+			goto fail;
+		table_set_role(out, mc + c - sx, k->role,
+			       k->of >= 0 ? (int)(mc + (size_t)k->of - sx) : -1);
+	}
+	out->samples = s->samples;
+	for (size_t r = 0; r < m->nrows; r++) {
+		long row = table_add_row(out);
+		if (row < 0)
+			goto fail;
+		for (size_t c = 0; c < mc; c++) {
+			if (m->cols[c].kind == COL_TEXT) {
+				if (table_set_text(out, r, c, table_get_text(m, r, c)) < 0)
+					goto fail;
+			} else {
+				table_set(out, r, c, table_get(m, r, c));
+			}
+		}
+		for (size_t c = sx; c < s->ncols; c++)
+			table_set(out, r, mc + c - sx, table_get(s, r, c));
+	}
+	return 0;
+fail:
+	table_free(out);
+	return -1;
+}

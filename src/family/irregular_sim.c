@@ -1,0 +1,279 @@
+/*
+ * family/irregular_sim.c: the `irregular` family's simulated outputs: the
+ * network of the configuration (links, nodes, root) with its `timing` and
+ * `sim` sections, simulated by src/sim: the latency curve, per switch pair
+ * latency beside equivalent and hop distance, and the simulated saturation.
+ * Pure apart from allocation.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/config.h"
+#include "family/curve.h"
+#include "family/irregular.h"
+#include "family/outkit.h"
+#include "sim/irr_net.h"
+#include "topo/eqdist.h"
+
+#define LU "msg/node/cycle"
+
+static const enum ft_pattern patterns[] = { FT_UNIFORM, FT_BITREV, FT_SHUFFLE, FT_BUTTERFLY };
+
+struct irr_simctx {
+	struct irr_net net;
+	struct ud_routing ud;
+	struct sim_irr s;
+	struct sim_mix mix;
+	double cap;                /* channel-load bound, msg/node/cycle */
+	int built;
+};
+
+static void ctx_free(struct irr_simctx *x)
+{
+	if (x->built >= 3)
+		sim_irr_free(&x->s);
+	if (x->built >= 2)
+		ud_free(&x->ud);
+	if (x->built >= 1)
+		irr_net_free(&x->net);
+	x->built = 0;
+}
+
+static int ctx_build(const struct config *cfg, struct irr_simctx *x, struct diag *d)
+{
+	const struct irr_config *c = &cfg->u.irr;
+	const struct sim_config *sc = &c->sim;
+	double bufs;
+
+	memset(x, 0, sizeof *x);
+	if (irr_config_net(c, &x->net, d))
+		return -1;
+	x->built = 1;
+	if (c->root >= x->net.switches) {
+		ctx_free(x);
+		return diag_set(d, "root", "switch %d does not exist", c->root);
+	}
+	bufs = (2.0 * x->net.nlinks + 2.0 * x->net.first_node[x->net.switches]) * sc->V * sc->buffer;
+	if (bufs > (double)SIM_CFG_MAX_FLITS) {
+		ctx_free(x);
+		d->usage = true;
+		return diag_set(d, "sim.buffer", "the simulator would hold %.0f flit buffers "
+				"(channels x V x buffer); its limit is %ld", bufs, SIM_CFG_MAX_FLITS);
+	}
+	if (ud_build(&x->ud, &x->net, c->root)) {
+		ctx_free(x);
+		return diag_set(d, "", "out of memory");
+	}
+	x->built = 2;
+	if (sim_irr_build(&x->s, &x->net, &x->ud, sc->V, sc->buffer,
+			  sc->routing == SIMCFG_DETERMINISTIC ? SIM_IRR_DETERMINISTIC : SIM_IRR_ADAPTIVE,
+			  patterns[sc->pattern], c->timing.node_link, c->timing.switch_link,
+			  sc->timing == SIMCFG_TIMING_BOOKSIM) < 0) {
+		ctx_free(x);
+		d->usage = true;
+		return diag_set(d, "sim.pattern", "no node sends under this pattern (N = %d)",
+				x->net.first_node[x->net.switches]);
+	}
+	x->built = 3;
+	x->mix = (struct sim_mix){ 1, { sc->M }, { 1 } };
+	x->cap = sim_irr_capacity(&x->s, sc->M);
+	if (x->cap < 0) {
+		ctx_free(x);
+		return diag_set(d, "", "out of memory");
+	}
+	return 0;
+}
+
+int irr_sim_loads(const struct config *cfg, const struct run_req *req, double **xs,
+		  size_t *n, struct diag *d)
+{
+	struct irr_simctx x;
+
+	(void)req;
+	if (ctx_build(cfg, &x, d))
+		return -1;
+	*xs = malloc(10 * sizeof **xs);
+	if (!*xs) {
+		ctx_free(&x);
+		return diag_set(d, "", "out of memory");
+	}
+	for (int k = 0; k < 10; k++)
+		(*xs)[k] = x.cap * (k + 1) / 10.0;
+	*n = 10;
+	ctx_free(&x);
+	return 0;
+}
+
+int irr_sim_curve(const struct config *cfg, const struct run_req *req, struct table *t,
+		  struct diag *d)
+{
+	struct irr_simctx x;
+	double own[10];
+	const double *xs = req->x;
+	size_t nx = req->nx;
+	int rc;
+
+	if (ctx_build(cfg, &x, d))
+		return -1;
+	if (!xs) {              /* 10 loads up to the channel-load bound */
+		for (int k = 0; k < 10; k++)
+			own[k] = x.cap * (k + 1) / 10.0;
+		xs = own;
+		nx = 10;
+	}
+	snprintf(t->title, sizeof t->title, "simulated latency vs offered load, %d switches, "
+		 "%d nodes, M = %d (%s)", x.net.switches, x.s.N, cfg->u.irr.sim.M,
+		 sim_fields_irr[10].choices[cfg->u.irr.sim.pattern]);
+	rc = sim_curve_table(&x.s.net, &x.mix, &cfg->u.irr.sim, xs, nx, req->point0, "load", LU,
+			     "offered load", req, t, d);
+	ctx_free(&x);
+	return rc;
+}
+
+int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct table *t,
+		  struct diag *d)
+{
+	struct irr_simctx x;
+	struct sim_method mm;
+	struct sim_result r;
+	double lambda, *sum = NULL;
+	long *cnt = NULL;
+	int S, rc = -1;
+
+	if (ctx_build(cfg, &x, d))
+		return -1;
+	S = x.net.switches;
+	lambda = isnan(req->at) ? 0.1 * x.cap : req->at;
+	if (!(lambda > 0)) {
+		ctx_free(&x);
+		d->usage = true;
+		return diag_set(d, "", "--at %g: the load must be positive", lambda);
+	}
+	sum = calloc((size_t)S * S, sizeof *sum);
+	cnt = calloc((size_t)S * S, sizeof *cnt);
+	if (!sum || !cnt) {
+		diag_set(d, "", "out of memory");
+		goto out;
+	}
+	sim_config_method(&cfg->u.irr.sim, 0, &mm);
+	mm.group = x.s.sw;
+	mm.ngroups = S;
+	mm.pair_sum = sum;
+	mm.pair_cnt = cnt;
+	rc = sim_measure(&x.s.net, &x.mix, lambda, &mm, &r, req->cancel);
+	if (rc) {
+		if (rc < 0)
+			diag_set(d, "", "the simulator could not run (out of memory?)");
+		goto out;
+	}
+	rc = -1;
+	snprintf(t->title, sizeof t->title, "simulated network latency per switch pair at load "
+		 "%g%s", lambda, r.saturated ? " (saturated)" : "");
+	t->samples = (size_t)r.messages;
+	OUT_COL(t, "from", "", "source switch");
+	OUT_COL(t, "to", "", "destination switch");
+	OUT_COL(t, "hops", "links", "topological distance");
+	OUT_COL(t, "length", "links", "shortest legal route length");
+	OUT_COL(t, "distance", "", "equivalent distance T_ij");
+	OUT_COL(t, "sim_network", "cycles", "simulated network latency (source queue excluded)");
+	OUT_COL(t, "sim_messages", "messages", "messages measured between the pair");
+	for (int a = 0; a < S; a++)
+		for (int b = 0; b < S; b++) {
+			long row = table_add_row(t);
+			double T = a == b ? 0 : eq_pair(&x.ud, a, b);
+			long n = cnt[a * S + b];
+			if (row < 0)
+				goto nomem;
+			table_set(t, (size_t)row, 0, a);
+			table_set(t, (size_t)row, 1, b);
+			table_set(t, (size_t)row, 2, ud_hops(&x.ud, a, b));
+			table_set(t, (size_t)row, 3, ud_dist(&x.ud, a, b));
+			table_set(t, (size_t)row, 4, T);
+			table_set(t, (size_t)row, 5, r.saturated ? INFINITY :
+				  n ? sum[a * S + b] / n : NAN);
+			table_set(t, (size_t)row, 6, (double)n);
+		}
+	rc = 0;
+	goto out;
+nomem:
+	diag_set(d, "", "out of memory");
+out:
+	free(sum);
+	free(cnt);
+	ctx_free(&x);
+	return rc;
+}
+
+int irr_sim_saturation(const struct config *cfg, const struct run_req *req, struct table *t,
+		       struct diag *d)
+{
+	struct irr_simctx x;
+	double lo = 0, hi, zl = 0;
+	long pairs = 0;
+	int rc = -1, steps = 8;
+
+	if (ctx_build(cfg, &x, d))
+		return -1;
+	hi = x.cap;
+	for (int k = 0; k < steps; k++) {
+		struct sim_method mm;
+		struct sim_result r;
+		double mid = 0.5 * (lo + hi);
+		int m;
+
+		sim_config_method(&cfg->u.irr.sim, (size_t)k, &mm);
+		m = sim_measure(&x.s.net, &x.mix, mid, &mm, &r, req->cancel);
+		if (m) {
+			if (m < 0)
+				diag_set(d, "", "the simulator could not run (out of memory?)");
+			rc = m;
+			goto out;
+		}
+		if (r.status == SIM_DEADLOCK) {
+			diag_set(d, "sim", "deadlock at load %g (a bug)", mid);
+			goto out;
+		}
+		if (r.saturated)
+			hi = mid;
+		else
+			lo = mid;
+		req_progress(req, (double)(k + 1) / steps);
+	}
+	{       /* zero-load latency over the senders' pairs */
+		const struct irr_config *c = &cfg->u.irr;
+		int M = c->sim.M, nl = c->timing.node_link, sl = c->timing.switch_link;
+		for (int i = 0; i < x.s.nsenders; i++) {
+			int q = x.s.senders[i];
+			for (int p = 0; p < x.s.N; p++) {
+				int rr;
+				if (p == q || (c->sim.pattern && p != x.s.perm[q]))
+					continue;
+				rr = ud_dist(&x.ud, x.s.sw[q], x.s.sw[p]);
+				zl += (double)(M - 1) * (rr ? (nl > sl ? nl : sl) : nl) + 2 * nl + rr * sl;
+				pairs++;
+			}
+		}
+		zl = pairs ? zl / pairs : NAN;
+	}
+	snprintf(t->title, sizeof t->title, "simulated saturation");
+	if (summary_cols(t) ||
+	    summary_row(t, "senders", x.s.nsenders, "nodes", "", "nodes that generate messages") ||
+	    summary_row(t, "zero_load_latency", zl, "cycles", "", "mean over the senders' pairs, "
+			"from the route lengths (not simulated)") ||
+	    summary_row(t, "channel_load_bound", x.cap, LU, "lambda_cap",
+			"the busiest channel at one flit per flit time") ||
+	    summary_row(t, "saturation_load", lo, LU, "lambda_sat",
+			"largest load found unsaturated (accepted >= 95% of offered), bisection") ||
+	    summary_row(t, "saturation_bracket", hi, LU, "", "smallest load found saturated, or "
+			"the bound"))
+		goto nomem;
+	rc = 0;
+	goto out;
+nomem:
+	diag_set(d, "", "out of memory");
+out:
+	ctx_free(&x);
+	return rc;
+}

@@ -1,0 +1,165 @@
+/*
+ * simcfg.c: the shared `sim` section and the simulated curve table
+ * (simcfg.h).
+ */
+#include "family/simcfg.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "family/family.h"
+#include "family/outkit.h"
+
+static const char *const routing_names[] = { "adaptive", "deterministic", NULL };
+static const char *const timing_names[] = { "paper", "booksim", NULL };
+static const char *const pattern_names[] = { "uniform", "bit-reversal", "perfect-shuffle",
+					     "butterfly", NULL };
+
+#define SF(f) offsetof(struct sim_config, f)
+#define COMMON_FIELDS \
+	{ "seed", PT_INT, SF(seed), 0, 2147483647, 0, "1", "", "", \
+	  "random seed; point k of a sweep uses the stream (seed, k), so any point " \
+	  "can be recomputed alone and -j, --points give the same numbers" }, \
+	{ "warmup", PT_INT, SF(warmup), 0, 10000000, 0, "2000", "messages", "", \
+	  "messages generated and discarded before measuring" }, \
+	{ "measured", PT_INT, SF(measured), 100, SIM_CFG_MAX_MEASURED, 0, "20000", "messages", "", \
+	  "messages measured per load point (then the network drains them)" }, \
+	{ "batches", PT_INT, SF(batches), 2, SIM_MAX_BATCHES, 0, "20", "", "", \
+	  "batch means behind the 95% confidence interval" }, \
+	{ "buffer", PT_INT, SF(buffer), 1, 64, 0, "1", "flits", "", \
+	  "flit buffer per virtual channel (1: the papers' one-flit buffers, which " \
+	  "still stream one flit per flit time)" }, \
+	{ "routing", PT_ENUM, SF(routing), 0, 0, 0, "adaptive", "", "", \
+	  "adaptive (the paper's routing) or deterministic", .choices = routing_names }, \
+	{ "timing", PT_ENUM, SF(timing), 0, 0, 0, "paper", "", "", \
+	  "paper (zero router delay, the models' timing) or booksim (BookSim2's iq router: " \
+	  "zero-load (M-1) + 2 + 4R over R routers, for cross-checks)", .choices = timing_names }, \
+	{ "budget", PT_REAL, SF(budget), 1000, 1e12, PF_AUTO, "auto", "cycles", "", \
+	  "simulated cycles per point before it is declared saturated; auto = 20 times the " \
+	  "cycles its messages take to be generated, plus 100000" }
+
+const struct param sim_fields_star[] = {
+	COMMON_FIELDS,
+	{ 0 }
+};
+
+const struct param sim_fields_irr[] = {
+	COMMON_FIELDS,
+	{ "M", PT_INT, SF(M), 1, 100000, 0, "32", "flits", "M",
+	  "message length (the irregular model has none; the simulator needs one)" },
+	{ "V", PT_INT, SF(V), 1, 16, 0, "1", "virtual channels", "V",
+	  "virtual channels per link (up*/down* needs one)" },
+	{ "pattern", PT_ENUM, SF(pattern), 0, 0, 0, "uniform", "", "",
+	  "traffic: uniform, or a permutation of the node numbers on ceil(log2 N) bits; "
+	  "a node mapped to itself or beyond N-1 sends nothing", .choices = pattern_names },
+	{ 0 }
+};
+
+void sim_config_method(const struct sim_config *sc, size_t index, struct sim_method *mm)
+{
+	sim_method_default(mm);
+	mm->seed = (uint64_t)sc->seed;
+	mm->stream = index;
+	mm->warmup = sc->warmup;
+	mm->measured = sc->measured;
+	mm->batches = sc->batches;
+	mm->max_cycles = isnan(sc->budget) ? 0 : (int64_t)sc->budget;
+}
+
+int sim_curve_cols(struct table *t)
+{
+	int c0 = (int)t->ncols;
+
+	OUT_COL(t, "sim_latency", "cycles", "simulated mean latency");
+	OUT_COL(t, "sim_lower", "cycles", "simulated latency, lower 95% bound");
+	OUT_COL(t, "sim_upper", "cycles", "simulated latency, upper 95% bound");
+	OUT_COL(t, "sim_wait", "cycles", "simulated source-queue wait");
+	OUT_COL(t, "sim_network", "cycles", "simulated network latency (model S + R)");
+	OUT_COL(t, "sim_accepted", "msg/node/cycle", "simulated accepted load");
+	OUT_COL(t, "sim_messages", "messages", "messages measured");
+	table_set_role(t, (size_t)c0 + 1, COL_LOWER, c0);
+	table_set_role(t, (size_t)c0 + 2, COL_UPPER, c0);
+	table_set_role(t, (size_t)c0 + 3, COL_COMPONENT, c0);
+	table_set_role(t, (size_t)c0 + 4, COL_COMPONENT, c0);
+	return c0;
+nomem:
+	return -1;
+}
+
+void sim_curve_row(struct table *t, size_t row, int col, const struct sim_result *r)
+{
+	size_t c = (size_t)col;
+	double inf = INFINITY;
+
+	if (r->saturated) {
+		for (size_t k = 0; k < 5; k++)
+			table_set(t, row, c + k, inf);
+	} else {
+		double h = isnan(r->latency.half) ? 0 : r->latency.half;
+		table_set(t, row, c, r->latency.mean);
+		table_set(t, row, c + 1, r->latency.mean - h);
+		table_set(t, row, c + 2, r->latency.mean + h);
+		table_set(t, row, c + 3, r->wait.mean);
+		table_set(t, row, c + 4, r->network.mean);
+	}
+	table_set(t, row, c + 5, r->accepted);
+	table_set(t, row, c + 6, (double)r->messages);
+}
+
+int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
+		    const struct sim_config *sc, const double *xs, size_t nx,
+		    size_t point0, const char *xname, const char *xunit, const char *xlabel,
+		    const struct run_req *req, struct table *t, struct diag *d)
+{
+	int col;
+
+	if (table_add_col(t, xname, xunit, xlabel, COL_NUM) < 0)
+		goto nomem;
+	table_set_role(t, 0, COL_X, -1);
+	col = sim_curve_cols(t);
+	if (col < 0)
+		goto nomem;
+	t->samples = (size_t)sc->measured;
+	for (size_t k = 0; k < nx; k++) {
+		struct sim_method mm;
+		struct sim_result r;
+		long row;
+		int rc;
+
+		if (req_cancelled(req))
+			return 1;
+		sim_config_method(sc, point0 + k, &mm);
+		if (!(xs[k] > 0)) {             /* no traffic: nothing to measure */
+			memset(&r, 0, sizeof r);
+			r.latency.mean = r.wait.mean = r.network.mean = NAN;
+			row = table_add_row(t);
+			if (row < 0)
+				goto nomem;
+			table_set(t, (size_t)row, 0, xs[k]);
+			for (int c = 1; c < (int)t->ncols; c++)
+				table_set(t, (size_t)row, (size_t)c, NAN);
+			continue;
+		}
+		rc = sim_measure(net, mix, xs[k], &mm, &r, req->cancel);
+		if (rc == 1)
+			return 1;
+		if (rc < 0)
+			return diag_set(d, "sim", "the simulator could not run (out of memory?)");
+		if (r.status == SIM_DEADLOCK)
+			return diag_set(d, "sim", "deadlock at load %g: no flit moved for %d cycles "
+					"(a bug: the routing is meant to be deadlock-free)",
+					xs[k], mm.watchdog);
+		if (r.status == SIM_ROUTE_ERROR)
+			return diag_set(d, "sim", "routing error at load %g (a bug)", xs[k]);
+		row = table_add_row(t);
+		if (row < 0)
+			goto nomem;
+		table_set(t, (size_t)row, 0, xs[k]);
+		sim_curve_row(t, (size_t)row, col, &r);
+		req_progress(req, (double)(k + 1) / (double)nx);
+	}
+	return 0;
+nomem:
+	return diag_set(d, "", "out of memory");
+}

@@ -1,0 +1,81 @@
+/*
+ * simcfg.h: the `sim` section every network family shares (the flit-level
+ * simulator of src/sim), its parameter tables, and the simulated curve
+ * table every family's simulated output fills.
+ *
+ * struct sim_config is a plain value inside each family's config struct.
+ * Families list the fields that apply to them: sim_fields_star (seed,
+ * warmup, measured, batches, buffer, routing, timing, budget),
+ * sim_fields_irr (the same plus M, V and pattern, which the irregular
+ * model does not have).
+ *
+ * Simulated columns (typed roles, table.h): sim_latency (COL_VALUE),
+ * sim_lower / sim_upper (COL_LOWER / COL_UPPER of sim_latency: the 95%
+ * batch-means interval), sim_wait and sim_network (COL_COMPONENT of
+ * sim_latency: source-queue wait and the rest, the model's S + R),
+ * sim_accepted (delivered messages per sending node per cycle),
+ * sim_messages (messages measured).  At a saturated point every latency
+ * column is INFINITY ("inf", JSON null); accepted and messages keep what
+ * was measured.
+ *
+ * Pure apart from allocation.
+ */
+#ifndef ICNX_FAMILY_SIMCFG_H
+#define ICNX_FAMILY_SIMCFG_H
+
+#include <stddef.h>
+
+#include "base/diag.h"
+#include "base/table.h"
+#include "config/param.h"
+#include "sim/measure.h"
+
+struct run_req;
+
+/* Limits (icnx.yaml(5) states them; sim_check refuses with the reason). */
+#define SIM_CFG_MAX_MEASURED 10000000   /* messages per point */
+#define SIM_CFG_MAX_FLITS 40000000L     /* buffers: channels x V x B */
+
+enum sim_routing_cfg { SIMCFG_ADAPTIVE = 0, SIMCFG_DETERMINISTIC };
+enum sim_timing_cfg { SIMCFG_TIMING_PAPER = 0, SIMCFG_TIMING_BOOKSIM };
+
+struct sim_config {
+	int seed;          /* stream of point k: (seed, k) */
+	int warmup;        /* messages discarded before measuring */
+	int measured;      /* messages measured per point */
+	int batches;       /* batch means */
+	int buffer;        /* flits per virtual-channel buffer */
+	int routing;       /* enum sim_routing_cfg */
+	int timing;        /* enum sim_timing_cfg */
+	double budget;     /* cycles per point; NaN = auto */
+	/* irregular only */
+	int M;             /* message length, flits */
+	int V;             /* virtual channels per channel */
+	int pattern;       /* 0 uniform, 1 bit-reversal, 2 perfect-shuffle, 3 butterfly */
+};
+
+extern const struct param sim_fields_star[];
+extern const struct param sim_fields_irr[];
+
+/* The measurement method for point `index` of a sweep. */
+void sim_config_method(const struct sim_config *sc, size_t index, struct sim_method *mm);
+
+/*
+ * The simulated curve: sim_measure at xs[0..nx-1] (point k seeded with
+ * index point0 + k) into t (initialised empty by the caller): the x column
+ * (xname, xunit, xlabel) and the simulated columns above.  Polls
+ * req->cancel, reports progress.  Returns 0, 1 cancelled, -1 with *d.
+ */
+int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
+		    const struct sim_config *sc, const double *xs, size_t nx,
+		    size_t point0, const char *xname, const char *xunit, const char *xlabel,
+		    const struct run_req *req, struct table *t, struct diag *d);
+
+/* Append the simulated columns (no rows yet) to t; returns the index of
+ * sim_latency, or -1 (ENOMEM). */
+int sim_curve_cols(struct table *t);
+/* Write result r into row `row` of t, whose simulated columns start at
+ * col (sim_curve_cols' return). */
+void sim_curve_row(struct table *t, size_t row, int col, const struct sim_result *r);
+
+#endif

@@ -1,0 +1,48 @@
+#!/bin/sh
+# simbatch.sh: the simulator's batch interface.  -o curve --sim adds the
+# simulated columns; -j 2 prints exactly what -j 1 prints; --points pieces
+# run in parallel by xargs -P and concatenated give exactly the single run's
+# CSV; a saturated point prints inf; the simulator's limits are refused
+# with exit 2 and a reason.  Small runs (a few hundred messages per point).
+set -u
+ICNX=${ICNX:-./icnx}
+cd "$(dirname "$0")/../.." || exit 2
+fail=0
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+small="--set sim.measured=400 --set sim.warmup=100 --set sim.batches=4"
+
+"$ICNX" --batch kiasari-s5-v6 -o curve --sim --load 0.001:0.02:4 $small -f csv -j 1 >"$tmp/j1" ||
+	{ echo "FAIL star -j 1"; fail=1; }
+"$ICNX" --batch kiasari-s5-v6 -o curve --sim --load 0.001:0.02:4 $small -f csv -j 2 >"$tmp/j2" ||
+	{ echo "FAIL star -j 2"; fail=1; }
+cmp -s "$tmp/j1" "$tmp/j2" || { echo "FAIL -j 2 differs from -j 1"; diff "$tmp/j1" "$tmp/j2"; fail=1; }
+head -n 1 "$tmp/j1" | grep -q '^load,latency,.*,sim_latency,sim_lower,sim_upper,sim_wait,sim_network,sim_accepted,sim_messages$' ||
+	{ echo "FAIL header: $(head -n 1 "$tmp/j1")"; fail=1; }
+[ "$(wc -l <"$tmp/j1")" -eq 5 ] || { echo "FAIL rows"; fail=1; }
+# 0.02 is beyond S5's saturation: the simulated latency is inf
+tail -n 1 "$tmp/j1" | grep -q ',inf,inf,inf,' || { echo "FAIL saturated row: $(tail -n 1 "$tmp/j1")"; fail=1; }
+
+# --points pieces, run in parallel, concatenate into the whole run
+"$ICNX" --batch arnau-autonet10 -o curve --load 0.0005:0.004:5 $small -f csv >"$tmp/all" ||
+	{ echo "FAIL irregular curve"; fail=1; }
+printf '0:1\n2:2\n3:4\n' | xargs -P 3 -I{} sh -c \
+	'"$1" --batch arnau-autonet10 -o curve --load 0.0005:0.004:5 $2 -f csv -j 1 --points "$3" >"$4/piece-$3"' \
+	sh "$ICNX" "$small" {} "$tmp" || { echo "FAIL xargs pieces"; fail=1; }
+cat "$tmp/piece-0:1" "$tmp/piece-2:2" "$tmp/piece-3:4" >"$tmp/joined"
+cmp -s "$tmp/all" "$tmp/joined" || { echo "FAIL pieces differ from the whole run"; diff "$tmp/all" "$tmp/joined"; fail=1; }
+
+# limits: S8 is refused by the simulator (the model accepts it)
+rc=0; err=$("$ICNX" --batch kiasari-s5-v6 --set n=8 --set V=12 -o sim --load 0.001:0.001:1 2>&1 >/dev/null) || rc=$?
+[ "$rc" -eq 2 ] || { echo "FAIL S8: exit $rc, want 2"; fail=1; }
+echo "$err" | grep -q 'n <= 7' || { echo "FAIL S8 message: $err"; fail=1; }
+rc=0; "$ICNX" --batch kiasari-s5-v6 -o summary --sim >/dev/null 2>&1 || rc=$?
+[ "$rc" -eq 2 ] || { echo "FAIL --sim on a summary: exit $rc, want 2"; fail=1; }
+rc=0; "$ICNX" --batch kiasari-s5-v6 -o curve --points 0:1 >/dev/null 2>&1 || rc=$?
+[ "$rc" -eq 2 ] || { echo "FAIL --points without csv: exit $rc, want 2"; fail=1; }
+
+# pairs: one row per ordered switch pair, equivalent distance beside latency
+"$ICNX" --batch arnau-autonet10 -o pairs --at 0.001 $small -f csv >"$tmp/pairs" || { echo "FAIL pairs"; fail=1; }
+[ "$(wc -l <"$tmp/pairs")" -eq 101 ] || { echo "FAIL pairs rows"; fail=1; }
+grep -q '^0,5,2,5,' "$tmp/pairs" || { echo "FAIL pairs 0-5 (hops 2, legal length 5)"; fail=1; }
+[ "$fail" -eq 0 ] && echo "simulator batch: --sim, -j, --points, limits, pairs"
+exit "$fail"
