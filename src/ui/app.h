@@ -56,6 +56,7 @@ enum overlay_kind {
 	OV_PICKER,
 	OV_CONFIRM,
 	OV_INFO,       /* a text to read (confirm_text); any key closes */
+	OV_TEXT,       /* every cut text in full (fulltext.h); scrolls */
 };
 
 /* What a yes/no question is about. */
@@ -126,6 +127,8 @@ struct app {
 	/* overlays */
 	enum overlay_kind overlay;
 	int help_scroll;
+	char *fulltext;                /* OV_TEXT's text (owned; fulltext.h) */
+	int text_scroll, text_hscroll; /* ... its scroll: lines, columns */
 	struct picker *picker;
 	enum confirm_kind confirm;
 	char confirm_text[APP_MSG_MAX];

@@ -40,6 +40,9 @@ const struct binding keys_table[] = {
 	{ ACT_LOGY, CTX_GLOBAL, { 'L' }, "logarithmic / linear latency axis" },
 	{ ACT_FIT_Y, CTX_GLOBAL, { 'Y' },
 	  "y axis: fit every value, or clip a curve that shoots up near saturation (noted)" },
+	{ ACT_FULLTEXT, CTX_GLOBAL, { 'i' },
+	  "read in full what the screen cuts: the status, the hint, the focused view's "
+	  "table or cell" },
 	{ ACT_GLYPHS, CTX_GLOBAL, { 'A' }, "ASCII / Unicode glyphs" },
 	{ ACT_REDRAW, CTX_GLOBAL, { CTRL('l') }, "redraw the whole screen" },
 	{ ACT_REVERT, CTX_GLOBAL, { ESC, 'R' },

@@ -29,7 +29,10 @@ struct table_pane {
 	int left;          /* first shown column (text views) */
 	long nlines;       /* lines of the last drawn table */
 	int rows_shown, cols_shown;
-	int width;         /* widest line of the last drawn text */
+	int width;         /* widest line of the last drawn text; grids: columns */
+	bool grid;         /* the last drawn view was a grid: Left/Right step
+	                      whole columns (the first one stays) */
+	bool grid_more;    /* ... and some of its columns are not shown */
 };
 
 static bool is_view(const struct output_desc *o)
@@ -250,25 +253,68 @@ static void draw_kv(struct pane *p, const struct table *t, struct canvas *c, int
 	free(lines);
 }
 
+/* Cell (r, col) of a grid with numbers to `sig` significant digits. */
+static const char *grid_cell(const struct table *t, size_t r, size_t col, int sig,
+			     char *num, size_t n)
+{
+	return t->cols[col].kind == COL_TEXT ? cell_text(t, r, (int)col)
+		: draw_num(table_get(t, r, col), sig, num, n);
+}
+
+/* Width of column col (its name and every cell) at `sig` digits. */
+static int grid_col_width(const struct table *t, size_t col, int sig)
+{
+	char num[32];
+	int w = draw_width(t->cols[col].name);
+	for (size_t r = 0; r < t->nrows; r++) {
+		int cw = draw_width(grid_cell(t, r, col, sig, num, sizeof num));
+		if (cw > w)
+			w = cw;
+	}
+	return w;
+}
+
+/*
+ * Any other table as a grid.  Numbers get as many significant digits (6
+ * down to 2) as let every column fit (1.4e-05, never a cut 0.00...); when
+ * even 2 digits do not fit, the first column stays and the others scroll
+ * with Left/Right (tp->left is then the first scrolled column), and the
+ * header says which columns are shown.
+ */
 static void draw_grid(struct pane *p, const struct table *t, struct canvas *c)
 {
 	struct table_pane *tp = p->data;
 	char num[32];
-	int x = 1, body = c->height - 2;
+	int x = 1, body = c->height - 2, sig, total = 0;
 
 	if (tp->top > (long)t->nrows - body)
 		tp->top = (long)t->nrows - body;
 	if (tp->top < 0)
 		tp->top = 0;
-
+	for (sig = 6; sig >= 2; sig--) {
+		total = 0;
+		for (size_t col = 0; col < t->ncols; col++)
+			total += grid_col_width(t, col, sig) + (col ? 2 : 0);
+		if (total <= c->width - 2)
+			break;
+	}
+	if (sig < 2)
+		sig = 2;
+	tp->grid = true;
+	tp->width = (int)t->ncols;
+	if (total <= c->width - 2 || t->ncols < 2)
+		tp->left = 0;
+	if (tp->left >= (int)t->ncols - 1)
+		tp->left = (int)t->ncols - 2;
+	if (tp->left < 0)
+		tp->left = 0;
+	tp->cols_shown = 0;
 	for (size_t col = 0; col < t->ncols && x < c->width; col++) {
-		int w = draw_width(t->cols[col].name);
-		for (size_t r = 0; r < t->nrows; r++) {
-			const char *s = t->cols[col].kind == COL_TEXT ? cell_text(t, r, (int)col)
-				: draw_num(table_get(t, r, col), 6, num, sizeof num);
-			if (draw_width(s) > w)
-				w = draw_width(s);
-		}
+		if (col > 0 && (int)col <= tp->left)
+			continue;
+		int w = grid_col_width(t, col, sig);
+		if (x + w > c->width - 1 && col > 0 && tp->cols_shown > 1)
+			break;   /* a column that does not fit waits for Right */
 		if (x + w > c->width)
 			w = c->width - x;
 		draw_text_right(c, x, 1, w, t->cols[col].name, STY_LABEL);
@@ -276,12 +322,14 @@ static void draw_grid(struct pane *p, const struct table *t, struct canvas *c)
 			long r = tp->top + y;
 			if (r >= (long)t->nrows)
 				break;
-			const char *s = t->cols[col].kind == COL_TEXT ? cell_text(t, (size_t)r, (int)col)
-				: draw_num(table_get(t, (size_t)r, col), 6, num, sizeof num);
-			draw_text_right(c, x, 2 + y, w, s, STY_NORMAL);
+			draw_text_right(c, x, 2 + y, w,
+					grid_cell(t, (size_t)r, col, sig, num, sizeof num),
+					STY_NORMAL);
 		}
+		tp->cols_shown++;
 		x += w + 2;
 	}
+	tp->grid_more = tp->left > 0 || 1 + tp->left + tp->cols_shown - 1 < (int)t->ncols;
 }
 
 static void table_draw(struct pane *p, struct canvas *c)
@@ -327,6 +375,7 @@ static void table_draw(struct pane *p, struct canvas *c)
 	}
 	struct canvas_rect r = { 1, 1, c->width - 2, body };
 	canvas_set_charset(c, a->utf8 ? CANVAS_UTF8 : CANVAS_ASCII);
+	tp->grid = false;
 	if (kind == OUT_TEXT) {
 		tp->nlines = (long)t->nrows;
 		tp->width = vd_text_width(t);
@@ -356,7 +405,7 @@ static unsigned table_key(struct pane *p, enum action act, int arg)
 	struct table_pane *tp = p->data;
 	struct app *a = p->app;
 	long page = tp->rows_shown > 2 ? tp->rows_shown - 1 : 1;
-	int hstep = tp->cols_shown > 16 ? tp->cols_shown / 2 : 8;
+	int hstep = tp->grid ? 1 : tp->cols_shown > 16 ? tp->cols_shown / 2 : 8;
 
 	(void)arg;
 	switch (act) {
@@ -410,9 +459,11 @@ static void table_hint(struct pane *p, char *buf, size_t n)
 		snprintf(buf, n, "%s shown instead of %s", o[shown].name, a->res.detail_refusal);
 		return;
 	}
-	snprintf(buf, n, "%s: %s  (v next view, %s, [ ] item, f full, b command line)",
-		 v >= 0 ? o[v].name : "", v >= 0 ? o[v].help : "",
-		 v >= 0 && o[v].kind == OUT_TEXT ? "arrows scroll" : "Up/Down scroll");
+	struct table_pane *tp = p->data;
+	snprintf(buf, n, "%s: %s  (v next view, %s, [ ] item, f full, i read in full, "
+		 "b command line)", v >= 0 ? o[v].name : "", v >= 0 ? o[v].help : "",
+		 v >= 0 && (o[v].kind == OUT_TEXT || (tp->grid && tp->grid_more))
+		 ? "arrows scroll" : "Up/Down scroll");
 }
 
 static bool table_cmdline(struct pane *p, struct strbuf *b)

@@ -39,6 +39,7 @@
 #include "ui/blit.h"
 #include "ui/colors.h"
 #include "ui/draw.h"
+#include "ui/fulltext.h"
 #include "ui/keyscript.h"
 #include "ui/overlay.h"
 #include "ui/picker.h"
@@ -143,6 +144,10 @@ static void draw_overlay(struct app *a, struct screen *s)
 		w = COLS - 4 < 100 ? COLS - 4 : 100;
 		h = LINES - 2;
 		break;
+	case OV_TEXT:
+		w = COLS - 2 < 120 ? COLS - 2 : 120;
+		h = LINES - 2;
+		break;
 	case OV_CONFIRM:
 	case OV_INFO:
 	default:
@@ -160,6 +165,7 @@ static void draw_overlay(struct app *a, struct screen *s)
 	canvas_set_charset(c, a->utf8 ? CANVAS_UTF8 : CANVAS_ASCII);
 	switch (a->overlay) {
 	case OV_HELP: help_draw(a, c); break;
+	case OV_TEXT: fulltext_draw(a, c); break;
 	case OV_PICKER: picker_draw(a->picker, c, a->utf8); break;
 	case OV_CONFIRM: confirm_draw(a, c); break;
 	case OV_INFO: info_draw(a, c); break;
@@ -371,6 +377,31 @@ static unsigned key_overlay(struct app *a, int ch, bool code)
 {
 	enum action act;
 	switch (a->overlay) {
+	case OV_TEXT:
+		act = keys_lookup(ch, CTX_MOVE | CTX_GLOBAL, NULL);
+		if (ch == 27 || act == ACT_QUIT || act == ACT_FULLTEXT) {
+			a->overlay = OV_NONE;
+			return K_REDRAW_ALL;
+		}
+		if (act == ACT_QUIT_NOW)
+			return K_QUIT;
+		if (act == ACT_UP)
+			a->text_scroll--;
+		else if (act == ACT_DOWN)
+			a->text_scroll++;
+		else if (act == ACT_PGUP)
+			a->text_scroll -= LINES / 2;
+		else if (act == ACT_PGDN || ch == ' ')
+			a->text_scroll += LINES / 2;
+		else if (act == ACT_HOME)
+			a->text_scroll = a->text_hscroll = 0;
+		else if (act == ACT_END)
+			a->text_scroll = 1 << 20;
+		else if (act == ACT_LEFT)
+			a->text_hscroll -= 8;
+		else if (act == ACT_RIGHT)
+			a->text_hscroll += 8;
+		return K_REDRAW_ALL;
 	case OV_HELP:
 		act = keys_lookup(ch, CTX_MOVE | CTX_GLOBAL, NULL);
 		if (ch == 27 || act == ACT_QUIT || act == ACT_HELP) {
@@ -421,6 +452,8 @@ static unsigned key_overlay(struct app *a, int ch, bool code)
 		switch (picker_key(a->picker, act, code ? 0 : ch, &name)) {
 		case PK_CLOSE:
 			picker_free(a->picker);
+	free(a->fulltext);
+	a->fulltext = NULL;
 			a->picker = NULL;
 			a->overlay = OV_NONE;
 			return K_REDRAW_ALL;
@@ -450,6 +483,20 @@ static unsigned key_global(struct app *a, enum action act, int arg)
 		a->overlay = OV_HELP;
 		a->help_scroll = 0;
 		return K_REDRAW_ALL;
+	case ACT_FULLTEXT: {
+		struct strbuf b;
+		strbuf_init(&b);
+		fulltext_build(a, &b);
+		free(a->fulltext);
+		a->fulltext = strbuf_take(&b);
+		if (!a->fulltext) {
+			app_msg(a, true, "out of memory");
+			return K_STATUS;
+		}
+		a->overlay = OV_TEXT;
+		a->text_scroll = a->text_hscroll = 0;
+		return K_REDRAW_ALL;
+	}
 	case ACT_QUIT: return act_quit(a);
 	case ACT_QUIT_NOW: return K_QUIT;
 	case ACT_NEXT_PANE: focus(a, (a->focus + 1) % P_NPANES); return K_REDRAW_ALL | K_STATUS;
