@@ -22,17 +22,29 @@ struct loader {
 	struct srcmap *map;
 	struct diag *d;
 	size_t base;          /* bytes before text in the caller's buffer (a BOM) */
+	size_t last_chars, last_bytes;   /* byte_offset's last conversion */
 };
 
-/* libyaml marks count characters; convert a character index to bytes. */
-static size_t byte_offset(const char *text, size_t len, size_t chars)
+/* libyaml marks count characters; convert a character index to bytes.
+ * Marks mostly come in increasing order, so the walk resumes from the last
+ * conversion (L->last_chars, L->last_bytes) when it can: linear in the
+ * file, not quadratic (a 3 MB comment before 8000 scalars took a minute). */
+static size_t byte_offset(struct loader *L, size_t chars)
 {
-	size_t b = 0;
-	for (size_t c = 0; c < chars && b < len; c++) {
-		unsigned char ch = (unsigned char)text[b];
+	size_t b = 0, c = 0;
+	if (chars >= L->last_chars) {
+		b = L->last_bytes;
+		c = L->last_chars;
+	}
+	for (; c < chars && b < L->len; c++) {
+		unsigned char ch = (unsigned char)L->text[b];
 		b += ch < 0x80 ? 1 : ch < 0xE0 ? 2 : ch < 0xF0 ? 3 : 4;
 	}
-	return b < len ? b : len;
+	if (b > L->len)
+		b = L->len;
+	L->last_chars = c;
+	L->last_bytes = b;
+	return b;
 }
 
 static int at(struct loader *L, yaml_mark_t mark, const char *path)
@@ -64,8 +76,8 @@ static int map_add(struct loader *L, const char *path, yaml_mark_t key_mark,
 	e->line = (int)key_mark.line + 1;
 	e->col = (int)key_mark.column + 1;
 	if (value && value->type == YAML_SCALAR_NODE) {
-		e->start = L->base + byte_offset(L->text, L->len, value->start_mark.index);
-		e->end = L->base + byte_offset(L->text, L->len, value->end_mark.index);
+		e->start = L->base + byte_offset(L, value->start_mark.index);
+		e->end = L->base + byte_offset(L, value->end_mark.index);
 		e->style = value->data.scalar.style;
 	}
 	return 0;
@@ -359,7 +371,7 @@ int config_parse_text(struct config *cfg, const char *text, size_t len, const ch
 	/* libyaml skips a UTF-8 byte-order mark without counting it in its
 	 * marks: the source map's byte offsets start after it. */
 	size_t bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-	struct loader L = { &doc, text + bom, len - bom, m, d, bom };
+	struct loader L = { &doc, text + bom, len - bom, m, d, bom, 0, 0 };
 	int rc = -1;
 
 	diag_clear(d);

@@ -3,7 +3,10 @@
  * issue 14: an absent optional field in a list item (defect 1), text fields
  * with control characters, invalid UTF-8 or line separators (defect 6),
  * repeated top-level keys (defect 10), the nesting-depth limit (defect 3),
- * and the splice of edited text values (quoting kept loadable).
+ * the splice of edited text values (quoting kept loadable), and the source
+ * map's byte offsets in linear time (found by the fuzz harnesses: a 3 MB
+ * comment before 8000 scalars took 67 s; a CPU-time limit, not a clock,
+ * ends the quadratic run).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "base/textcheck.h"
 #include "config/config.h"
@@ -210,6 +214,46 @@ static void test_splice_text_quoting(void **state)
 	free(out);
 }
 
+/* The source map is linear in the file: a 3 MB comment, then 8000 links,
+ * with positions still right (libyaml counts characters, é is 2 bytes). */
+static void test_srcmap_linear(void **state)
+{
+	struct rusage ru;
+	struct rlimit rl;
+	getrusage(RUSAGE_SELF, &ru);
+	assert_int_equal(getrlimit(RLIMIT_CPU, &rl), 0);
+	rlim_t old = rl.rlim_cur;
+	rl.rlim_cur = (rlim_t)ru.ru_utime.tv_sec + (rlim_t)ru.ru_stime.tv_sec + 20;
+	setrlimit(RLIMIT_CPU, &rl);
+	size_t cap = 3100000 + 8000 * 32;
+	char *t = malloc(cap);
+	size_t n = (size_t)sprintf(t, "model: irregular\nswitches: 1024\nports: 64\nnodes: 1\n#");
+	for (int i = 0; i < 1500000; i++) {
+		memcpy(t + n, "\xc3\xa9", 2);
+		n += 2;
+	}
+	n += (size_t)sprintf(t + n, "\nlinks:\n");
+	for (int i = 0; i < 8000; i++)
+		n += (size_t)sprintf(t + n, "  - [%d, %d]\n", i % 1024, (i * 7 + 1) % 1024);
+	struct config cfg;
+	struct diag d;
+	struct srcmap *map = NULL;
+	assert_int_equal(config_parse_text(&cfg, t, n, "big.yaml", &map, &d), 0);
+	const struct srcmap_entry *e = srcmap_find(map, "links.7999.b");
+	assert_non_null(e);
+	char want[32];
+	snprintf(want, sizeof want, "%d", (7999 * 7 + 1) % 1024);
+	assert_memory_equal(t + e->start, want, strlen(want));
+	assert_int_equal(e->end - e->start, strlen(want));
+	e = srcmap_find(map, "links.0.a");
+	assert_non_null(e);
+	assert_memory_equal(t + e->start, "0", 1);
+	srcmap_free(map);
+	free(t);
+	rl.rlim_cur = old;
+	setrlimit(RLIMIT_CPU, &rl);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -220,6 +264,7 @@ int main(void)
 		cmocka_unit_test(test_top_keys_once),
 		cmocka_unit_test(test_depth_limit),
 		cmocka_unit_test(test_splice_text_quoting),
+		cmocka_unit_test(test_srcmap_linear),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
