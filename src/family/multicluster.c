@@ -21,6 +21,10 @@ static const char *const pattern_names[] = {
 static const char *const divisor_names[] = { "published", "exact", NULL };
 static const char *const weighting_names[] = { "published", "nodes", NULL };
 static const char *const tcounts_names[] = { "exact", "printed", NULL };
+static const char *const eq12_names[] = { "exact", "printed", NULL };
+static const char *const srcrate_names[] = { "node", "cluster", NULL };
+static const char *const eq23_names[] = { "destination", "source", NULL };
+static const char *const eq30_names[] = { "intended", "printed", NULL };
 
 /* The largest flit time, given (t_cn, t_cs) or derived from a_n, a_s,
  * bandwidth and flit_bytes (checked in check_net). */
@@ -100,6 +104,18 @@ static const struct param option_fields[] = {
 	{ "transpose_counts", PT_ENUM, OPT(transpose_counts), 0, 0, 0, "exact", "", "",
 	  "transpose hop counts: exact enumeration, or sharifi Eqs. 6-10 as printed",
 	  .choices = tcounts_names },
+	{ "eq12", PT_ENUM, OPT(eq12), 0, 0, 0, "exact", "", "d_avg",
+	  "javadi Eq. 12 mean distance: exact, or its denominator as printed (differs for m > 4)",
+	  .choices = eq12_names },
+	{ "source_rate", PT_ENUM, OPT(source_rate), 0, 0, 0, "node", "", "",
+	  "source-queue arrivals: one node's rate, or the cluster totals of javadi Eqs. 10, 24, 31 as printed",
+	  .choices = srcrate_names },
+	{ "eq23", PT_ENUM, OPT(eq23), 0, 0, 0, "destination", "", "P_v",
+	  "javadi Eq. 23 P_v: of the destination cluster, or of the source cluster as printed",
+	  .choices = eq23_names },
+	{ "eq30", PT_ENUM, OPT(eq30), 0, 0, 0, "intended", "", "",
+	  "javadi Eq. 30 ICN2 stages: intended r <= k < r+2l-1, or r != k < r+2l-1 as printed",
+	  .choices = eq30_names },
 	{ 0 }
 };
 
@@ -165,6 +181,10 @@ void mc_config_params(const struct mc_config *c, struct mc_params *p)
 	p->transpose_counts = (enum mc_transpose_counts)c->options.transpose_counts;
 	p->divisor = (enum mc_rate_divisor)c->options.rate_divisor;
 	p->weighting = (enum mc_inter_weighting)c->options.inter_weighting;
+	p->eq12 = (enum mc_eq12)c->options.eq12;
+	p->source_rate = (enum mc_source_rate)c->options.source_rate;
+	p->eq23 = (enum mc_eq23)c->options.eq23;
+	p->eq30 = (enum mc_eq30)c->options.eq30;
 }
 
 static int check_net(const struct mc_net_cfg *n, const char *name, struct diag *d)

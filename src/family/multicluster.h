@@ -45,6 +45,10 @@ struct mc_config {
 		int rate_divisor;            /* enum mc_rate_divisor */
 		int inter_weighting;         /* enum mc_inter_weighting */
 		int transpose_counts;        /* enum mc_transpose_counts */
+		int eq12;                    /* enum mc_eq12 */
+		int source_rate;             /* enum mc_source_rate */
+		int eq23;                    /* enum mc_eq23 */
+		int eq30;                    /* enum mc_eq30 */
 	} options;
 	struct {
 		double from, to;             /* lambda_g; to NaN = auto */

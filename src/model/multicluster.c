@@ -42,6 +42,14 @@ static double mean_links(const double *P, int n)
 	return d;
 }
 
+/* javadi Eq. (12) with its denominator as printed:
+ * ((m n - 2n - 1)(m/2)^n + 1) / ((m/2)^n - (m/2 - 1)/2). */
+static double eq12_printed(int m, int n)
+{
+	double k = m / 2.0, kn = pow(k, n);
+	return ((double)(m * n - 2 * n - 1) * kn + 1.0) / (kn - 0.5 * (k - 1.0));
+}
+
 /* P[h] = counts[h]/pairs; a distribution with no pairs stays all zero. */
 static void normalise(const double *counts, double pairs, int n, double *P)
 {
@@ -111,6 +119,11 @@ int mc_model_init(struct mc_model *mdl, const struct mc_params *p,
 		}
 		mdl->d_icn1[i] = mean_links(mdl->P_icn1[i], n);
 		mdl->d_ecn1[i] = mean_links(mdl->P_uni[i], n);
+		if (p->eq12 == MC_EQ12_PRINTED) {      /* Eq. (12) for uniform traffic */
+			if (p->pattern == FT_UNIFORM)
+				mdl->d_icn1[i] = eq12_printed(p->m, n);
+			mdl->d_ecn1[i] = eq12_printed(p->m, n);
+		}
 	}
 
 	/* ICN2: the C clusters sit at addresses 0..C-1 of an m-port n_c-tree. */
@@ -217,11 +230,13 @@ static void intra(const struct mc_model *mdl, int i, double lam_i, double div,
 	gp->nstages = 2 * n - 1;
 	for (int k = 0; k < gp->nstages; k++)
 		gp->PB[k] = PB[gp->nstages - 1 - k];
-	gp->util_src_in = wmul(xi, Sbar);
+	/* Eq. (19) with Eq. (10)'s cluster total, or one node's rate */
+	double xs = p->source_rate == MC_SRC_CLUSTER ? mdl->N_i[i] * xi : xi;
+	gp->util_src_in = wmul(xs, Sbar);
 	note(u, gp->util_src_in, "ICN1 source queue");
 	gp->S_in = Sbar;
 	gp->R_in = R;
-	gp->W_in = source_wait(xi, Sbar, M * tcn);
+	gp->W_in = source_wait(xs, Sbar, M * tcn);
 	gp->T_in = gp->W_in + gp->S_in + gp->R_in;            /* Eq. (21) */
 }
 
@@ -239,6 +254,9 @@ static void inter_pair(const struct mc_model *mdl, int i, int j, const double *l
 	double lE1 = mdl->N_i[i] * mdl->Q[i] * lam[i] + mdl->N_i[j] * mdl->Q[j] * lam[j];
 	double lc_e1 = lE1 * mdl->d_ecn1[i] / (div * ni * mdl->N_i[i]);
 	double sumW_v = 0, pb, S_dest = 0, Spair = 0, Rpair = 0;
+	bool eq30p = p->eq30 == MC_EQ30_PRINTED;
+	/* Eq. (30): the rate of the source's ECN1 stages 0..r-1 */
+	double lc_src = eq30p ? lc_i2 : lc_e1;
 
 	/* Destination part: v ECN1 stages, the last served in M t_cn^E1. */
 	for (int v = 1; v <= nj; v++) {
@@ -246,19 +264,30 @@ static void inter_pair(const struct mc_model *mdl, int i, int j, const double *l
 		note(u, pb, "ECN1 blocking");
 		gp->PB_ex_max = fmax(gp->PB_ex_max, pb);
 		double sumW_l = sumW_v;
-		double Pv = mdl->P_uni[j][v];
+		/* Eq. (23): P_v of the destination cluster, or as printed of the
+		 * source cluster (its Eq. 9 has no v > n_i: zero) */
+		double Pv = p->eq23 == MC_EQ23_SOURCE ? (v <= ni ? mdl->P_uni[i][v] : 0)
+						      : mdl->P_uni[j][v];
 		for (int l = 1; l <= nc; l++) {
 			/* ICN2 stages r .. r+2l-2 (sharifi Eq. 25/28): 2l - 1 of them,
-			 * two more for each further level. */
-			for (int s = 0; s < (l == 1 ? 1 : 2); s++) {
+			 * two more for each further level.  Printed Eq. (30) keeps
+			 * stage r at the ECN1 rate: the shared chain then holds the
+			 * 2l - 2 stages r+1 .. r+2l-2 and stage r is added per l. */
+			int more = eq30p ? (l == 1 ? 0 : 2) : (l == 1 ? 1 : 2);
+			for (int s = 0; s < more; s++) {
 				stage(&sumW_l, lc_i2, Mi_cs, &pb);
 				note(u, pb, "ICN2 blocking");
 				gp->PB_ex_max = fmax(gp->PB_ex_max, pb);
 			}
 			double sumW_r = sumW_l, Pvl = Pv * mdl->P_icn2[l];
+			if (eq30p) {
+				stage(&sumW_r, lc_e1, Mi_cs, &pb);      /* stage r */
+				note(u, pb, "ICN2 blocking");
+				gp->PB_ex_max = fmax(gp->PB_ex_max, pb);
+			}
 			for (int r = 1; r <= ni; r++) {
-				double S0 = stage(&sumW_r, lc_e1, Me_cs, &pb);
-				note(u, pb, "ECN1 blocking");
+				double S0 = stage(&sumW_r, lc_src, Me_cs, &pb);
+				note(u, pb, eq30p ? "ICN2 blocking" : "ECN1 blocking");
 				gp->PB_ex_max = fmax(gp->PB_ex_max, pb);
 				double P = mdl->P_uni[i][r] * Pvl;               /* Eq. (23) */
 				Spair += wmul(P, S0);                             /* Eq. (22) */
@@ -268,7 +297,8 @@ static void inter_pair(const struct mc_model *mdl, int i, int j, const double *l
 		}
 	}
 	(void)S_dest;
-	double xi = mdl->Q[i] * lam[i];                /* per-node rate into ECN1 */
+	/* per-node rate into ECN1, or Eq. (31)'s l_E1^(i,j) as printed */
+	double xi = p->source_rate == MC_SRC_CLUSTER ? lE1 : mdl->Q[i] * lam[i];
 	double util = wmul(xi, Spair);
 	note(u, util, "ECN1 source queue");
 	gp->util_src_ex = fmax(gp->util_src_ex, util);

@@ -50,6 +50,38 @@ enum mc_transpose_counts {
 	MC_TC_PRINTED,         /* the paper's closed forms, as printed */
 };
 
+/* javadi Eq. (12), the closed form of the mean distance d_avg (DESIGN 4). */
+enum mc_eq12 {
+	MC_EQ12_EXACT = 0,     /* Eq. (11) summed over Eq. (9): the denominator read
+	                          as ((m/2)^n - 1/2)(m/2 - 1) */
+	MC_EQ12_PRINTED,       /* the printed denominator (m/2)^n - (m/2 - 1)/2;
+	                          equal to the exact one when m = 4 */
+};
+
+/* The arrival rate of a source queue (javadi Eqs. 19, 31 with 10, 24). */
+enum mc_source_rate {
+	MC_SRC_NODE = 0,       /* one node's rate: (1-Q) lambda, Q lambda (sharifi) */
+	MC_SRC_CLUSTER,        /* as printed: Eq. (10)'s cluster total N_i (1-Q) lambda
+	                          for W_s of ICN1, Eq. (24)'s l_E1^(i,j) (both
+	                          clusters' external traffic) for ECN1 (Eq. 31) */
+};
+
+/* The destination-side hop distribution P_v in Eq. (23). */
+enum mc_eq23 {
+	MC_EQ23_DEST = 0,      /* P_v of the destination cluster j (intended) */
+	MC_EQ23_SOURCE,        /* P_v^(i) as printed: the source cluster's Eq. (9),
+	                          zero for v > n_i; then the weights need not sum to 1 */
+};
+
+/* Which stages of the merged ECN1+ICN2 journey use the ICN2 channel rate. */
+enum mc_eq30 {
+	MC_EQ30_INTENDED = 0,  /* r <= k < r+2l-1 (sharifi Eq. 28): the 2l-1 ICN2
+	                          stages */
+	MC_EQ30_PRINTED,       /* r != k < r+2l-1 as javadi prints it: the source
+	                          ECN1 stages 0..r-1 and ICN2 stages r+1..r+2l-2 at
+	                          the ICN2 rate, stage r at the ECN1 rate */
+};
+
 /* Flit times of one network (time units per flit). */
 struct mc_timing {
 	double t_cn;           /* node-to-switch / switch-to-node, Eq. (3) */
@@ -74,6 +106,10 @@ struct mc_params {
 	enum mc_transpose_counts transpose_counts;
 	enum mc_rate_divisor divisor;
 	enum mc_inter_weighting weighting;
+	enum mc_eq12 eq12;
+	enum mc_source_rate source_rate;
+	enum mc_eq23 eq23;
+	enum mc_eq30 eq30;
 };
 
 /* Precomputed, load-independent quantities. */

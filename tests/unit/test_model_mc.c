@@ -323,6 +323,95 @@ static void test_options(void **state)
 	assert_close(a.w_dest[0][0], b.w_dest[0][0], 1e-12);
 }
 
+/* The "as printed" readings of javadi Eqs. 12, 10/24/31, 23 and 30, each
+ * against a value written out by hand. */
+static void test_printed_readings(void **state)
+{
+	(void)state;
+	struct mc_model a, b;
+	struct mc_point pa, pb;
+
+	/* Eq. (12), m = 8, n = 2: numerator (16 - 4 - 1) 16 + 1 = 177; the
+	 * exact denominator (16 - 1/2)(4 - 1) = 46.5, the printed one
+	 * 16 - (4 - 1)/2 = 14.5.  For m = 4 both are (m/2)^n - 1/2. */
+	struct mc_params p = small_system();
+	p.m = 8;
+	p.g[1].n = 2;
+	init(&a, &p);
+	p.eq12 = MC_EQ12_PRINTED;
+	init(&b, &p);
+	assert_close(a.d_ecn1[1], 177 / 46.5, 1e-12);
+	assert_close(a.d_icn1[1], 177 / 46.5, 1e-12);
+	assert_close(b.d_ecn1[1], 177 / 14.5, 1e-12);
+	assert_close(b.d_icn1[1], 177 / 14.5, 1e-12);
+	p = small_system();
+	p.eq12 = MC_EQ12_PRINTED;
+	init(&b, &p);
+	assert_close(b.d_ecn1[1], (3.0 * 4 + 1) / (4 - 0.5), 1e-12);   /* m = 4, n = 2: 26/7 */
+	assert_close(b.d_ecn1[1], 2.0 * 1 / 7 + 4.0 * 6 / 7, 1e-12);   /* Eq. 11 over Eq. 9 */
+
+	/* Source rates: the printed cluster totals scale the intra source
+	 * utilisation by N_i; the inter one becomes l_E1^(i,j) S. */
+	p = small_system();
+	init(&a, &p);
+	p.source_rate = MC_SRC_CLUSTER;
+	init(&b, &p);
+	double lam = 0.2 * mc_saturation(&b);
+	mc_eval(&a, lam, &pa);
+	mc_eval(&b, lam, &pb);
+	assert_close(pa.g[1].S_in, pb.g[1].S_in, 1e-12);
+	assert_close(pb.g[1].util_src_in, 8 * pa.g[1].util_src_in, 1e-12);
+	assert_true(pb.g[1].W_in > pa.g[1].W_in);
+	assert_true(mc_saturation(&b) < mc_saturation(&a));
+
+	/* Eq. (23): two clusters, n = 3 (16 nodes) sending to n = 2 (8 nodes),
+	 * at zero load with equal flit times every journey's S is M t_cs, so
+	 * S_ex is M t_cs times the sum of the weights.  As printed, P_v^(i)
+	 * of the 16-node source: P_1 = 1/15, P_2 = 2/15 (P_3 is cut off). */
+	p = small_system();
+	p.g[0] = (struct mc_group_params){ 1, 3, 0.0 };
+	p.g[1] = (struct mc_group_params){ 1, 2, 0.0 };
+	p.icn1 = p.ecn1 = p.icn2 = (struct mc_timing){ 0.5, 0.5 };
+	init(&a, &p);
+	p.eq23 = MC_EQ23_SOURCE;
+	init(&b, &p);
+	mc_eval(&a, 0, &pa);
+	mc_eval(&b, 0, &pb);
+	assert_close(pa.g[0].S_ex, 10 * 0.5, 1e-12);
+	assert_close(pb.g[0].S_ex, 10 * 0.5 * (1.0 + 2.0) / 15, 1e-12);
+	/* the 8-node source's P_v covers the 16-node destination's v <= 2
+	 * only: P_1 = 1/7, P_2 = 6/7 sum to one */
+	assert_close(pb.g[1].S_ex, 10 * 0.5, 1e-12);
+
+	/* Eq. (30): m = 4, two clusters of n = 1 (4 nodes), n_c = 1.  Q =
+	 * 1 - 3/7 = 4/7; l_c(E1) = (2 * 4 Q lambda) * 2 / (4 * 1 * 4) = 4/7
+	 * lambda, l_c(I2) = (2 * 4 Q lambda) * 2 / (4 * 2 * 1) = 8/7 lambda.
+	 * The journey has K = 3 stages; stage 2 is the node link.  Intended:
+	 * stage 0 ECN1, 1 ICN2; printed (r != k < r+2l-1 = 2, r = 1): stage 0
+	 * ICN2, stage 1 ECN1.  With t = 1, M = 10 and W = S (l S)/2 backwards: */
+	p = small_system();
+	p.ngroups = 1;
+	p.g[0] = (struct mc_group_params){ 2, 1, 0.0 };
+	p.icn1 = p.ecn1 = p.icn2 = (struct mc_timing){ 1, 1 };
+	init(&a, &p);
+	p.eq30 = MC_EQ30_PRINTED;
+	init(&b, &p);
+	lam = 0.01;
+	mc_eval(&a, lam, &pa);
+	mc_eval(&b, lam, &pb);
+	double lE = 4.0 / 7 * lam, lI = 8.0 / 7 * lam;
+	for (int printed = 0; printed < 2; printed++) {
+		double l1 = printed ? lE : lI, l0 = printed ? lI : lE;
+		double S2 = 10, W2 = S2 * lE * S2 / 2;
+		double S1 = W2 + 10, W1 = S1 * l1 * S1 / 2;
+		double S0 = W1 + W2 + 10;
+		(void)l0;
+		assert_close((printed ? pb : pa).g[0].S_ex, S0, 1e-12);
+	}
+	/* stage 0's rate shows in its blocking, not in S_0 */
+	assert_true(pb.g[0].PB_ex_max > pa.g[0].PB_ex_max);
+}
+
 static void test_groups_split_equal(void **state)
 {
 	(void)state;
@@ -406,6 +495,7 @@ int main(void)
 		cmocka_unit_test(test_saturation),
 		cmocka_unit_test(test_theta_limits),
 		cmocka_unit_test(test_options),
+		cmocka_unit_test(test_printed_readings),
 		cmocka_unit_test(test_groups_split_equal),
 		cmocka_unit_test(test_partial_icn2),
 		cmocka_unit_test(test_bad_params),
