@@ -55,9 +55,14 @@ static void check_net(const struct irr_net *net, const char *what)
 	if (irr_anynet_format(net, buf, (size_t)need + 1) != need || strlen(buf) != (size_t)need)
 		fuzz_fail("%s: anynet length differs between calls", what);
 	long lines = 0;
-	for (const char *p = buf; (p = strstr(p, "router ")) != NULL; p++)
-		if (p == buf || p[-1] == '\n')
+	for (const char *p = buf; *p; ) {       /* lines starting "router " */
+		if (strncmp(p, "router ", 7) == 0)
 			lines++;
+		const char *nl = memchr(p, '\n', (size_t)need - (size_t)(p - buf));
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
 	if (lines != S)
 		fuzz_fail("%s: anynet has %ld switch lines for %d switches", what, lines, S);
 	free(buf);

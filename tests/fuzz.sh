@@ -29,7 +29,7 @@ ci_runs() {
 	fuzz_roundtrip) echo 1500 ;;
 	fuzz_set) echo 8000 ;;
 	fuzz_calib_csv) echo 100000 ;;
-	fuzz_irregular) echo 8000 ;;
+	fuzz_irregular) echo 12000 ;;
 	fuzz_model) echo 4000 ;;
 	*) echo 10000 ;;
 	esac
