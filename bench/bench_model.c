@@ -12,6 +12,7 @@
 
 #include "config/load.h"
 #include "family/family.h"
+#include "family/multicluster.h"
 #include "model/multicluster.h"
 #include "topo/fattree.h"
 
@@ -84,7 +85,7 @@ int main(int argc, char **argv)
 		snprintf(name, sizeof name, "curve, 100 points: %s", presets[i]);
 		/* Targets: 1 ms for the uniform model, 2 ms with a permutation. */
 		row(name, time_output(&l.cfg, "curve", 100),
-		    l.cfg.u.mc.traffic.pattern == FT_UNIFORM ? 1e-3 : 2e-3);
+		    mc_cfg(&l.cfg)->traffic.pattern == FT_UNIFORM ? 1e-3 : 2e-3);
 		snprintf(name, sizeof name, "summary (incl. saturation search): %s", presets[i]);
 		row(name, time_output(&l.cfg, "summary", 2), 5e-3);
 		loaded_free(&l);

@@ -116,9 +116,11 @@ int main(void)
 		return 1;
 	}
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		struct config c = l.cfg;
+		struct config c;
 		char v[16];
 
+		if (config_copy(&c, &l.cfg))
+			return 1;
 		if (cases[i].n != 5) {
 			snprintf(v, sizeof v, "%d", cases[i].n);
 			if (config_set(&c, "V", "12", &d) || config_set(&c, "n", v, &d)) {
@@ -127,6 +129,7 @@ int main(void)
 			}
 		}
 		row(cases[i].label, time_curve(&c), cases[i].target, NULL);
+		config_free(&c);
 	}
 	loaded_free(&l);
 

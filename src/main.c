@@ -23,9 +23,10 @@ static void list_one(const char *name, const char *path, const char *origin, voi
 	struct config cfg;
 	struct diag d;
 	(void)ctx;
-	if (config_parse_file(&cfg, path, NULL, NULL, &d) == 0)
+	if (config_parse_file(&cfg, path, NULL, NULL, &d) == 0) {
 		printf("%-31s %-13s %-10s %s\n", name, cfg.family->name, origin, cfg.title);
-	else
+		config_free(&cfg);
+	} else
 		printf("%-31s %-13s %-10s (invalid: %s)\n", name, "?", origin, d.msg);
 }
 

@@ -334,9 +334,11 @@ static int apply_sets(struct config *cfg, const char *const *sets, size_t nsets,
 /* The link rates of the pairs: the beta column where given (one rate per
  * pair), else link_rate.  Fills inv (n*n, s/byte) and, in the config,
  * an override for every pair whose rate differs from link_rate. */
-static int pair_rates(const struct calib_data *cd, const char *file, struct eth_config *ec,
+static int pair_rates(const struct calib_data *cd, const char *file, struct config *cfg,
 		      double *inv, struct diag *d)
 {
+	struct eth_config *ec = eth_cfg_mut(cfg);
+	const struct param *links = param_find(cfg->family->params, "links");
 	size_t n = (size_t)cd->nodes;
 	int *first = calloc(n * n, sizeof *first);
 	if (!first)
@@ -366,7 +368,12 @@ static int pair_rates(const struct calib_data *cd, const char *file, struct eth_
 					     ETH_MAX_LINKS);
 				break;
 			}
-			ec->links[ec->nlinks++] = (struct eth_link_cfg){
+			struct eth_link_cfg *lk = param_list_push(links, ec);
+			if (!lk) {
+				rc = at_line(d, file, 0, "out of memory");
+				break;
+			}
+			*lk = (struct eth_link_cfg){
 				m->src < m->dst ? m->src : m->dst, m->src < m->dst ? m->dst : m->src,
 				cd->beta[r] };
 		}
@@ -448,10 +455,13 @@ int calibrate_text(const char *text, size_t len, const char *file, const char *c
 
 	if (calib_parse_csv(text, len, file, &cd, d))
 		return -1;
-	config_defaults(&cfg, &eth_family);
+	if (config_defaults(&cfg, &eth_family)) {
+		calib_data_free(&cd);
+		return 1;
+	}
 	if (apply_sets(&cfg, sets, nsets, d))
 		goto out;
-	struct eth_config *ec = &cfg.u.eth;
+	struct eth_config *ec = eth_cfg_mut(&cfg);
 	size_t n = (size_t)cd.nodes;
 	inv = malloc(n * n * sizeof *inv);
 	model = malloc(cd.n * sizeof *model);
@@ -459,7 +469,7 @@ int calibrate_text(const char *text, size_t len, const char *file, const char *c
 		rc = 1;
 		goto out;
 	}
-	if (pair_rates(&cd, file, ec, inv, d))
+	if (pair_rates(&cd, file, &cfg, inv, d))
 		goto out;
 	struct eth_fit_input in = {
 		.meas = cd.meas, .nmeas = cd.n, .n = cd.nodes, .inv_beta = inv,
@@ -484,9 +494,14 @@ int calibrate_text(const char *text, size_t len, const char *file, const char *c
 
 	/* The preset. */
 	snprintf(cfg.title, sizeof cfg.title, "calibrated from %s", file);
-	ec->nclasses = n;
+	const struct param *classes = param_find(cfg.family->params, "classes");
+	param_list_clear(classes, ec);
 	for (size_t i = 0; i < n; i++) {
-		struct eth_class_cfg *cl = &ec->classes[i];
+		struct eth_class_cfg *cl = param_list_push(classes, ec);
+		if (!cl) {
+			rc = 1;
+			goto out;
+		}
 		memset(cl, 0, sizeof *cl);
 		char name[ETH_NAME_MAX + 32];
 		if (cd.names[i][0])
@@ -566,6 +581,7 @@ int calibrate_text(const char *text, size_t len, const char *file, const char *c
 out:
 	free(inv);
 	free(model);
+	config_free(&cfg);
 	calib_data_free(&cd);
 	return rc;
 }

@@ -104,14 +104,7 @@ size_t cfg_diff(const struct config *base, const struct config *cur,
 
 bool cfg_equal(const struct config *a, const struct config *b)
 {
-	bool shrunk;
-	if (a->family != b->family)
-		return false;
-	if (cfg_diff(a, b, NULL, 0, &shrunk) != 0 || shrunk)
-		return false;
-	/* b may be longer than a only if some change was reported; a longer
-	 * than b is caught by shrunk.  Equal otherwise. */
-	return true;
+	return config_equal(a, b);
 }
 
 /* --- stepping ---------------------------------------------------------------- */
@@ -235,22 +228,30 @@ static int clear_visit(const struct param *p, void *holder, const char *path, vo
 
 int cfg_clear_field(struct config *cfg, const char *path, struct diag *d)
 {
-	struct config tmp = *cfg;
+	struct config tmp;
 
-	if (param_resolve(tmp.family->params, config_body(&tmp), path, false, clear_visit, d, d))
+	if (config_copy(&tmp, cfg))
+		return diag_set(d, path, "out of memory");
+	if (param_resolve(tmp.family->params, config_body(&tmp), path, false, clear_visit, d, d)) {
+		config_free(&tmp);
 		return -1;
-	*cfg = tmp;
+	}
+	config_free(cfg);
+	config_move(cfg, &tmp);
 	return 0;
 }
 
 int cfg_clear(struct config *cfg, const char *path, struct diag *d)
 {
-	struct config tmp = *cfg;
+	struct config tmp;
 
-	if (cfg_clear_field(&tmp, path, d))
+	if (config_copy(&tmp, cfg))
+		return diag_set(d, path, "out of memory");
+	if (cfg_clear_field(&tmp, path, d) || config_validate(&tmp, d)) {
+		config_free(&tmp);
 		return -1;
-	if (config_validate(&tmp, d))
-		return -1;
-	*cfg = tmp;
+	}
+	config_free(cfg);
+	config_move(cfg, &tmp);
 	return 0;
 }

@@ -45,7 +45,8 @@ struct cfg_change {
 size_t cfg_diff(const struct config *base, const struct config *cur,
 		struct cfg_change *out, size_t max, bool *shrunk);
 
-/* True when a and b hold the same values (lists, title, family). */
+/* True when a and b hold the same values (lists, title, family): the same
+ * as config_equal, kept for the callers that compare while walking. */
 bool cfg_equal(const struct config *a, const struct config *b);
 
 /*

@@ -1,23 +1,81 @@
-/* config.c: defaults, validation and single-field edits of a configuration. */
+/* config.c: ownership (defaults, copy, move, free, equal), validation and
+ * single-field edits of a configuration (see config.h). */
 #include "config/config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 void *config_body(struct config *cfg)
 {
-	return (char *)cfg + cfg->family->cfg_off;
+	return cfg->body;
 }
 
 const void *config_cbody(const struct config *cfg)
 {
-	return (const char *)cfg + cfg->family->cfg_off;
+	return cfg->body;
 }
 
-void config_defaults(struct config *cfg, const struct family *f)
+int config_defaults(struct config *cfg, const struct family *f)
 {
-	memset(cfg, 0, sizeof *cfg);
+	*cfg = CONFIG_EMPTY;
+	cfg->body = calloc(1, f->cfg_size);
+	if (!cfg->body)
+		return -1;
 	cfg->family = f;
-	param_defaults(f->params, config_body(cfg));
+	param_defaults(f->params, cfg->body);
+	return 0;
+}
+
+int config_copy(struct config *dst, const struct config *src)
+{
+	*dst = CONFIG_EMPTY;
+	if (!src->family)
+		return 0;
+	void *body = malloc(src->family->cfg_size);
+	if (!body)
+		return -1;
+	memcpy(body, src->body, src->family->cfg_size);
+	if (param_own_lists(src->family->params, body, src->body)) {
+		param_free_lists(src->family->params, body);
+		free(body);
+		return -1;
+	}
+	dst->family = src->family;
+	memcpy(dst->title, src->title, sizeof dst->title);
+	dst->body = body;
+	return 0;
+}
+
+void config_move(struct config *dst, struct config *src)
+{
+	*dst = *src;
+	*src = CONFIG_EMPTY;
+}
+
+void config_swap(struct config *a, struct config *b)
+{
+	struct config t = *a;
+	*a = *b;
+	*b = t;
+}
+
+void config_free(struct config *cfg)
+{
+	if (!cfg)
+		return;
+	if (cfg->family && cfg->body)
+		param_free_lists(cfg->family->params, cfg->body);
+	free(cfg->body);
+	*cfg = CONFIG_EMPTY;
+}
+
+bool config_equal(const struct config *a, const struct config *b)
+{
+	if (a->family != b->family || strcmp(a->title, b->title) != 0)
+		return false;
+	if (!a->family)
+		return true;
+	return param_equal(a->family->params, a->body, b->body);
 }
 
 int config_validate(const struct config *cfg, struct diag *d)
@@ -29,12 +87,16 @@ int config_validate(const struct config *cfg, struct diag *d)
 
 int config_set(struct config *cfg, const char *path, const char *text, struct diag *d)
 {
-	struct config tmp = *cfg;
+	struct config tmp;
 
-	if (param_set_path(tmp.family->params, config_body(&tmp), path, text, d))
+	if (config_copy(&tmp, cfg))
+		return diag_set(d, path, "out of memory");
+	if (param_set_path(tmp.family->params, config_body(&tmp), path, text, d) ||
+	    config_validate(&tmp, d)) {
+		config_free(&tmp);
 		return -1;
-	if (config_validate(&tmp, d))
-		return -1;
-	*cfg = tmp;
+	}
+	config_free(cfg);
+	config_move(cfg, &tmp);
 	return 0;
 }

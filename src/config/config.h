@@ -1,37 +1,70 @@
 /*
  * config.h: `struct config`, one validated configuration of one model family.
  *
- * A configuration is a plain value: fixed-capacity arrays, no pointers to
- * owned memory, so it is copied by assignment (the explorer snapshots it for
- * the worker thread and keeps copies for undo).  The family's parameter table
- * (family->params) describes the struct at family->cfg_off.
+ * The configuration is opaque to the core: it knows the family (whose
+ * descriptor gives the size of its struct, family->cfg_size, and the
+ * parameter table that describes it) and the title; the family's own struct
+ * lives on the heap behind `body`.  Read it through the family's typed
+ * accessor (mc_cfg(), star_cfg(), irr_cfg(), eth_cfg() in family/<name>.h)
+ * or generically through config_body() and the parameter table.
+ *
+ * Ownership: a struct config owns its body (and, inside it, every list of
+ * the parameter table, see param.h).  It is NOT copied by assignment:
+ *   - config_copy(&dst, &src) makes dst an independent deep copy;
+ *   - config_move(&dst, &src) hands src's contents to dst (src left empty);
+ *   - config_free(&cfg) releases it and leaves it empty.
+ * Only config_free releases anything: every function that fills a config
+ * (config_defaults, config_copy, config_move, the loaders) treats the
+ * destination as raw storage and overwrites it, so free what it held first.
+ * An empty config ({0}, CONFIG_EMPTY, or after config_free) holds nothing;
+ * freeing it again is a no-op.  A copy costs what the configuration holds
+ * (its struct plus its lists' items), not the lists' capacity.
  */
 #ifndef ICNX_CONFIG_H
 #define ICNX_CONFIG_H
 
+#include <stdbool.h>
+
 #include "family/family.h"
-#include "family/multicluster.h"
-#include "family/star.h"
-#include "family/irregular.h"
-#include "family/ethernet.h"
+
+#define CONFIG_TITLE_MAX 160
 
 struct config {
-	const struct family *family;   /* never NULL in a loaded config */
-	char title[160];               /* the preset's `title:` ("" if none) */
-	union {
-		struct mc_config mc;
-		struct star_config star;
-		struct irr_config irr;
-		struct eth_config eth;
-	} u;
+	const struct family *family;   /* NULL only when empty */
+	char title[CONFIG_TITLE_MAX];  /* the preset's `title:` ("" if none) */
+	void *body;                    /* owned: the family's struct,
+	                                  family->cfg_size bytes; NULL when empty */
 };
+
+#define CONFIG_EMPTY ((struct config){ 0 })
 
 /* Pointer to the family-specific struct that family->params describes. */
 void *config_body(struct config *cfg);
 const void *config_cbody(const struct config *cfg);
 
-/* Reset cfg to the defaults of family f (required fields left absent). */
-void config_defaults(struct config *cfg, const struct family *f);
+/* cfg becomes the defaults of family f (required fields left absent); what
+ * cfg held is overwritten, not freed.  Returns 0, or -1 when out of memory
+ * (cfg is then empty). */
+int config_defaults(struct config *cfg, const struct family *f);
+
+/* dst becomes a deep copy of src (an empty src gives an empty dst); what
+ * dst held is overwritten, not freed.  Returns 0, or -1 when out of memory
+ * (dst is then empty). */
+int config_copy(struct config *dst, const struct config *src);
+
+/* dst takes src's contents (no allocation); src is left empty.  What dst
+ * held is overwritten, not freed. */
+void config_move(struct config *dst, struct config *src);
+
+/* Exchange the contents of a and b. */
+void config_swap(struct config *a, struct config *b);
+
+/* Release what cfg holds and leave it empty.  NULL is a no-op. */
+void config_free(struct config *cfg);
+
+/* True when a and b hold the same values: family, title and every field of
+ * the parameter table (lists item by item; absent values equal absent). */
+bool config_equal(const struct config *a, const struct config *b);
 
 /* Required fields, then the family's cross-field rules.  Returns 0 or -1. */
 int config_validate(const struct config *cfg, struct diag *d);

@@ -71,4 +71,5 @@ void loaded_free(struct loaded *l)
 		return;
 	srcmap_free(l->map);
 	l->map = NULL;
+	config_free(&l->cfg);
 }

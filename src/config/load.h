@@ -13,19 +13,22 @@
 #include "config/yaml_load.h"
 
 struct loaded {
-	struct config cfg;
+	struct config cfg;      /* owned; freed by loaded_free */
 	char path[4096];        /* the file read */
 	char name[256];         /* preset name, or the file as given */
 	struct srcmap *map;     /* owned; free with loaded_free */
 };
 
-/* Load o->arg (or the default preset) with o->sets applied.  Returns 0, or
- * -1 with *d filled (FILE:LINE:COL for file errors, "--set" for overrides). */
+/* Load o->arg (or the default preset) with o->sets applied.  *out is
+ * overwritten (not freed).  Returns 0, or -1 with *d filled (FILE:LINE:COL
+ * for file errors, "--set" for overrides); either way free *out with
+ * loaded_free (a no-op on what a failed load left). */
 int load_from_options(const struct options *o, struct loaded *out, struct diag *d);
 
 /* Load a file or preset name with no overrides (the explorer's open/picker). */
 int load_arg(const char *arg, struct loaded *out, struct diag *d);
 
+/* Free the configuration and the source map; *l is left empty. */
 void loaded_free(struct loaded *l);
 
 #endif

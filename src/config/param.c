@@ -38,19 +38,172 @@ size_t param_list_count(const struct param *p, const void *base)
 	return n;
 }
 
-void param_list_set_count(const struct param *p, void *base, size_t n)
+static void list_set_count(const struct param *p, void *base, size_t n)
 {
 	memcpy((char *)base + p->count_off, &n, sizeof n);
 }
 
+static char *list_items(const struct param *p, const void *base)
+{
+	char *items;
+	memcpy(&items, CFIELD(base, p), sizeof items);
+	return items;
+}
+
+static void list_set_items(const struct param *p, void *base, void *items)
+{
+	memcpy(FIELD(base, p), &items, sizeof items);
+}
+
 void *param_list_elem(const struct param *p, void *base, size_t i)
 {
-	return FIELD(base, p) + i * p->elem_size;
+	return list_items(p, base) + i * p->elem_size;
 }
 
 const void *param_list_celem(const struct param *p, const void *base, size_t i)
 {
-	return CFIELD(base, p) + i * p->elem_size;
+	return list_items(p, base) + i * p->elem_size;
+}
+
+/* Room for n items: n rounded up to a power of two (at least 4), so a run
+ * of appends reallocates O(log n) times; a copy holds exactly n. */
+static size_t list_room(size_t n)
+{
+	size_t r = 4;
+	while (r < n)
+		r *= 2;
+	return r;
+}
+
+void *param_list_push(const struct param *p, void *base)
+{
+	size_t n = param_list_count(p, base);
+	if (n >= p->max_items)
+		return NULL;
+	/* Every push asks for the room of n + 1 items: a no-op for the
+	 * allocator while the block is large enough, and correct after a copy
+	 * that holds exactly n. */
+	char *items = realloc(list_items(p, base), list_room(n + 1) * p->elem_size);
+	if (!items)
+		return NULL;
+	list_set_items(p, base, items);
+	void *e = items + n * p->elem_size;
+	memset(e, 0, p->elem_size);
+	param_defaults(p->sub, e);
+	list_set_count(p, base, n + 1);
+	return e;
+}
+
+void param_list_clear(const struct param *p, void *base)
+{
+	size_t n = param_list_count(p, base);
+	for (size_t i = 0; i < n; i++)
+		param_free_lists(p->sub, param_list_elem(p, base, i));
+	free(list_items(p, base));
+	list_set_items(p, base, NULL);
+	list_set_count(p, base, 0);
+}
+
+/* Empty every list below fields without freeing (the pointers are not
+ * ours: a byte copy of another struct's). */
+static void lists_detach(const struct param *fields, void *base)
+{
+	for (const struct param *p = fields; p->type != PT_END; p++) {
+		if (p->type == PT_SECTION) {
+			lists_detach(p->sub, FIELD(base, p));
+		} else if (p->type == PT_LIST) {
+			list_set_items(p, base, NULL);
+			list_set_count(p, base, 0);
+		}
+	}
+}
+
+int param_own_lists(const struct param *fields, void *dst, const void *src)
+{
+	lists_detach(fields, dst);
+	for (const struct param *p = fields; p->type != PT_END; p++) {
+		if (p->type == PT_SECTION) {
+			if (param_own_lists(p->sub, FIELD(dst, p), CFIELD(src, p)))
+				return -1;
+		} else if (p->type == PT_LIST) {
+			size_t n = param_list_count(p, src);
+			if (n == 0)
+				continue;
+			char *items = malloc(n * p->elem_size);
+			if (!items)
+				return -1;
+			memcpy(items, list_items(p, src), n * p->elem_size);
+			for (size_t i = 0; i < n; i++)
+				lists_detach(p->sub, items + i * p->elem_size);
+			list_set_items(p, dst, items);
+			list_set_count(p, dst, n);
+			for (size_t i = 0; i < n; i++)
+				if (param_own_lists(p->sub, items + i * p->elem_size,
+						    param_list_celem(p, src, i)))
+					return -1;
+		}
+	}
+	return 0;
+}
+
+void param_free_lists(const struct param *fields, void *base)
+{
+	for (const struct param *p = fields; p->type != PT_END; p++) {
+		if (p->type == PT_SECTION) {
+			param_free_lists(p->sub, FIELD(base, p));
+		} else if (p->type == PT_LIST) {
+			param_list_clear(p, base);
+		}
+	}
+}
+
+bool param_equal(const struct param *fields, const void *a, const void *b)
+{
+	for (const struct param *p = fields; p->type != PT_END; p++) {
+		const char *fa = CFIELD(a, p), *fb = CFIELD(b, p);
+		switch (p->type) {
+		case PT_SECTION:
+			if (!param_equal(p->sub, fa, fb))
+				return false;
+			break;
+		case PT_LIST: {
+			size_t n = param_list_count(p, a);
+			if (n != param_list_count(p, b))
+				return false;
+			for (size_t i = 0; i < n; i++)
+				if (!param_equal(p->sub, param_list_celem(p, a, i),
+						 param_list_celem(p, b, i)))
+					return false;
+			break;
+		}
+		case PT_REAL: {
+			double x, y;
+			memcpy(&x, fa, sizeof x);
+			memcpy(&y, fb, sizeof y);
+			if (isnan(x) && isnan(y))
+				break;
+			if (memcmp(&x, &y, sizeof x) != 0)
+				return false;
+			break;
+		}
+		case PT_INT:
+		case PT_ENUM:
+			if (memcmp(fa, fb, sizeof(int)) != 0)
+				return false;
+			break;
+		case PT_BOOL:
+			if (memcmp(fa, fb, sizeof(bool)) != 0)
+				return false;
+			break;
+		case PT_STR:
+			if (strcmp(fa, fb) != 0)
+				return false;
+			break;
+		default:
+			break;
+		}
+	}
+	return true;
 }
 
 void *param_section(const struct param *p, void *base)
@@ -92,8 +245,8 @@ void param_defaults(const struct param *fields, void *base)
 		if (p->type == PT_SECTION) {
 			param_defaults(p->sub, FIELD(base, p));
 		} else if (p->type == PT_LIST) {
-			param_list_set_count(p, base, 0);
-			memset(FIELD(base, p), 0, p->elem_size * p->max_items);
+			list_set_items(p, base, NULL);
+			list_set_count(p, base, 0);
 		} else {
 			set_absent(p, base);
 			if (p->def)
@@ -425,11 +578,8 @@ static int resolve(const struct param *fields, void *base, const char *rest,
 		return diag_set(d, done, "index %lu is out of range (allowed: 0..%zu%s)", idx,
 				count ? count - 1 : 0,
 				create && count < p->max_items ? ", or the next index to append" : "");
-	if (idx == count) {
-		void *e = param_list_elem(p, base, idx);
-		param_defaults(p->sub, e);
-		param_list_set_count(p, base, count + 1);
-	}
+	if (idx == count && !param_list_push(p, base))
+		return diag_set(d, done, "out of memory");
 	snprintf(done + dl, done_len - dl, ".%lu", idx);
 	return resolve(p->sub, param_list_elem(p, base, idx), dot + 1, done, done_len, create,
 		       fn, ctx, d);
@@ -522,10 +672,15 @@ int param_list_remove(const struct param *root, void *base, const char *path, si
 	if (count <= p->min_items)
 		return diag_set(d, path, "cannot remove: at least %zu item%s required",
 				p->min_items, p->min_items == 1 ? " is" : "s are");
-	char *arr = FIELD(base, p);
+	char *arr = list_items(p, base);
+	param_free_lists(p->sub, arr + i * p->elem_size);
 	memmove(arr + i * p->elem_size, arr + (i + 1) * p->elem_size,
 		(count - i - 1) * p->elem_size);
-	param_list_set_count(p, base, count - 1);
+	list_set_count(p, base, count - 1);
+	if (count == 1) {
+		free(arr);
+		list_set_items(p, base, NULL);
+	}
 	return 0;
 }
 

@@ -6,8 +6,12 @@
  * entries (scalars, nested sections, lists of sections).  The same table
  * drives: the YAML loader, `--set KEY=VALUE`, `--dump-config`, the edit panes
  * of the explorer, and the field list of icnx.yaml(5).  Values live in plain
- * C structs at `off` bytes from the enclosing struct; lists are fixed-capacity
- * arrays with a `size_t` count, so a configuration is copied by assignment.
+ * C structs at `off` bytes from the enclosing struct.  A list is a heap array
+ * owned by its struct: a pointer at `off` (NULL when empty) and a `size_t`
+ * count at `count_off`; it holds what it holds (at most max_items), so a
+ * configuration costs what it holds, not its capacity.  The table drives the
+ * ownership too: param_own_lists() (deep copy), param_free_lists(),
+ * param_equal(); a struct that holds lists is never copied by assignment.
  *
  * Conventions for absent optional values: a real is NaN; PF_AUTO reals store
  * the word "auto" as NaN too.  Enums are stored as int (index into choices).
@@ -29,8 +33,9 @@ enum ptype {
 	PT_BOOL,      /* bool */
 	PT_STR,       /* char[elem_size] */
 	PT_SECTION,   /* nested struct at off, fields in sub[] */
-	PT_LIST,      /* array of elem_size structs at off, fields in sub[],
-	                 count (size_t) at count_off, capacity max_items */
+	PT_LIST,      /* heap array of elem_size structs, its pointer at off
+	                 (NULL when empty), fields in sub[], count (size_t) at
+	                 count_off, at most max_items */
 };
 
 enum {
@@ -64,8 +69,20 @@ struct param {
 };
 
 /* Set every field under `fields` in `base` to its default (absent optionals
- * become NaN / 0, lists become empty). */
+ * become NaN / 0, lists become empty).  base is raw storage: lists it held
+ * are overwritten, not freed. */
 void param_defaults(const struct param *fields, void *base);
+
+/* Ownership of the lists below `fields` (recursively, sections and items):
+ * param_own_lists: dst is a byte copy of src (its list pointers src's);
+ *   give dst copies of its own.  Returns 0, or -1 out of memory, with dst
+ *   left safe to pass to param_free_lists (lists not copied are empty).
+ * param_free_lists: free every list of base and leave it empty.
+ * param_equal: same values field by field (reals: absent equals absent),
+ *   lists item by item. */
+int param_own_lists(const struct param *fields, void *dst, const void *src);
+void param_free_lists(const struct param *fields, void *base);
+bool param_equal(const struct param *fields, const void *a, const void *b);
 
 /* Parse `text` as the value of scalar field p, range-check it and store it in
  * `base` (the struct that contains p).  `path` names the field for the
@@ -94,11 +111,18 @@ const char *param_suggest(const struct param *fields, const char *key);
 /* Comma-separated list of the keys of `fields` into buf.  Returns buf. */
 char *param_keys(const struct param *fields, char *buf, size_t n);
 
-/* List access: the count and the i-th element of list field p in base. */
+/* List access: the count and the i-th element (i < count) of list field p
+ * in base. */
 size_t param_list_count(const struct param *p, const void *base);
 void *param_list_elem(const struct param *p, void *base, size_t i);
 const void *param_list_celem(const struct param *p, const void *base, size_t i);
-void param_list_set_count(const struct param *p, void *base, size_t n);
+
+/* Empty list p in base (below its minimum too: the caller refills it). */
+void param_list_clear(const struct param *p, void *base);
+
+/* Append an item with default values to list p in base.  Returns it, or
+ * NULL when out of memory or the list already holds max_items. */
+void *param_list_push(const struct param *p, void *base);
 
 /* Pointer to the section struct of PT_SECTION field p in base. */
 void *param_section(const struct param *p, void *base);

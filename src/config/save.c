@@ -78,7 +78,7 @@ static int quote_like(char *out, size_t n, const char *text, int style, bool is_
 static char *try_splice(const char *orig, size_t len, const struct config *cfg, char *why,
 			size_t whylen)
 {
-	struct config base;
+	struct config base = CONFIG_EMPTY, back = CONFIG_EMPTY;
 	struct srcmap *map = NULL;
 	struct diag d;
 	struct cfg_change *ch = NULL;
@@ -150,7 +150,6 @@ static char *try_splice(const char *orig, size_t len, const struct config *cfg, 
 	if (!b.s)
 		strbuf_puts(&b, "");
 	/* Trust it only if it reads back as cfg. */
-	struct config back;
 	if (config_parse_text(&back, b.s, b.len, "spliced", NULL, &d) || !cfg_equal(&back, cfg)) {
 		snprintf(why, whylen, "the edited file would not read back the same");
 		strbuf_free(&b);
@@ -158,6 +157,8 @@ static char *try_splice(const char *orig, size_t len, const struct config *cfg, 
 	}
 	out = strbuf_take(&b);
 done:
+	config_free(&base);
+	config_free(&back);
 	srcmap_free(map);
 	free(ch);
 	free(sp);

@@ -1,11 +1,13 @@
 /*
  * undo.h: undo and redo over whole-configuration snapshots.
  *
- * A struct config is a plain value (about 1.5 kB), so every edit pushes a
- * copy of the configuration as it was before; undo swaps the current one
- * with the newest snapshot and keeps the current for redo.  At most
- * UNDO_MAX snapshots are kept (the oldest is dropped).  A new edit clears
- * the redo side.
+ * Every edit records the configuration as it was before; undo swaps the
+ * current one with the newest snapshot and keeps the current for redo.  At
+ * most UNDO_MAX snapshots are kept (the oldest is dropped and freed).  A new
+ * edit clears the redo side.  A snapshot is a struct config that the undo
+ * owns: it costs what the configuration holds (176 bytes plus its body and
+ * lists: about 0.4 kB for arnau-autonet10, 16 kB for a 1024-switch edge
+ * list), and snapshots move in and out without copying.
  *
  * Pure; the owner (the UI thread) is the only user.  undo_free(NULL) is a
  * no-op.
@@ -29,12 +31,18 @@ struct undo {
 
 /* Allocate the buffers.  Returns 0 or -1 (out of memory). */
 int undo_init(struct undo *u);
+/* Free every snapshot and the buffers. */
 void undo_free(struct undo *u);
-/* Forget every snapshot. */
+/* Forget (free) every snapshot. */
 void undo_clear(struct undo *u);
 
-/* Record `before`, the configuration an edit is about to replace. */
-void undo_push(struct undo *u, const struct config *before);
+/* Record a copy of `before`, the configuration an edit is about to replace.
+ * Returns 0, or -1 when out of memory (nothing recorded). */
+int undo_push(struct undo *u, const struct config *before);
+
+/* Record `before` itself: the undo takes its contents and leaves it empty
+ * (freed instead when the undo has no buffers). */
+void undo_push_move(struct undo *u, struct config *before);
 
 /* Undo: *cur becomes the newest snapshot and the old *cur goes to redo.
  * Returns false (and leaves *cur) when there is nothing to undo. */

@@ -165,9 +165,9 @@ static int load_list(struct loader *L, const struct param *p, void *holder,
 				 n + 1, p->min_items, p->max_items);
 			return at(L, item->start_mark, NULL);
 		}
-		void *elem = param_list_elem(p, holder, n);
-		param_defaults(p->sub, elem);
-		param_list_set_count(p, holder, n + 1);
+		void *elem = param_list_push(p, holder);
+		if (!elem)
+			return diag_set(L->d, path, "out of memory");
 		if (map_add(L, ipath, item->start_mark, NULL))
 			return diag_set(L->d, path, "out of memory");
 		if (item->type == YAML_SEQUENCE_NODE && (p->flags & PF_TUPLE)) {
@@ -292,7 +292,8 @@ static int load_doc(struct loader *L, struct config *cfg)
 			 names);
 		return at(L, v->start_mark, NULL);
 	}
-	config_defaults(cfg, f);
+	if (config_defaults(cfg, f))
+		return diag_set(L->d, "", "out of memory");
 	if (map_add(L, "model", k->start_mark, v))
 		return diag_set(L->d, "", "out of memory");
 
@@ -374,6 +375,8 @@ int config_parse_text(struct config *cfg, const char *text, size_t len, const ch
 	struct loader L = { &doc, text + bom, len - bom, m, d, bom, 0, 0 };
 	int rc = -1;
 
+	*cfg = CONFIG_EMPTY;
+
 	diag_clear(d);
 	if (d)
 		snprintf(d->file, sizeof d->file, "%s", name);
@@ -422,6 +425,8 @@ out_parser:
 		*map = m;
 	else
 		srcmap_free(m);
+	if (rc != 0)
+		config_free(cfg);
 	return rc;
 }
 
@@ -434,6 +439,7 @@ int config_parse_file(struct config *cfg, const char *path, const char *name,
 	size_t len = 0;
 	int rc;
 
+	*cfg = CONFIG_EMPTY;
 	diag_clear(d);
 	if (d)
 		snprintf(d->file, sizeof d->file, "%s", shown);

@@ -36,8 +36,9 @@ struct srcmap {
 
 /* Parse text (len bytes, named `name` in messages) into *cfg.  On success
  * returns 0 and, if map is not NULL, a source map (caller frees with
- * srcmap_free).  On error returns -1 with *d filled (file, line, col, path,
- * message); *cfg is then unspecified. */
+ * srcmap_free) and *cfg holds the configuration (free it with config_free;
+ * what it held before is overwritten, not freed).  On error returns -1 with
+ * *d filled (file, line, col, path, message) and *cfg empty. */
 int config_parse_text(struct config *cfg, const char *text, size_t len, const char *name,
 		      struct srcmap **map, struct diag *d);
 

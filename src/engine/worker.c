@@ -5,6 +5,11 @@
  * view_gen, quit) and the published slot (pub, pub_bits), both under mu.
  * The stale flag, the busy flag and the progress are atomics, read by the
  * UI without the lock for the status line.
+ *
+ * The configuration changes hands without copying under the lock: the UI
+ * copies it before locking (worker_post), the slot owns it until the thread
+ * takes it (moved out, slot left empty), and each side frees what it
+ * replaced after unlocking.
  */
 #include "engine/worker.h"
 
@@ -34,7 +39,7 @@ struct worker {
 	atomic_ulong busy_gen;     /* generation being computed */
 
 	/* request slot (mu) */
-	struct config cfg;
+	struct config cfg;         /* owned; empty once the thread has taken it */
 	unsigned long gen, view_gen;
 	struct view_req view;
 	bool quit;
@@ -354,26 +359,31 @@ static int compute_view(struct worker *w, const struct config *cfg, unsigned lon
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
-	struct config *cfg = malloc(sizeof *cfg);
-	unsigned long done_gen = 0, done_view = 0;
+	struct config own = CONFIG_EMPTY, old;  /* the configuration of taken_gen */
+	const struct config *cfg = &own;
+	unsigned long done_gen = 0, done_view = 0, taken_gen = 0;
 	struct view_done vdone;
 
 	memset(&vdone, 0, sizeof vdone);
-	if (!cfg)
-		return NULL;
 	pthread_mutex_lock(&w->mu);
 	for (;;) {
 		while (!w->quit && w->gen == done_gen && w->view_gen == done_view)
 			pthread_cond_wait(&w->cv, &w->mu);
 		if (w->quit)
 			break;
-		*cfg = w->cfg;
+		old = CONFIG_EMPTY;
+		if (w->gen != taken_gen) {
+			config_move(&old, &own);
+			config_move(&own, &w->cfg);
+			taken_gen = w->gen;
+		}
 		unsigned long gen = w->gen, vgen = w->view_gen;
 		struct view_req view = w->view;
 		atomic_store(&w->stale, 0);
 		atomic_store(&w->busy_gen, gen);
 		atomic_store(&w->busy, 1);
 		pthread_mutex_unlock(&w->mu);
+		config_free(&old);
 
 		int rc = 0;
 		if (gen != done_gen) {
@@ -394,7 +404,7 @@ static void *worker_main(void *arg)
 	}
 	pthread_mutex_unlock(&w->mu);
 	drop_prepared(w);
-	free(cfg);
+	config_free(&own);
 	return NULL;
 }
 
@@ -455,9 +465,15 @@ int worker_fd(const struct worker *w)
 void worker_post(struct worker *w, const struct config *cfg, unsigned long gen,
 		 const struct view_req *view, unsigned long view_gen)
 {
+	struct config fresh = CONFIG_EMPTY, old = CONFIG_EMPTY;
+
+	/* Only this (the UI) thread writes w->gen: reading it unlocked is safe. */
+	if (gen != w->gen && config_copy(&fresh, cfg))
+		return;    /* out of memory: the worker keeps the last configuration */
 	pthread_mutex_lock(&w->mu);
 	if (gen != w->gen) {
-		w->cfg = *cfg;
+		config_move(&old, &w->cfg);    /* not taken yet: superseded */
+		config_move(&w->cfg, &fresh);
 		w->gen = gen;
 		atomic_store(&w->stale, 1);
 	}
@@ -465,6 +481,7 @@ void worker_post(struct worker *w, const struct config *cfg, unsigned long gen,
 	w->view_gen = view_gen;
 	pthread_cond_signal(&w->cv);
 	pthread_mutex_unlock(&w->mu);
+	config_free(&old);
 }
 
 unsigned worker_take(struct worker *w, struct results *r)
@@ -558,6 +575,7 @@ void worker_stop(struct worker *w)
 	pthread_mutex_destroy(&w->mu);
 	pthread_cond_destroy(&w->cv);
 	results_free(&w->pub);
+	config_free(&w->cfg);
 	free(w);
 }
 

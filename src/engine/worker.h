@@ -103,7 +103,8 @@ struct worker *worker_start(char *err, size_t errlen);
 /* The pipe's read end, to poll for POLLIN. */
 int worker_fd(const struct worker *w);
 
-/* Post a request (copies *cfg and *view).  A gen different from the last
+/* Post a request (copies *cfg, outside the lock, when gen is new, and
+ * *view).  A gen different from the last
  * posted one cancels the running computation. */
 void worker_post(struct worker *w, const struct config *cfg, unsigned long gen,
 		 const struct view_req *view, unsigned long view_gen);

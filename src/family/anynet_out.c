@@ -70,7 +70,7 @@ static int too_large(struct diag *d, const char *field, const char *what, long l
 int mc_anynet(const struct config *cfg, const struct run_req *req, struct table *t,
 	      struct diag *d)
 {
-	const struct mc_config *c = &cfg->u.mc;
+	const struct mc_config *c = mc_cfg(cfg);
 	int g = req->select < 0 ? 0 : req->select;
 	if ((size_t)g >= c->nclusters) {
 		d->usage = true;
@@ -91,7 +91,7 @@ int mc_anynet(const struct config *cfg, const struct run_req *req, struct table 
 int mc_anynet_external(const struct config *cfg, const struct run_req *req,
 		       struct table *t, struct diag *d)
 {
-	const struct mc_config *c = &cfg->u.mc;
+	const struct mc_config *c = mc_cfg(cfg);
 	int C = 0;
 	long long vertices = 0;
 	for (size_t i = 0; i < c->nclusters; i++) {
@@ -124,7 +124,7 @@ int mc_anynet_external(const struct config *cfg, const struct run_req *req,
 int star_anynet(const struct config *cfg, const struct run_req *req, struct table *t,
 		struct diag *d)
 {
-	int n = cfg->u.star.n;
+	int n = star_cfg(cfg)->n;
 	if (n > ANYNET_STAR_MAX_N) {
 		d->usage = true;
 		return diag_set(d, "n", "S%d has %lld nodes; BookSim anynet files are written for "

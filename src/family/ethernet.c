@@ -246,7 +246,7 @@ static int check_bcast_overhead(const struct eth_config *c, struct diag *d)
 
 static int eth_validate(const struct config *cfg, struct diag *d)
 {
-	const struct eth_config *c = &cfg->u.eth;
+	const struct eth_config *c = eth_cfg(cfg);
 	char path[DIAG_PATH_MAX];
 	long total = 0;
 
@@ -339,9 +339,9 @@ static int eth_sweep(const struct config *cfg, const struct run_req *req, double
 {
 	(void)req;
 	(void)d;
-	*from = cfg->u.eth.sizes.from;
-	*to = cfg->u.eth.sizes.to;
-	*n = (size_t)cfg->u.eth.sizes.points;
+	*from = eth_cfg(cfg)->sizes.from;
+	*to = eth_cfg(cfg)->sizes.to;
+	*n = (size_t)eth_cfg(cfg)->sizes.points;
 	return 0;
 }
 
@@ -352,7 +352,7 @@ const struct family eth_family = {
 	.title = "heterogeneous switched Ethernet",
 	.papers = "Lastovetsky, Mkwawa, O'Flynn, UCD",
 	.params = eth_fields,
-	.cfg_off = offsetof(struct config, u.eth),
+	.cfg_size = sizeof(struct eth_config),
 	.validate = eth_validate,
 	.x = { "size_bytes", "M", "bytes", "message size", true, "threshold",
 	       .y_log = true },

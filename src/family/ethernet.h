@@ -11,8 +11,10 @@
  * overrides links: [i, j, beta] (both directions).  Units: seconds, bytes,
  * bytes/s, s/byte.
  *
- * struct eth_config is a plain value (fixed-capacity arrays, no pointers):
- * copied by assignment.
+ * struct eth_config is the body of a struct config (see config/config.h):
+ * its lists (classes, links, destinations, pairs) are heap arrays owned
+ * through the parameter table; copy it with config_copy, never by
+ * assignment.
  */
 #ifndef ICNX_FAMILY_ETHERNET_H
 #define ICNX_FAMILY_ETHERNET_H
@@ -20,6 +22,7 @@
 #include <stddef.h>
 
 #include "base/diag.h"
+#include "config/config.h"
 #include "family/family.h"
 #include "model/ethernet.h"
 
@@ -58,10 +61,10 @@ enum eth_plot {
 
 struct eth_config {
 	size_t nclasses;
-	struct eth_class_cfg classes[ETH_MAX_CLASSES];
+	struct eth_class_cfg *classes;   /* owned heap lists, here and below */
 	double link_rate;          /* beta, bytes/s */
 	size_t nlinks;
-	struct eth_link_cfg links[ETH_MAX_LINKS];
+	struct eth_link_cfg *links;
 	double threshold;          /* S, bytes */
 	struct {
 		double Gamma;      /* s */
@@ -73,9 +76,9 @@ struct eth_config {
 		int src, dst;      /* the p2p pair */
 		int root;          /* one-to-many and broadcasts */
 		size_t ndest;      /* 0 = every node but the root, weight 1 */
-		struct eth_dest_cfg destinations[ETH_MAX_NODES];
+		struct eth_dest_cfg *destinations;
 		size_t npairs;     /* 0 = (0,1), (2,3), ... */
-		struct eth_pair_cfg pairs[ETH_MAX_PAIRS];
+		struct eth_pair_cfg *pairs;
 	} operation;
 	struct {
 		double from, to;   /* bytes */
@@ -84,6 +87,16 @@ struct eth_config {
 };
 
 extern const struct family eth_family;
+
+/* The family's struct inside cfg (which must be of this family). */
+static inline const struct eth_config *eth_cfg(const struct config *cfg)
+{
+	return (const struct eth_config *)cfg->body;
+}
+static inline struct eth_config *eth_cfg_mut(struct config *cfg)
+{
+	return (struct eth_config *)cfg->body;
+}
 
 /* Total nodes of the classes. */
 int eth_config_nodes(const struct eth_config *c);

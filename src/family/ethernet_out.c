@@ -23,7 +23,7 @@
 /* The size a per-point output looks at: req->at, or the threshold S. */
 static double point_size(const struct config *cfg, const struct run_req *req)
 {
-	return isnan(req->at) ? cfg->u.eth.threshold : req->at;
+	return isnan(req->at) ? eth_cfg(cfg)->threshold : req->at;
 }
 
 /* The five operations at one size. */
@@ -81,7 +81,7 @@ static int curve_open(const struct config *cfg, const struct run_req *req, void 
 	struct eth_curve *ec = malloc(sizeof *ec);
 	if (!ec)
 		return diag_set(d, "", "out of memory");
-	ec->c = &cfg->u.eth;
+	ec->c = eth_cfg(cfg);
 	if (eth_config_model(ec->c, &ec->m, d)) {
 		free(ec);
 		return -1;
@@ -162,7 +162,7 @@ static int curve(const struct config *cfg, const struct run_req *req, struct tab
 static int matrix(const struct config *cfg, const struct run_req *req, struct table *t,
 		  struct diag *d)
 {
-	const struct eth_config *c = &cfg->u.eth;
+	const struct eth_config *c = eth_cfg(cfg);
 	struct eth_model m;
 	char name[16];
 	double M = point_size(cfg, req);
@@ -206,7 +206,7 @@ static char *path_text(const struct eth_path *p, char *buf, size_t n)
 static int summary(const struct config *cfg, const struct run_req *req, struct table *t,
 		   struct diag *d)
 {
-	const struct eth_config *c = &cfg->u.eth;
+	const struct eth_config *c = eth_cfg(cfg);
 	struct eth_model m;
 	struct ops o;
 	char q[96], note[256], path[160];
@@ -352,7 +352,7 @@ static int draw_children(struct draw *dr, int v, const char *prefix)
 static int tree(const struct config *cfg, const struct run_req *req, struct table *t,
 		struct diag *d)
 {
-	const struct eth_config *c = &cfg->u.eth;
+	const struct eth_config *c = eth_cfg(cfg);
 	struct eth_model m;
 	struct eth_path crit;
 	double arrive[ETH_MAX_NODES];

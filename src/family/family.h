@@ -127,7 +127,9 @@ struct family {
 	const char *papers;         /* citation line */
 	const struct param *params; /* fields of the family (below the top level,
 	                               besides `model` and `title`) */
-	size_t cfg_off;             /* offset of the family's struct in struct config */
+	size_t cfg_size;            /* size of the family's struct, the body of a
+	                               struct config (config/config.h); its
+	                               lists live on the heap (param.h) */
 	int (*validate)(const struct config *cfg, struct diag *d);
 	struct x_axis x;
 	/* The default sweep: from, to, points (e.g. 0 to just below saturation),

@@ -300,7 +300,7 @@ int irr_config_net(const struct irr_config *c, struct irr_net *net, struct diag 
 
 static int irr_validate(const struct config *cfg, struct diag *d)
 {
-	const struct irr_config *c = &cfg->u.irr;
+	const struct irr_config *c = irr_cfg(cfg);
 	struct irr_net net;
 
 	if (irr_config_net(c, &net, d))
@@ -321,7 +321,7 @@ const struct family irr_family = {
 	.papers = "Arnau, Orduna, Ruiz, Duato, On the characterization of interconnection "
 		  "networks with irregular topology",
 	.params = irr_fields,
-	.cfg_off = offsetof(struct config, u.irr),
+	.cfg_size = sizeof(struct irr_config),
 	.validate = irr_validate,
 	.x = { "distance", "T_ij", "", "equivalent distance", false },
 	.sweep = irr_sweep,

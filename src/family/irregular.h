@@ -16,10 +16,11 @@
  * never both.  In either form `root` (default 0, the lowest label) roots
  * the up*-down* spanning tree and `clusters` is k of the grouping.
  *
- * struct irr_config is a plain value: fixed-capacity arrays (at most
- * IRR_CFG_MAX_LINKS links and IRR_MAX_SWITCHES per-switch overrides), no
- * pointers, so a configuration is copied by assignment like every other.
- * It is about 73 KB.
+ * struct irr_config is the body of a struct config (see config/config.h):
+ * its lists (links, at most IRR_CFG_MAX_LINKS; per-switch overrides, at most
+ * IRR_MAX_SWITCHES) are heap arrays owned through the parameter table, so
+ * it is copied with config_copy, never by assignment, and a copy costs the
+ * links it holds (8 bytes each), not its capacity.
  */
 #ifndef ICNX_FAMILY_IRREGULAR_H
 #define ICNX_FAMILY_IRREGULAR_H
@@ -28,6 +29,7 @@
 #include <stddef.h>
 
 #include "base/diag.h"
+#include "config/config.h"
 #include "family/family.h"
 #include "family/simcfg.h"
 #include "topo/irregular.h"
@@ -54,10 +56,10 @@ struct irr_config {
 	int switches;              /* S with links; INT_MIN when absent */
 	int ports;                 /* ports of every switch */
 	int nodes;                 /* processing nodes of every switch... */
-	size_t nswitch_nodes;      /* ...except these */
-	struct irr_nodes_cfg switch_nodes[IRR_MAX_SWITCHES];
+	size_t nswitch_nodes;      /* ...except these (owned heap list) */
+	struct irr_nodes_cfg *switch_nodes;
 	size_t nlinks;
-	struct irr_link links[IRR_CFG_MAX_LINKS];
+	struct irr_link *links;    /* owned heap list */
 	int root;                  /* root switch of up*-down* */
 	int clusters;              /* k of the grouping (at most S is used) */
 	struct irr_gen_cfg generate;
@@ -69,6 +71,16 @@ struct irr_config {
 };
 
 extern const struct family irr_family;
+
+/* The family's struct inside cfg (which must be of this family). */
+static inline const struct irr_config *irr_cfg(const struct config *cfg)
+{
+	return (const struct irr_config *)cfg->body;
+}
+static inline struct irr_config *irr_cfg_mut(struct config *cfg)
+{
+	return (struct irr_config *)cfg->body;
+}
 
 /* True when the configuration has a `generate:` section (any of its fields
  * given). */

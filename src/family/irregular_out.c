@@ -83,7 +83,7 @@ static int clusters_init(struct work *w, const struct run_req *req, struct diag 
 static int work_init(struct work *w, const struct config *cfg, const struct run_req *req,
 		     enum need need, struct diag *d)
 {
-	const struct irr_config *c = &cfg->u.irr;
+	const struct irr_config *c = irr_cfg(cfg);
 	const struct irr_prepared *pp = req->prepared;
 	int rc = -1;
 
@@ -531,7 +531,7 @@ static const char pam_note[] = "k-medoids PAM (BUILD + SWAP) on the table: it ne
 static int summary(const struct config *cfg, const struct run_req *req, struct table *t,
 		   struct diag *d)
 {
-	const struct irr_config *c = &cfg->u.irr;
+	const struct irr_config *c = irr_cfg(cfg);
 	struct work w;
 	double *m1 = NULL, *m2 = NULL, *m3 = NULL;
 	char q[64], note[256];

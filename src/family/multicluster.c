@@ -239,7 +239,7 @@ static int check_net(const struct mc_net_cfg *n, const char *name, struct diag *
 
 static int mc_validate(const struct config *cfg, struct diag *d)
 {
-	const struct mc_config *c = &cfg->u.mc;
+	const struct mc_config *c = mc_cfg(cfg);
 	long C = 0;
 
 	for (size_t i = 0; i < c->nclusters; i++) {
@@ -298,7 +298,7 @@ static int mc_prepare(const struct config *cfg, const struct run_req *req, void 
 
 	if (!pm)
 		return diag_set(d, "", "out of memory");
-	mc_config_params(&cfg->u.mc, &p);
+	mc_config_params(mc_cfg(cfg), &p);
 	int rc = mc_model_init(&pm->mdl, &p, req->cancel, err, sizeof err);
 	if (rc) {
 		free(pm);
@@ -318,7 +318,7 @@ static int mc_prepare(const struct config *cfg, const struct run_req *req, void 
 static int mc_sweep(const struct config *cfg, const struct run_req *req, double *from,
 		    double *to, size_t *n, struct diag *d)
 {
-	const struct mc_config *c = &cfg->u.mc;
+	const struct mc_config *c = mc_cfg(cfg);
 	*from = c->load.from;
 	*n = (size_t)c->load.points;
 	*to = c->load.to;
@@ -344,7 +344,7 @@ const struct family mc_family = {
 	.title = "multi-cluster fat-trees",
 	.papers = "Javadi et al., ADCOM 2006; Sharifi et al., 2008",
 	.params = mc_fields,
-	.cfg_off = offsetof(struct config, u.mc),
+	.cfg_size = sizeof(struct mc_config),
 	.validate = mc_validate,
 	.x = { "load", "lambda_g", "msg/node/time unit", "offered load", false },
 	.sweep = mc_sweep,

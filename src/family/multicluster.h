@@ -4,12 +4,17 @@
  * conversion to the model's parameters.  One schema serves both multi-cluster
  * papers (javadi: uniform traffic, tau_i, theta auto; sharifi: permutation
  * traffic, theta, message-length mix, per-network timing).
+ *
+ * struct mc_config is the body of a struct config (see config/config.h):
+ * its lists (clusters, the mix) are heap arrays owned through the parameter
+ * table; copy it with config_copy, never by assignment.
  */
 #ifndef ICNX_FAMILY_MULTICLUSTER_H
 #define ICNX_FAMILY_MULTICLUSTER_H
 
 #include <stddef.h>
 
+#include "config/config.h"
 #include "family/family.h"
 #include "model/multicluster.h"
 
@@ -30,7 +35,7 @@ struct mc_mix_cfg {
 struct mc_config {
 	int m;
 	size_t nclusters;
-	struct mc_group_params clusters[MC_MAX_GROUPS];
+	struct mc_group_params *clusters;    /* owned heap list, at most MC_MAX_GROUPS */
 	struct {
 		struct mc_net_cfg icn1, ecn1, icn2;
 	} network;
@@ -39,7 +44,7 @@ struct mc_config {
 		double theta;                /* NaN = auto */
 		double message_length;       /* M; NaN when a mix is given */
 		size_t nmix;
-		struct mc_mix_cfg mix[MC_MAX_MIX];
+		struct mc_mix_cfg *mix;      /* owned heap list, at most MC_MAX_MIX */
 	} traffic;
 	struct {
 		int rate_divisor;            /* enum mc_rate_divisor */
@@ -57,6 +62,16 @@ struct mc_config {
 };
 
 extern const struct family mc_family;
+
+/* The family's struct inside cfg (which must be of this family). */
+static inline const struct mc_config *mc_cfg(const struct config *cfg)
+{
+	return (const struct mc_config *)cfg->body;
+}
+static inline struct mc_config *mc_cfg_mut(struct config *cfg)
+{
+	return (struct mc_config *)cfg->body;
+}
 
 /* Resolve a validated configuration into model parameters (timing from the
  * link form, mean message length of the mix, Eq. 1 of sharifi). */

@@ -285,10 +285,10 @@ static int hop_bars(const struct config *cfg, const struct run_req *req, struct 
 	int g = req->select < 0 ? 0 : req->select;
 	double pr[FT_MAX_N + 1], pr0 = 0;
 
-	if ((size_t)g >= cfg->u.mc.nclusters) {
+	if ((size_t)g >= mc_cfg(cfg)->nclusters) {
 		d->usage = true;
 		rc = diag_set(d, "--select", "cluster group %d does not exist (allowed: 0..%zu)",
-			      g, cfg->u.mc.nclusters - 1);
+			      g, mc_cfg(cfg)->nclusters - 1);
 		goto out;
 	}
 	rc = model_for(cfg, req, &pm, &own, d);
@@ -427,7 +427,7 @@ out:
 static int node_matrix(const struct config *cfg, const struct run_req *req, struct table *t,
 		       struct diag *d, bool all_pairs)
 {
-	const struct mc_config *c = &cfg->u.mc;
+	const struct mc_config *c = mc_cfg(cfg);
 	int g = req->select < 0 ? 0 : req->select;
 	char label[16];
 

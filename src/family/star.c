@@ -100,7 +100,7 @@ void star_config_params(const struct star_config *c, struct star_params *p)
 
 static int star_validate_cfg(const struct config *cfg, struct diag *d)
 {
-	const struct star_config *c = &cfg->u.star;
+	const struct star_config *c = star_cfg(cfg);
 	struct star_params p;
 	char msg[512];
 	int n = c->n, H = star_diameter(n), L = star_neg_levels(n), vmin = star_min_v(n);
@@ -147,7 +147,7 @@ static int star_validate_cfg(const struct config *cfg, struct diag *d)
 static int star_sweep(const struct config *cfg, const struct run_req *req, double *from,
 		      double *to, size_t *n, struct diag *d)
 {
-	const struct star_config *c = &cfg->u.star;
+	const struct star_config *c = star_cfg(cfg);
 
 	*from = c->load.from;
 	*n = (size_t)c->load.points;
@@ -180,7 +180,7 @@ const struct family star_family = {
 	.title = "star graphs, fully adaptive wormhole routing",
 	.papers = "Kiasari, Sarbazi-Azad, Ould-Khaoua, IPDPS 2006",
 	.params = star_fields,
-	.cfg_off = offsetof(struct config, u.star),
+	.cfg_size = sizeof(struct star_config),
 	.validate = star_validate_cfg,
 	.x = { "load", "lambda_g", LU, "offered load", false },
 	.sweep = star_sweep,

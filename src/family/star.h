@@ -4,13 +4,15 @@
  * virtual channels per physical channel and Enhanced-Nbc fully adaptive
  * routing.  Its configuration struct as it appears in a preset file, its
  * parameter table (in star.c) and the conversion to the model's parameters
- * (src/model/star.h).  Outputs are in star_out.c.
+ * (src/model/star.h).  Outputs are in star_out.c.  struct star_config is
+ * the body of a struct config (see config/config.h).
  */
 #ifndef ICNX_FAMILY_STAR_H
 #define ICNX_FAMILY_STAR_H
 
 #include <stddef.h>
 
+#include "config/config.h"
 #include "family/family.h"
 #include "family/simcfg.h"
 #include "model/star.h"
@@ -50,6 +52,16 @@ struct star_config {
 #define STAR_SIM_MAX_N 7
 
 extern const struct family star_family;
+
+/* The family's struct inside cfg (which must be of this family). */
+static inline const struct star_config *star_cfg(const struct config *cfg)
+{
+	return (const struct star_config *)cfg->body;
+}
+static inline struct star_config *star_cfg_mut(struct config *cfg)
+{
+	return (struct star_config *)cfg->body;
+}
 
 /* Resolve a configuration into model parameters (V2 auto -> 0, the model's
  * default split).  Does not validate. */

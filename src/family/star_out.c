@@ -28,7 +28,7 @@ static int model_for(const struct config *cfg, struct star_model *mdl, struct di
 	struct star_params p;
 	char err[512];
 
-	star_config_params(&cfg->u.star, &p);
+	star_config_params(star_cfg(cfg), &p);
 	if (star_model_init(mdl, &p, err, sizeof err) < 0)
 		return diag_set(d, "", "%s", err);
 	return 0;
@@ -151,7 +151,7 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 		 mdl.p.dbar == STAR_DBAR_PRINTED ? "used in Eq. 3: options.dbar = printed"
 						 : "used in Eq. 3: options.dbar = exact"))
 		goto nomem;
-	snprintf(note, sizeof note, "%s", isnan(cfg->u.star.V2) ? "auto: ceil(H/2), the fewest escape levels"
+	snprintf(note, sizeof note, "%s", isnan(star_cfg(cfg)->V2) ? "auto: ceil(H/2), the fewest escape levels"
 								: "as set");
 	if (summary_row(t, "virtual_channels", mdl.p.V, "virtual channels", "V", "per physical channel") ||
 	    summary_row(t, "V1", mdl.V1, "virtual channels", "V1", "class a, fully adaptive: V - V2") ||
@@ -356,7 +356,7 @@ static void perm_label(const int *perm, int n, char *buf)
 static int distances(const struct config *cfg, const struct run_req *req, struct table *t,
 		     struct diag *d)
 {
-	int n = cfg->u.star.n, rc = -1;
+	int n = star_cfg(cfg)->n, rc = -1;
 	struct star_topo topo;
 	struct node_key *keys = NULL;
 	int *perms = NULL;
@@ -437,7 +437,7 @@ static int distribution(const struct config *cfg, const struct run_req *req, str
 			struct diag *d)
 {
 	struct star_topo topo;
-	int n = cfg->u.star.n;
+	int n = star_cfg(cfg)->n;
 
 	if (star_topo_init(&topo, n) < 0)
 		return diag_set(d, "", "out of memory");

@@ -133,15 +133,17 @@ unsigned act_save(struct app *a, const char *typed, bool lossy_ok, bool overwrit
 	struct diag d;
 	char arg[PATH_MAX + 2];
 	snprintf(arg, sizeof arg, "%s%s", strchr(path, '/') ? "" : "./", path);
-	if (load_arg(arg, &nl, &d) == 0 && cfg_equal(&nl.cfg, &a->cfg)) {
+	if (load_arg(arg, &nl, &d) == 0 && config_equal(&nl.cfg, &a->cfg)) {
 		loaded_free(a->l);
-		*a->l = nl;
-		a->file_cfg = nl.cfg;
+		config_free(&a->file_cfg);
+		config_move(&a->file_cfg, &nl.cfg);
 		a->have_file_cfg = true;
+		*a->l = nl;    /* its configuration moved to file_cfg */
 	} else {
 		loaded_free(&nl);
 	}
-	a->saved = a->cfg;
+	config_free(&a->saved);
+	config_copy(&a->saved, &a->cfg);    /* out of memory: shown as modified */
 	app_msg(a, false, "saved %s%s", path, lossy ? " (written afresh; the old comments are gone)"
 		: " (comments kept)");
 	return K_HANDLED | K_REDRAW_ALL;
@@ -171,10 +173,15 @@ unsigned act_open(struct app *a, const char *typed, bool discard_ok)
 		return K_HANDLED | K_STATUS;
 	}
 	loaded_free(a->l);
-	*a->l = nl;
 	a->have_draft = false;
-	a->cfg = a->saved = a->file_cfg = nl.cfg;
-	a->have_file_cfg = true;
+	config_free(&a->draft);
+	config_free(&a->cfg);
+	config_free(&a->saved);
+	config_free(&a->file_cfg);
+	config_move(&a->cfg, &nl.cfg);
+	*a->l = nl;    /* its configuration moved to cfg */
+	config_copy(&a->saved, &a->cfg);    /* out of memory: shown as modified */
+	a->have_file_cfg = config_copy(&a->file_cfg, &a->cfg) == 0;
 	undo_clear(&a->undo);
 	a->gen++;
 	a->view.at = NAN;

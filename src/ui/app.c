@@ -23,6 +23,15 @@ void app_msg(struct app *a, bool err, const char *fmt, ...)
 	a->dirty_status = true;
 }
 
+void app_free_configs(struct app *a)
+{
+	config_free(&a->cfg);
+	config_free(&a->saved);
+	config_free(&a->file_cfg);
+	config_free(&a->draft);
+	a->have_draft = a->have_file_cfg = false;
+}
+
 bool app_modified(const struct app *a)
 {
 	return a->have_draft || !cfg_equal(&a->saved, &a->cfg);
@@ -41,10 +50,10 @@ void app_dirty(struct app *a, int p)
 		a->dirty |= 1u << p;
 }
 
-unsigned app_commit(struct app *a, const struct config *next, const char *what)
+unsigned app_commit(struct app *a, struct config *next, const char *what)
 {
-	undo_push(&a->undo, &a->cfg);
-	a->cfg = *next;
+	undo_push_move(&a->undo, &a->cfg);
+	config_move(&a->cfg, next);
 	a->gen++;
 	app_msg(a, false, "%s", what);
 	app_trace(a, "edit gen=%lu", a->gen);
@@ -62,7 +71,21 @@ static unsigned refuse(struct app *a, const struct diag *d)
 	return K_HANDLED | K_STATUS;
 }
 
-unsigned app_edit(struct app *a, const struct config *next, const char *what)
+/* Drop the draft, if any. */
+static void drop_draft(struct app *a)
+{
+	a->have_draft = false;
+	config_free(&a->draft);
+}
+
+/* The refusal of an edit that could not even copy the configuration. */
+static unsigned out_of_memory(struct app *a)
+{
+	app_msg(a, true, "refused: out of memory");
+	return K_HANDLED | K_STATUS;
+}
+
+unsigned app_edit(struct app *a, struct config *next, const char *what)
 {
 	struct diag d;
 	char msg[DIAG_MSG_MAX + DIAG_PATH_MAX + 8];
@@ -70,8 +93,9 @@ unsigned app_edit(struct app *a, const struct config *next, const char *what)
 	diag_clear(&d);
 	if (config_validate(next, &d) == 0) {
 		bool was = a->have_draft;
-		a->have_draft = false;
-		if (was && cfg_equal(next, &a->cfg)) {
+		drop_draft(a);
+		if (was && config_equal(next, &a->cfg)) {
+			config_free(next);
 			/* The draft came back to where it started: nothing to record. */
 			app_msg(a, false, "%s: back to the last valid configuration", what);
 			return K_HANDLED | K_RECOMPUTE | K_REDRAW_ALL | K_RELAYOUT;
@@ -85,7 +109,8 @@ unsigned app_edit(struct app *a, const struct config *next, const char *what)
 		snprintf(msg, sizeof msg, "%s: %s", d.path, d.msg);
 	else
 		snprintf(msg, sizeof msg, "%s", d.msg);
-	a->draft = *next;
+	config_free(&a->draft);
+	config_move(&a->draft, next);
 	a->have_draft = true;
 	snprintf(a->draft_msg, sizeof a->draft_msg, "%s", msg);
 	app_msg(a, false, "%s (incomplete; Esc reverts)", what);
@@ -101,7 +126,7 @@ unsigned app_revert(struct app *a)
 		a->msg[0] = '\0';
 		return K_STATUS;
 	}
-	a->have_draft = false;
+	drop_draft(a);
 	app_msg(a, false, "dropped the incomplete edit: back to the last valid configuration");
 	return K_HANDLED | K_RECOMPUTE | K_REDRAW_ALL | K_RELAYOUT;
 }
@@ -109,16 +134,21 @@ unsigned app_revert(struct app *a)
 unsigned app_set(struct app *a, const char *path, const char *text)
 {
 	const struct config *base = app_edit_cfg(a);
-	struct config next = *base;
+	struct config next;
 	struct diag d;
 	char what[DIAG_PATH_MAX + 200], old[CFG_TEXT_MAX], now[CFG_TEXT_MAX];
 
 	diag_clear(&d);
+	if (config_copy(&next, base))
+		return out_of_memory(a);
 	param_get_path(base->family->params, config_cbody(base), path, old, sizeof old, NULL);
-	if (param_set_path(next.family->params, config_body(&next), path, text, &d))
+	if (param_set_path(next.family->params, config_body(&next), path, text, &d)) {
+		config_free(&next);
 		return refuse(a, &d);
+	}
 	param_get_path(next.family->params, config_cbody(&next), path, now, sizeof now, NULL);
 	if (strcmp(old, now) == 0) {
+		config_free(&next);
 		app_msg(a, false, "%s is already %s", path, now);
 		return K_HANDLED | K_STATUS;
 	}
@@ -129,15 +159,20 @@ unsigned app_set(struct app *a, const char *path, const char *text)
 unsigned app_clear(struct app *a, const char *path)
 {
 	const struct config *base = app_edit_cfg(a);
-	struct config next = *base;
+	struct config next;
 	struct diag d;
 	char what[DIAG_PATH_MAX + 200], old[CFG_TEXT_MAX];
 
 	diag_clear(&d);
+	if (config_copy(&next, base))
+		return out_of_memory(a);
 	param_get_path(base->family->params, config_cbody(base), path, old, sizeof old, NULL);
-	if (cfg_clear_field(&next, path, &d))
+	if (cfg_clear_field(&next, path, &d)) {
+		config_free(&next);
 		return refuse(a, &d);
-	if (cfg_equal(&next, base)) {
+	}
+	if (config_equal(&next, base)) {
+		config_free(&next);
 		app_msg(a, false, "%s is already not set", path);
 		return K_HANDLED | K_STATUS;
 	}
@@ -173,18 +208,23 @@ static const struct param *find_list(const struct param *fields, void *base,
 
 unsigned app_list_add(struct app *a, const char *list_path, long from)
 {
-	struct config next = *app_edit_cfg(a);
+	struct config next;
 	struct diag d;
 	void *holder;
 	char path[DIAG_PATH_MAX], text[CFG_TEXT_MAX], what[DIAG_PATH_MAX + 64];
 
 	diag_clear(&d);
+	if (config_copy(&next, app_edit_cfg(a)))
+		return out_of_memory(a);
 	const struct param *lp = find_list(next.family->params, config_body(&next), list_path,
 					   &holder);
-	if (!lp)
+	if (!lp) {
+		config_free(&next);
 		return K_HANDLED;
+	}
 	size_t n = param_list_count(lp, holder);
 	if (n >= lp->max_items) {
+		config_free(&next);
 		app_msg(a, true, "refused: %s: already %zu items (allowed: at most %zu)", list_path,
 			n, lp->max_items);
 		return K_HANDLED | K_STATUS;
@@ -211,8 +251,10 @@ unsigned app_list_add(struct app *a, const char *list_path, long from)
 		snprintf(path, sizeof path, "%s.%zu.%s", list_path, n, f->key);
 		rc = param_set_path(next.family->params, config_body(&next), path, text, &d);
 	}
-	if (rc)
+	if (rc) {
+		config_free(&next);
 		return refuse(a, &d);
+	}
 	snprintf(a->want_select, sizeof a->want_select, "%s.%zu.%s", list_path, n, lp->sub[0].key);
 	if (from >= 0)
 		snprintf(what, sizeof what, "%s.%zu added (a copy of item %ld)", list_path, n, from);
@@ -223,13 +265,17 @@ unsigned app_list_add(struct app *a, const char *list_path, long from)
 
 unsigned app_list_remove(struct app *a, const char *list_path, size_t i)
 {
-	struct config next = *app_edit_cfg(a);
+	struct config next;
 	struct diag d;
 	char what[DIAG_PATH_MAX + 64];
 
 	diag_clear(&d);
-	if (param_list_remove(next.family->params, config_body(&next), list_path, i, &d))
+	if (config_copy(&next, app_edit_cfg(a)))
+		return out_of_memory(a);
+	if (param_list_remove(next.family->params, config_body(&next), list_path, i, &d)) {
+		config_free(&next);
 		return refuse(a, &d);
+	}
 	snprintf(what, sizeof what, "%s.%zu deleted", list_path, i);
 	return app_edit(a, &next, what);
 }
@@ -252,7 +298,7 @@ unsigned app_undo(struct app *a)
 
 unsigned app_redo(struct app *a)
 {
-	a->have_draft = false;
+	drop_draft(a);
 	if (!undo_redo(&a->undo, &a->cfg)) {
 		app_msg(a, false, "nothing to redo");
 		return K_HANDLED | K_STATUS;

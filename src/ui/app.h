@@ -2,7 +2,8 @@
  * app.h: the explorer's state, shared by the panes, the overlays and the
  * main loop, and the edit operations every pane uses.
  *
- * The configuration is a plain value: `cfg` is the live one (always valid:
+ * The app owns four configurations (config_free'd by app_stop): `cfg` is
+ * the live one (always valid:
  * the worker computes it), `saved` is the one last loaded or saved (the
  * modified mark compares with it), `file_cfg` is the file as read without
  * --set overrides (the equivalent command line lists what differs from it).
@@ -73,7 +74,8 @@ struct picker;
 struct app {
 	/* inputs, borrowed from main() */
 	const struct options *opt;
-	struct loaded *l;              /* the file shown; replaced on open */
+	struct loaded *l;              /* the file shown; replaced on open (its
+	                                  cfg is moved into cfg below) */
 
 	/* the configuration */
 	struct config cfg, saved, file_cfg;
@@ -149,6 +151,9 @@ struct app {
 void app_msg(struct app *a, bool err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Free the app's configurations (cfg, saved, file_cfg, draft). */
+void app_free_configs(struct app *a);
+
 /* Has cfg changed since the last load or save (or is there a draft)? */
 bool app_modified(const struct app *a);
 
@@ -159,8 +164,9 @@ const struct config *app_edit_cfg(const struct app *a);
 /* Take next, the edited configuration (every value parsed and in range):
  * when it validates it becomes cfg (a draft ends: one undo step for the
  * whole edit); when it breaks a cross-field rule it becomes the draft.
- * what describes the change.  Returns K_* flags. */
-unsigned app_edit(struct app *a, const struct config *next, const char *what);
+ * what describes the change.  The app takes next's contents (next is left
+ * empty).  Returns K_* flags. */
+unsigned app_edit(struct app *a, struct config *next, const char *what);
 
 /* Drop the draft: back to the last valid configuration.  K_* flags. */
 unsigned app_revert(struct app *a);
@@ -169,8 +175,9 @@ unsigned app_revert(struct app *a);
 unsigned app_clear(struct app *a, const char *path);
 
 /* Replace the configuration by next (already validated), recording the old
- * one for undo.  what describes the change for the status line. */
-unsigned app_commit(struct app *a, const struct config *next, const char *what);
+ * one for undo (moved there, not copied).  The app takes next's contents
+ * (next is left empty).  what describes the change for the status line. */
+unsigned app_commit(struct app *a, struct config *next, const char *what);
 
 /* Set one field from text (the loader's parsing, range checks and
  * messages), then app_edit.  A value that does not parse or is out of range

@@ -207,18 +207,18 @@ static void add_section(struct form *f, const struct app *a, const struct param 
 			const void *base, const char *prefix, int depth, const char *list,
 			long item);
 
-/* Was optional field p (of the struct at base in the draft) set in the
- * last valid configuration?  Then a draft that cleared it still shows it,
- * so the field does not vanish while the other form is half given. */
-static bool in_draft_only(const struct app *a, const void *base, const struct param *p)
+/* Was optional field `path` (absent in the draft) set in the last valid
+ * configuration?  Then a draft that cleared it still shows it, so the field
+ * does not vanish while the other form is half given. */
+static bool in_draft_only(const struct app *a, const char *path)
 {
+	char was[CFG_TEXT_MAX];
+
 	if (!a->have_draft)
 		return false;
-	const char *d0 = config_cbody(&a->draft), *v0 = config_cbody(&a->cfg);
-	ptrdiff_t off = (const char *)base - d0;
-	if (off < 0 || (size_t)off >= sizeof a->draft)
-		return false;
-	return !param_is_absent(p, v0 + off);
+	/* An absent optional value formats as "" (param_format). */
+	return param_get_path(a->cfg.family->params, config_cbody(&a->cfg), path, was,
+			      sizeof was, NULL) == 0 && was[0] != '\0';
 }
 
 static void add_list(struct form *f, const struct app *a, const struct param *lp,
@@ -279,7 +279,7 @@ static void add_section(struct form *f, const struct app *a, const struct param 
 		snprintf(path, sizeof path, "%s%s%s", prefix, *prefix ? "." : "", p->key);
 		if (is_scalar(p)) {
 			if ((p->flags & PF_OPTIONAL) && param_is_absent(p, base) && some_optional_set &&
-			    !in_draft_only(a, base, p))
+			    !in_draft_only(a, path))
 				continue;
 			struct row *r = add_row(f, R_FIELD, depth, path, p);
 			if (r && list) {

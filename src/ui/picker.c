@@ -45,6 +45,7 @@ static void collect(const char *name, const char *path, const char *origin, void
 	if (config_parse_file(&cfg, path, NULL, NULL, &d) == 0) {
 		snprintf(e->model, sizeof e->model, "%s", cfg.family->name);
 		snprintf(e->title, sizeof e->title, "%s", cfg.title);
+		config_free(&cfg);
 	} else {
 		snprintf(e->model, sizeof e->model, "?");
 		snprintf(e->title, sizeof e->title, "(invalid: %s)", d.msg);

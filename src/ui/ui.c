@@ -685,7 +685,9 @@ static int app_start(struct app *a, const struct options *o, struct loaded *l)
 	struct diag d;
 	a->opt = o;
 	a->l = l;
-	a->cfg = a->saved = l->cfg;
+	config_move(&a->cfg, &l->cfg);    /* l keeps its path, name and map */
+	if (config_copy(&a->saved, &a->cfg))
+		return -1;
 	a->have_file_cfg = config_parse_file(&a->file_cfg, l->path, NULL, NULL, &d) == 0 &&
 			   a->file_cfg.family == a->cfg.family;
 	a->gen = 1;
@@ -720,6 +722,7 @@ static void app_stop(struct app *a)
 	picker_free(a->picker);
 	results_free(&a->res);
 	undo_free(&a->undo);
+	app_free_configs(a);
 	if (a->trace)
 		fclose(a->trace);
 }

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "config/config.h"
+#include "family/multicluster.h"
 #include "config/yaml_dump.h"
 #include "config/yaml_load.h"
 
@@ -42,6 +43,7 @@ static void load_ok(struct config *cfg, const char *text, struct srcmap **map)
 {
 	struct diag d;
 	char msg[1024];
+	config_free(cfg);   /* cfg holds a configuration or is empty */
 	if (config_parse_text(cfg, text, strlen(text), "t.yaml", map, &d) ||
 	    config_validate(cfg, &d))
 		fail_msg("load failed: %s", diag_format(&d, msg, sizeof msg));
@@ -51,7 +53,7 @@ static void load_ok(struct config *cfg, const char *text, struct srcmap **map)
 static const char *load_err(const char *text)
 {
 	static char msg[1024];
-	struct config cfg;
+	struct config cfg = CONFIG_EMPTY;
 	struct diag d;
 	struct srcmap *map = NULL;
 	if (config_parse_text(&cfg, text, strlen(text), "t.yaml", &map, &d) == 0) {
@@ -61,6 +63,7 @@ static const char *load_err(const char *text)
 		}
 		srcmap_locate(map, &d);
 	}
+	config_free(&cfg);
 	srcmap_free(map);
 	return diag_format(&d, msg, sizeof msg);
 }
@@ -79,9 +82,9 @@ static char *variant(const char *from, const char *to)
 static void test_load_values(void **state)
 {
 	(void)state;
-	struct config cfg;
+	struct config cfg = CONFIG_EMPTY;
 	load_ok(&cfg, base_yaml, NULL);
-	const struct mc_config *c = &cfg.u.mc;
+	const struct mc_config *c = mc_cfg(&cfg);
 	assert_string_equal(cfg.family->name, "multicluster");
 	assert_string_equal(cfg.title, "two groups: small");
 	assert_int_equal(c->m, 8);
@@ -103,6 +106,7 @@ static void test_load_values(void **state)
 	assert_true(p.M == 48);
 	assert_true(fabs(p.icn1.t_cn - 0.522) < 1e-15);
 	assert_true(p.ecn1.t_cn == 0.517);
+	config_free(&cfg);
 }
 
 static void test_errors_have_positions(void **state)
@@ -135,25 +139,25 @@ static void test_errors_have_positions(void **state)
 static void test_paths(void **state)
 {
 	(void)state;
-	struct config cfg;
+	struct config cfg = CONFIG_EMPTY;
 	struct diag d;
 	char buf[64];
 	load_ok(&cfg, base_yaml, NULL);
 	const struct param *root = cfg.family->params;
 
 	assert_int_equal(config_set(&cfg, "clusters.1.tau", "0.3", &d), 0);
-	assert_true(cfg.u.mc.clusters[1].tau == 0.3);
+	assert_true(mc_cfg(&cfg)->clusters[1].tau == 0.3);
 	assert_int_equal(config_set(&cfg, "clusters.*.tau", "0", &d), 0);
-	assert_true(cfg.u.mc.clusters[0].tau == 0 && cfg.u.mc.clusters[1].tau == 0);
+	assert_true(mc_cfg(&cfg)->clusters[0].tau == 0 && mc_cfg(&cfg)->clusters[1].tau == 0);
 	/* Appending at the next index, with defaults for the other fields:
 	 * count 1, tau 0, but n is required, so the edit is refused until
 	 * it is given. */
 	assert_int_equal(config_set(&cfg, "clusters.2.count", "2", &d), -1);
 	assert_string_equal(d.path, "clusters.2.n");
-	assert_int_equal(cfg.u.mc.nclusters, 2);   /* unchanged on refusal */
+	assert_int_equal(mc_cfg(&cfg)->nclusters, 2);   /* unchanged on refusal */
 	assert_int_equal(config_set(&cfg, "clusters.2.n", "2", &d), 0);
-	assert_int_equal(cfg.u.mc.nclusters, 3);
-	assert_int_equal(cfg.u.mc.clusters[2].count, 1);
+	assert_int_equal(mc_cfg(&cfg)->nclusters, 3);
+	assert_int_equal(mc_cfg(&cfg)->clusters[2].count, 1);
 	/* Out of range, unknown, malformed. */
 	assert_int_equal(config_set(&cfg, "clusters.5.n", "2", &d), -1);
 	assert_non_null(strstr(d.msg, "index 5 is out of range"));
@@ -162,7 +166,7 @@ static void test_paths(void **state)
 	assert_int_equal(config_set(&cfg, "m", "6", &d), 0);
 	assert_int_equal(config_set(&cfg, "traffic.pattern", "transpose", &d), -1);
 	assert_non_null(strstr(d.msg, "power-of-two"));
-	assert_int_equal(cfg.u.mc.traffic.pattern, FT_UNIFORM);
+	assert_int_equal(mc_cfg(&cfg)->traffic.pattern, FT_UNIFORM);
 	/* Reading back. */
 	assert_int_equal(param_get_path(root, config_cbody(&cfg), "traffic.theta", buf,
 					sizeof buf, NULL), 0);
@@ -171,37 +175,39 @@ static void test_paths(void **state)
 	param_get_path(root, config_cbody(&cfg), "traffic.theta", buf, sizeof buf, NULL);
 	assert_string_equal(buf, "auto");
 	/* Removing list items respects the minimum (one group, two clusters). */
-	struct mc_config *c = &cfg.u.mc;
+	const struct mc_config *c = mc_cfg(&cfg);
 	assert_int_equal(param_list_remove(root, config_body(&cfg), "clusters", 0, &d), 0);
 	assert_int_equal(c->nclusters, 2);
 	assert_int_equal(c->clusters[0].count, 4);
 	assert_int_equal(param_list_remove(root, config_body(&cfg), "clusters", 0, &d), 0);
 	assert_int_equal(param_list_remove(root, config_body(&cfg), "clusters", 0, &d), -1);
+	config_free(&cfg);
 }
 
 static void test_number_parsing(void **state)
 {
 	(void)state;
-	struct config cfg;
+	struct config cfg = CONFIG_EMPTY;
 	struct diag d;
 	load_ok(&cfg, base_yaml, NULL);
 	assert_int_equal(config_set(&cfg, "m", "8.0", &d), 0);
 	assert_int_equal(config_set(&cfg, "m", "8.5", &d), -1);
 	assert_int_equal(config_set(&cfg, "m", "0x10", &d), 0);   /* strtod: 16 */
-	assert_int_equal(cfg.u.mc.m, 16);
+	assert_int_equal(mc_cfg(&cfg)->m, 16);
 	assert_int_equal(config_set(&cfg, "m", "8", &d), 0);
 	assert_int_equal(config_set(&cfg, "traffic.theta", "nan", &d), -1);
 	assert_int_equal(config_set(&cfg, "traffic.theta", "inf", &d), -1);
 	assert_int_equal(config_set(&cfg, "traffic.theta", "0.5x", &d), -1);
 	assert_int_equal(config_set(&cfg, "traffic.theta", "1e-1", &d), 0);
-	assert_true(cfg.u.mc.traffic.theta == 0.1);
+	assert_true(mc_cfg(&cfg)->traffic.theta == 0.1);
 	assert_int_equal(config_set(&cfg, "traffic.theta", "", &d), -1);
+	config_free(&cfg);
 }
 
 static void test_dump_round_trip(void **state)
 {
 	(void)state;
-	struct config a, b;
+	struct config a = CONFIG_EMPTY, b = CONFIG_EMPTY;
 	struct diag d;
 	load_ok(&a, base_yaml, NULL);
 	/* Values that need all 17 digits survive. */
@@ -212,11 +218,11 @@ static void test_dump_round_trip(void **state)
 	load_ok(&b, t1, NULL);
 	char *t2 = config_dump(&b);
 	assert_string_equal(t1, t2);
-	assert_true(b.u.mc.clusters[0].tau == 0.1234567890123456);
+	assert_true(mc_cfg(&b)->clusters[0].tau == 0.1234567890123456);
 	assert_string_equal(b.title, a.title);
 	struct mc_params pa, pb;
-	mc_config_params(&a.u.mc, &pa);
-	mc_config_params(&b.u.mc, &pb);
+	mc_config_params(mc_cfg(&a), &pa);
+	mc_config_params(mc_cfg(&b), &pb);
 	assert_memory_equal(&pa.g, &pb.g, sizeof pa.g);
 	assert_true(pa.M == pb.M && pa.icn1.t_cn == pb.icn1.t_cn && pa.theta == pb.theta);
 	/* The dump says what each field is. */
@@ -224,12 +230,14 @@ static void test_dump_round_trip(void **state)
 	assert_non_null(strstr(t1, "# tau_i"));
 	free(t1);
 	free(t2);
+	config_free(&a);
+	config_free(&b);
 }
 
 static void test_srcmap(void **state)
 {
 	(void)state;
-	struct config cfg;
+	struct config cfg = CONFIG_EMPTY;
 	struct srcmap *map = NULL;
 	load_ok(&cfg, base_yaml, &map);
 	const struct srcmap_entry *e = srcmap_find(map, "clusters.1.tau");
@@ -246,6 +254,7 @@ static void test_srcmap(void **state)
 	srcmap_locate(map, &d);
 	assert_int_equal(d.line, 12);
 	srcmap_free(map);
+	config_free(&cfg);
 }
 
 int main(void)

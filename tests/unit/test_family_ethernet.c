@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "config/config.h"
+#include "family/ethernet.h"
 #include "config/yaml_dump.h"
 #include "config/yaml_load.h"
 
@@ -42,6 +43,7 @@ static void load(struct config *cfg, const char *text)
 {
 	struct diag d;
 	char msg[1024];
+	config_free(cfg);   /* cfg holds a configuration or is empty */
 	if (config_parse_text(cfg, text, strlen(text), "t.yaml", NULL, &d) ||
 	    config_validate(cfg, &d))
 		fail_msg("load: %s", diag_format(&d, msg, sizeof msg));
@@ -50,7 +52,7 @@ static void load(struct config *cfg, const char *text)
 static const char *load_err(const char *text)
 {
 	static char msg[1024];
-	struct config cfg;
+	struct config cfg = CONFIG_EMPTY;
 	struct diag d;
 	struct srcmap *map = NULL;
 	if (config_parse_text(&cfg, text, strlen(text), "t.yaml", &map, &d) == 0) {
@@ -58,6 +60,7 @@ static const char *load_err(const char *text)
 			fail_msg("expected an error for:\n%s", text);
 		srcmap_locate(map, &d);
 	}
+	config_free(&cfg);
 	srcmap_free(map);
 	return diag_format(&d, msg, sizeof msg);
 }
@@ -81,7 +84,7 @@ static void run(const struct config *cfg, const char *out, const double *x, size
 static void test_curve(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct table t;
 	load(&c, preset);
 	assert_string_equal(c.family->name, "ethernet");
@@ -122,12 +125,13 @@ static void test_curve(void **state)
 	assert_string_equal(t.cols[1].name, "bcast_binomial");
 	assert_string_equal(t.cols[2].name, "bcast_flat");
 	table_free(&t);
+	config_free(&c);
 }
 
 static void test_matrix_symmetric(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct table t;
 	load(&c, preset);
 	run(&c, "matrix", NULL, 0, NAN, &t);   /* default: M = S = 1000 */
@@ -145,6 +149,7 @@ static void test_matrix_symmetric(void **state)
 	run(&c, "matrix", NULL, 0, 0, &t);
 	assert_rel(table_get(&t, 0, 4), 50e-6, 1e-12);
 	table_free(&t);
+	config_free(&c);
 }
 
 static double srow(const struct table *t, const char *q, const char **note)
@@ -162,7 +167,7 @@ static double srow(const struct table *t, const char *q, const char **note)
 static void test_summary_and_tree(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct table t;
 	const char *note;
 	load(&c, preset);
@@ -195,6 +200,7 @@ static void test_summary_and_tree(void **state)
 	assert_true(seen1);
 	assert_non_null(strstr(table_get_text(&t, t.nrows - 1, 0), "critical path 0 -> 2 -> 3"));
 	table_free(&t);
+	config_free(&c);
 }
 
 static void test_validation(void **state)
@@ -233,20 +239,21 @@ static void test_validation(void **state)
 	if (!strstr(e, "operation.dst: 2 is also operation.src"))
 		fail_msg("%s", e);
 	/* Classes expand in order: node 3 belongs to the second class. */
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	load(&c, "model: ethernet\nclasses: [{count: 3, C: 1e-6, t: 1e-9}, {C: 2e-6, t: 2e-9}]\n");
-	assert_int_equal(eth_config_nodes(&c.u.eth), 4);
-	assert_int_equal(eth_config_class_of(&c.u.eth, 2), 0);
-	assert_int_equal(eth_config_class_of(&c.u.eth, 3), 1);
+	assert_int_equal(eth_config_nodes(eth_cfg(&c)), 4);
+	assert_int_equal(eth_config_class_of(eth_cfg(&c), 2), 0);
+	assert_int_equal(eth_config_class_of(eth_cfg(&c), 3), 1);
 	int flat[8];
-	assert_int_equal(eth_config_pairs(&c.u.eth, flat), 2);   /* default 0-1, 2-3 */
+	assert_int_equal(eth_config_pairs(eth_cfg(&c), flat), 2);   /* default 0-1, 2-3 */
 	assert_int_equal(flat[3], 3);
+	config_free(&c);
 }
 
 static void test_dump_round_trip(void **state)
 {
 	(void)state;
-	struct config a, b;
+	struct config a = CONFIG_EMPTY, b = CONFIG_EMPTY;
 	struct table ta, tb;
 	load(&a, preset);
 	char *t1 = config_dump(&a);
@@ -266,6 +273,8 @@ static void test_dump_round_trip(void **state)
 	table_free(&tb);
 	free(t1);
 	free(t2);
+	config_free(&a);
+	config_free(&b);
 }
 
 int main(void)

@@ -66,6 +66,7 @@ static void load_text(struct config *cfg, const char *text)
 {
 	struct diag d;
 	char msg[1024];
+	config_free(cfg);   /* cfg holds a configuration or is empty */
 	if (config_parse_text(cfg, text, strlen(text), "t.yaml", NULL, &d) ||
 	    config_validate(cfg, &d))
 		fail_msg("load: %s", diag_format(&d, msg, sizeof msg));
@@ -75,6 +76,7 @@ static void load_file(struct config *cfg, const char *path)
 {
 	struct diag d;
 	char msg[1024];
+	config_free(cfg);   /* cfg holds a configuration or is empty */
 	if (config_parse_file(cfg, path, NULL, NULL, &d) || config_validate(cfg, &d))
 		fail_msg("load %s: %s", path, diag_format(&d, msg, sizeof msg));
 }
@@ -83,7 +85,7 @@ static void load_file(struct config *cfg, const char *path)
 static const char *load_err(const char *text)
 {
 	static char msg[1024];
-	struct config cfg;
+	struct config cfg = CONFIG_EMPTY;
 	struct diag d;
 	struct srcmap *map = NULL;
 	if (config_parse_text(&cfg, text, strlen(text), "t.yaml", &map, &d) == 0) {
@@ -93,6 +95,7 @@ static const char *load_err(const char *text)
 		}
 		srcmap_locate(map, &d);
 	}
+	config_free(&cfg);
 	srcmap_free(map);
 	return diag_format(&d, msg, sizeof msg);
 }
@@ -145,12 +148,12 @@ static const char *summary_note(const struct table *t, const char *q)
 static void test_autonet_table2(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct table t;
 	load_file(&c, AUTONET);
 	assert_string_equal(c.family->name, "irregular");
-	assert_int_equal(c.u.irr.root, 6);
-	assert_int_equal(c.u.irr.nlinks, 15);
+	assert_int_equal(irr_cfg(&c)->root, 6);
+	assert_int_equal(irr_cfg(&c)->nlinks, 15);
 	/* the default output is the table */
 	assert_string_equal(c.family->outputs[0].name, "distances");
 	assert_int_equal(c.family->outputs[0].kind, OUT_MATRIX);
@@ -175,12 +178,13 @@ static void test_autonet_table2(void **state)
 	assert_true(fabs(table_get(&t, 6, 10) - 1.25) < 1e-12);
 	assert_true(fabs(table_get(&t, 9, 7) - 1.25) < 1e-12);
 	table_free(&t);
+	config_free(&c);
 }
 
 static void test_autonet_distribution(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct table t;
 	struct run_req req;
 	struct diag d;
@@ -220,6 +224,7 @@ static void test_autonet_distribution(void **state)
 	assert_int_equal(c.family->sweep(&c, &rq, &from, &to, &np, &d), 0);
 	assert_true(from == 1 && to == 3);
 	assert_int_equal(np, 4);
+	config_free(&c);
 }
 
 static const char *route_of(const struct table *t, int a, int b, double *count)
@@ -236,7 +241,7 @@ static const char *route_of(const struct table *t, int a, int b, double *count)
 static void test_autonet_routes(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct table t;
 	double n;
 	load_file(&c, AUTONET);
@@ -290,6 +295,7 @@ static void test_autonet_routes(void **state)
 	assert_int_equal(run_req_rc(&c, "routes", &req, &t, &d), -1);
 	assert_string_equal(d.msg, "--select 10: switch 10 does not exist (allowed: 0 to 9)");
 	table_free(&t);
+	config_free(&c);
 }
 
 /* ---- loading and dumping ---- */
@@ -297,43 +303,48 @@ static void test_autonet_routes(void **state)
 static void test_tuples_and_mappings(void **state)
 {
 	(void)state;
-	struct config a, b, m, f;
+	struct config a = CONFIG_EMPTY, b = CONFIG_EMPTY, m = CONFIG_EMPTY, f = CONFIG_EMPTY;
 	struct table ta, tb;
 	load_text(&a, autonet_tuples);
 	load_text(&b, autonet_maps);
 	load_text(&m, autonet_mixed);
 	load_file(&f, AUTONET);
-	assert_int_equal(a.u.irr.nlinks, 15);
-	assert_int_equal(a.u.irr.links[14].a, 7);
-	assert_int_equal(a.u.irr.links[14].b, 8);
-	assert_memory_equal(&a.u.irr, &b.u.irr, sizeof a.u.irr);
-	assert_memory_equal(&a.u.irr, &m.u.irr, sizeof a.u.irr);
-	assert_memory_equal(&a.u.irr, &f.u.irr, sizeof a.u.irr);
+	assert_int_equal(irr_cfg(&a)->nlinks, 15);
+	assert_int_equal(irr_cfg(&a)->links[14].a, 7);
+	assert_int_equal(irr_cfg(&a)->links[14].b, 8);
+	assert_true(param_equal(irr_family.params, irr_cfg(&a), irr_cfg(&b)));
+	assert_true(param_equal(irr_family.params, irr_cfg(&a), irr_cfg(&m)));
+	assert_true(param_equal(irr_family.params, irr_cfg(&a), irr_cfg(&f)));
 	run(&a, "distances", &ta);
 	run(&b, "distances", &tb);
 	assert_memory_equal(ta.num, tb.num, ta.nrows * ta.ncols * sizeof *ta.num);
 	table_free(&ta);
 	table_free(&tb);
+	config_free(&a);
+	config_free(&b);
+	config_free(&m);
+	config_free(&f);
 }
 
 /* Dump cfg, check the dump reloads to the same body and dumps identically. */
 static char *dump_round_trip(const struct config *cfg)
 {
-	struct config back;
+	struct config back = CONFIG_EMPTY;
 	char *text = config_dump(cfg);
 	assert_non_null(text);
 	load_text(&back, text);
-	assert_memory_equal(&back.u.irr, &cfg->u.irr, sizeof cfg->u.irr);
+	assert_true(param_equal(irr_family.params, irr_cfg(&back), irr_cfg(cfg)));
 	char *again = config_dump(&back);
 	assert_string_equal(text, again);
 	free(again);
+	config_free(&back);
 	return text;
 }
 
 static void test_dump_round_trip(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	load_file(&c, AUTONET);
 	char *text = dump_round_trip(&c);
 	/* tuples are dumped as [a, b], one per line, in the given order */
@@ -362,6 +373,7 @@ static void test_dump_round_trip(void **state)
 	assert_null(strstr(text, "free_ports"));
 	assert_null(strstr(text, "links:"));
 	free(text);
+	config_free(&c);
 }
 
 /* ---- generate ---- */
@@ -391,7 +403,7 @@ static bool connected(const struct irr_net *net)
 static void net_of(const struct config *c, struct irr_net *net)
 {
 	struct diag d;
-	if (irr_config_net(&c->u.irr, net, &d))
+	if (irr_config_net(irr_cfg(c), net, &d))
 		fail_msg("net: %s: %s", d.path, d.msg);
 }
 
@@ -404,14 +416,14 @@ static bool same_links(const struct irr_net *x, const struct irr_net *y)
 static void test_generate(void **state)
 {
 	(void)state;
-	struct config c, c2;
+	struct config c = CONFIG_EMPTY, c2 = CONFIG_EMPTY;
 	struct irr_net n1, n2, n3;
 	struct table t1, t2;
 
 	load_text(&c, "model: irregular\ngenerate:\n  switches: 40\n  nodes: 4\n"
 		  "  free_ports: 4\n  links: 3\n  seed: 5\n");
-	assert_true(irr_config_generated(&c.u.irr));
-	assert_int_equal(irr_config_switches(&c.u.irr), 40);
+	assert_true(irr_config_generated(irr_cfg(&c)));
+	assert_int_equal(irr_config_switches(irr_cfg(&c)), 40);
 	net_of(&c, &n1);
 	net_of(&c, &n2);
 	assert_int_equal(n1.switches, 40);
@@ -432,7 +444,7 @@ static void test_generate(void **state)
 	/* defaults: nodes and free ports from the top level, 3 links, seed 1 */
 	load_text(&c2, "model: irregular\nports: 10\nnodes: 5\ngenerate: {switches: 30}\n");
 	struct irr_gen_params p;
-	irr_config_gen(&c2.u.irr, &p);
+	irr_config_gen(irr_cfg(&c2), &p);
 	assert_int_equal(p.nodes, 5);
 	assert_int_equal(p.free_ports, 5);
 	assert_int_equal(p.links, 3);
@@ -452,6 +464,8 @@ static void test_generate(void **state)
 	table_free(&t2);
 	irr_net_free(&n1);
 	irr_net_free(&n2);
+	config_free(&c);
+	config_free(&c2);
 }
 
 /* The stored random presets are what the generator made with their seeds.
@@ -461,7 +475,7 @@ static void test_generator_reproduces_presets(void **state)
 	(void)state;
 	static const int sizes[2] = { 16, 24 };
 	for (int i = 0; i < 2; i++) {
-		struct config stored, gen;
+		struct config stored = CONFIG_EMPTY, gen = CONFIG_EMPTY;
 		struct irr_net a, b;
 		char path[64], text[256];
 		snprintf(path, sizeof path, "presets/arnau-random%d.yaml", sizes[i]);
@@ -477,6 +491,8 @@ static void test_generator_reproduces_presets(void **state)
 			fail_msg("irr_generate no longer makes %s from seed %d", path, sizes[i]);
 		irr_net_free(&a);
 		irr_net_free(&b);
+		config_free(&stored);
+		config_free(&gen);
 	}
 }
 
@@ -562,7 +578,7 @@ static void test_bad_networks(void **state)
 static void test_bad_files_point_at_links(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct diag d;
 	struct srcmap *map = NULL;
 	char msg[1024];
@@ -574,6 +590,7 @@ static void test_bad_files_point_at_links(void **state)
 			    "tests/bad/irr-duplicate-link.yaml:12:5: links.7: link 7 (2-1) "
 			    "duplicates link 1 (1-2)");
 	srcmap_free(map);
+	config_free(&c);
 }
 
 /* ---- the other outputs ---- */
@@ -581,7 +598,7 @@ static void test_bad_files_point_at_links(void **state)
 static void test_summary_and_clusters(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct table t;
 	load_file(&c, AUTONET);
 	run(&c, "summary", &t);
@@ -625,17 +642,18 @@ static void test_summary_and_clusters(void **state)
 
 	/* k is clamped to the switches */
 	load_text(&c, "model: irregular\nswitches: 3\nlinks: [[0, 1], [1, 2]]\n");
-	assert_int_equal(irr_config_k(&c.u.irr), 3);
+	assert_int_equal(irr_config_k(irr_cfg(&c)), 3);
 	run(&c, "summary", &t);
 	assert_true(summary_value(&t, "clusters") == 3);
 	assert_non_null(strstr(summary_note(&t, "clusters"), "4 asked, only 3 switches"));
 	table_free(&t);
+	config_free(&c);
 }
 
 static void test_text_outputs(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct table t;
 	struct run_req req;
 	struct diag d;
@@ -682,12 +700,13 @@ static void test_text_outputs(void **state)
 	assert_string_equal(d.msg, "--select 4: group 4 does not exist (allowed: 0 to 3, the "
 			    "4 groups of clusters)");
 	table_free(&t);
+	config_free(&c);
 }
 
 static void test_hops(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct table t;
 	struct run_req req;
 	struct diag d;
@@ -708,6 +727,7 @@ static void test_hops(void **state)
 	req.select = 2;
 	assert_int_equal(run_req_rc(&c, "hops", &req, &t, &d), -1);
 	table_free(&t);
+	config_free(&c);
 }
 
 struct prog {
@@ -726,7 +746,7 @@ static void on_progress(void *ctx, double f)
 static void test_cancel_and_progress(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct table t;
 	struct run_req req;
 	struct diag d;
@@ -769,12 +789,13 @@ static void test_cancel_and_progress(void **state)
 		assert_true(table_get(&t, (size_t)net.links[l].a, (size_t)net.links[l].b + 1) == 1);
 	irr_net_free(&net);
 	table_free(&t);
+	config_free(&c);
 }
 
 static void test_set_paths(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct diag d;
 	char msg[1024];
 	load_file(&c, AUTONET);
@@ -782,13 +803,14 @@ static void test_set_paths(void **state)
 	assert_int_equal(config_set(&c, "root", "3", &d), 0);
 	assert_int_equal(config_set(&c, "links.15.a", "2", &d), -1);  /* b missing */
 	assert_int_equal(config_set(&c, "links.14.b", "9", &d), 0);   /* 7-9 */
-	assert_int_equal(c.u.irr.links[14].b, 9);
+	assert_int_equal(irr_cfg(&c)->links[14].b, 9);
 	/* an edit that makes a duplicate is refused and leaves cfg unchanged */
 	diag_clear(&d);
 	assert_int_equal(config_set(&c, "links.14.a", "0", &d), -1);
 	diag_format(&d, msg, sizeof msg);
 	assert_string_equal(msg, "links.14: link 14 (0-9) duplicates link 2 (0-9)");
-	assert_int_equal(c.u.irr.links[14].a, 7);
+	assert_int_equal(irr_cfg(&c)->links[14].a, 7);
+	config_free(&c);
 }
 
 int main(void)

@@ -38,6 +38,7 @@ static void load(struct config *cfg, const char *text)
 	struct diag d;
 	char msg[1024];
 
+	config_free(cfg);   /* cfg holds a configuration or is empty */
 	if (config_parse_text(cfg, text, strlen(text), "t.yaml", NULL, &d) ||
 	    config_validate(cfg, &d))
 		fail_msg("load: %s", diag_format(&d, msg, sizeof msg));
@@ -141,7 +142,7 @@ static void test_registered(void **state)
 static void test_zero_load_row(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct table t;
 	double x[] = { 0.0 };
 
@@ -171,12 +172,13 @@ static void test_zero_load_row(void **state)
 	run(&c, "curve", x, 1, NAN, &t);
 	assert_close(table_get(&t, 0, 1), 64.0 + 26.0 / 7.0, 1e-13);
 	table_free(&t);
+	config_free(&c);
 }
 
 static void test_curve_rises_then_saturates(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct table t;
 	double sat, x[42];
 
@@ -211,12 +213,13 @@ static void test_curve_rises_then_saturates(void **state)
 	for (size_t r = 0; r < t.nrows; r++)
 		assert_true(isfinite(table_get(&t, r, 1)));
 	table_free(&t);
+	config_free(&c);
 }
 
 static void test_summary(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct table s;
 
 	load(&c, preset);
@@ -245,12 +248,13 @@ static void test_summary(void **state)
 	assert_true(summary_value(&s, "V1") == 2);
 	assert_true(summary_value(&s, "V2") == 4);
 	table_free(&s);
+	config_free(&c);
 }
 
 static void test_validation_messages(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 
 	load(&c, preset);
 	assert_string_equal(set_err(&c, "V", "3"),
@@ -279,15 +283,16 @@ static void test_validation_messages(void **state)
 	assert_string_equal(set_err(&c, "load.to", "0"),
 			    "load.to: 0 is out of range (allowed: a number in (0, 1] or auto)");
 	/* the failed sets left the configuration as it was */
-	assert_int_equal(c.u.star.n, 5);
-	assert_int_equal(c.u.star.V, 6);
-	assert_true(isnan(c.u.star.V2));
+	assert_int_equal(star_cfg(&c)->n, 5);
+	assert_int_equal(star_cfg(&c)->V, 6);
+	assert_true(isnan(star_cfg(&c)->V2));
+	config_free(&c);
 }
 
 static void test_large_n_quickly(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct table t, s;
 
 	load(&c, preset);
@@ -316,12 +321,13 @@ static void test_large_n_quickly(void **state)
 	assert_true(summary_value(&s, "saturation_load") > 0);
 	table_free(&t);
 	table_free(&s);
+	config_free(&c);
 }
 
 static void test_distances_s4(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct table t;
 	struct diag d;
 
@@ -370,12 +376,13 @@ static void test_distances_s4(void **state)
 			    "limited to n <= 5 (S5, 120 nodes): use -o distribution for the "
 			    "distance distribution");
 	table_free(&t);
+	config_free(&c);
 }
 
 static void test_distribution_and_classes(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct table t;
 	double nodes = 0.0, prob = 0.0, count = 0.0;
 	const double want[] = { 0, 4, 12, 30, 44, 26, 3 };   /* S5 by BFS */
@@ -419,12 +426,13 @@ static void test_distribution_and_classes(void **state)
 	}
 	assert_true(count == 120.0);
 	table_free(&t);
+	config_free(&c);
 }
 
 static void test_hops(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct table t;
 	double sat;
 
@@ -458,12 +466,13 @@ static void test_hops(void **state)
 	assert_non_null(strstr(t.title, "(saturated)"));
 	assert_true(isinf(table_get(&t, 0, 4)));
 	table_free(&t);
+	config_free(&c);
 }
 
 static void test_cancel(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct table t;
 	struct run_req req;
 	struct diag d;
@@ -478,6 +487,7 @@ static void test_cancel(void **state)
 	table_init(&t, "");
 	assert_int_equal(family_output(c.family, "summary")->run(&c, &req, &t, &d), 1);
 	table_free(&t);
+	config_free(&c);
 }
 
 int main(void)

@@ -19,6 +19,7 @@
 
 #include "config/config.h"
 #include "config/yaml_load.h"
+#include "family/multicluster.h"
 #include "model/multicluster.h"
 
 static void load_preset(struct config *cfg, const char *name)
@@ -99,7 +100,7 @@ static void javadi_case(struct config *cfg, const char *a_n, const char *M, cons
  * not the bracketing cap 1.6e54; the curve has no blank or -inf. */
 static void test_nan_not_forgotten(void **state)
 {
-	struct config cfg;
+	struct config cfg = CONFIG_EMPTY;
 	struct table t;
 	struct diag d;
 	javadi_case(&cfg, "5e8", "400", "0");
@@ -113,13 +114,14 @@ static void test_nan_not_forgotten(void **state)
 	assert_true(isfinite(table_get(&t, 2, 1)));
 	assert_true(isinf(table_get(&t, 3, 1)));
 	table_free(&t);
+	config_free(&cfg);
 }
 
 /* Defect 2, second case: latency inf far below the reported saturation,
  * and a point at 1e-6 with util_max 0.079 while blocking is infinite. */
 static void test_point_past_saturation(void **state)
 {
-	struct config cfg;
+	struct config cfg = CONFIG_EMPTY;
 	struct table t;
 	struct diag d;
 	javadi_case(&cfg, "918164668.37", "387.47", "0.1677");
@@ -137,19 +139,20 @@ static void test_point_past_saturation(void **state)
 	assert_true(isfinite(row(&t, "latency")));
 	assert_true(row(&t, "util_max") < 1);
 	table_free(&t);
+	config_free(&cfg);
 }
 
 /* The utilisation grows with the load, so the saturation search sees one
  * switch from unsaturated to saturated on a grid of loads. */
 static void test_saturation_monotone(void **state)
 {
-	struct config cfg;
+	struct config cfg = CONFIG_EMPTY;
 	struct mc_params p;
 	struct mc_model *mdl = malloc(sizeof *mdl);
 	struct mc_point *pt = malloc(sizeof *pt);
 	char err[256];
 	javadi_case(&cfg, "918164668.37", "387.47", "0.1677");
-	mc_config_params(&cfg.u.mc, &p);
+	mc_config_params(mc_cfg(&cfg), &p);
 	assert_int_equal(mc_model_init(mdl, &p, NULL, err, sizeof err), 0);
 	double sat = mc_saturation(mdl);
 	assert_true(isfinite(sat));
@@ -163,13 +166,14 @@ static void test_saturation_monotone(void **state)
 	}
 	free(pt);
 	free(mdl);
+	config_free(&cfg);
 }
 
 /* Defect 12: Gamma and tau that make a broadcast time negative are refused;
  * a negative correction that keeps it >= 0 still loads (a fit's Gamma). */
 static void test_negative_broadcast(void **state)
 {
-	struct config cfg;
+	struct config cfg = CONFIG_EMPTY;
 	struct table t;
 	struct diag d;
 	load_preset(&cfg, "lastovetsky-hcl16");
@@ -185,13 +189,14 @@ static void test_negative_broadcast(void **state)
 	assert_true(row(&t, "bcast_binomial") >= 0);
 	assert_true(row(&t, "Gamma") < 0);   /* an input echoed, not a result */
 	table_free(&t);
+	config_free(&cfg);
 }
 
 /* Defect 13: derived flit times obey the bound of given ones; Ethernet
  * rates have a floor that keeps every time finite. */
 static void test_derived_overflow(void **state)
 {
-	struct config cfg;
+	struct config cfg = CONFIG_EMPTY;
 	load_preset(&cfg, "javadi-n1120");
 	assert_non_null(strstr(set_err(&cfg, "network.icn1.bandwidth", "1e-300"), "t_cn"));
 	load_preset(&cfg, "lastovetsky-hcl16");
@@ -208,6 +213,7 @@ static void test_derived_overflow(void **state)
 	for (size_t c = 1; c < t.ncols; c++)
 		assert_true(isfinite(table_get(&t, 1, c)));
 	table_free(&t);
+	config_free(&cfg);
 }
 
 /* Defect 13, star: with tol near its maximum the solver must not accept a
@@ -215,7 +221,7 @@ static void test_derived_overflow(void **state)
  * default tol finds (0.0158463 for S5, V = 6). */
 static void test_star_loose_tol(void **state)
 {
-	struct config cfg;
+	struct config cfg = CONFIG_EMPTY;
 	struct table t;
 	struct diag d;
 	load_preset(&cfg, "kiasari-s5-v6");
@@ -231,6 +237,7 @@ static void test_star_loose_tol(void **state)
 	assert_int_equal(run(&cfg, "summary", NULL, 0, NAN, &t, &d), 0);
 	assert_true(fabs(row(&t, "saturation_load") - sat) <= 1e-5 * sat);
 	table_free(&t);
+	config_free(&cfg);
 }
 
 int main(void)

@@ -32,6 +32,7 @@ static const char preset[] =
 static void load(struct config *cfg, const char *text)
 {
 	struct diag d;
+	config_free(cfg);   /* cfg holds a configuration or is empty */
 	if (config_parse_text(cfg, text, strlen(text), "t", NULL, &d) || config_validate(cfg, &d))
 		fail_msg("load: %s", d.msg);
 }
@@ -61,7 +62,7 @@ static double summary_value(const struct table *t, const char *q)
 static void test_mix_of_one_equals_fixed(void **state)
 {
 	(void)state;
-	struct config a, b;
+	struct config a = CONFIG_EMPTY, b = CONFIG_EMPTY;
 	struct table ta, tb;
 	load(&a, preset);
 	char text[2048];
@@ -77,12 +78,14 @@ static void test_mix_of_one_equals_fixed(void **state)
 		assert_true(ta.num[i] == tb.num[i] || (isnan(ta.num[i]) && isnan(tb.num[i])));
 	table_free(&ta);
 	table_free(&tb);
+	config_free(&a);
+	config_free(&b);
 }
 
 static void test_curve_columns_and_saturation(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct table s, t;
 	load(&c, preset);
 	run(&c, "summary", NULL, 0, &s);
@@ -107,12 +110,13 @@ static void test_curve_columns_and_saturation(void **state)
 	assert_true(table_get(&t, 2, (size_t)cT) > table_get(&t, 1, (size_t)cT));
 	table_free(&s);
 	table_free(&t);
+	config_free(&c);
 }
 
 static void test_hops_table(void **state)
 {
 	(void)state;
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct table t;
 	load(&c, preset);
 	run(&c, "hops", NULL, 0, &t);
@@ -130,6 +134,7 @@ static void test_hops_table(void **state)
 	}
 	assert_int_equal(found, 5);
 	table_free(&t);
+	config_free(&c);
 }
 
 static void test_pattern_distances(void **state)
@@ -138,7 +143,7 @@ static void test_pattern_distances(void **state)
 	/* Group 0: 16-node 4-port 3-trees (B = 4 bits): the transpose swaps
 	 * the two 2-bit halves, 4 nodes stay home, the other 12 all cross the
 	 * root (6 links), as -o hops counts. */
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	struct table t;
 	struct run_req req;
 	struct diag d;
@@ -166,6 +171,7 @@ static void test_pattern_distances(void **state)
 	assert_true(table_get(&t, 5, 6) == 0);
 	assert_true(table_get(&t, 1, 5) == 6);
 	table_free(&t);
+	config_free(&c);
 }
 
 static char *write_to_string(const struct table *t, enum out_format f)

@@ -43,6 +43,7 @@ static void load(struct config *c, const char *t)
 {
 	struct diag d;
 	char msg[1024];
+	config_free(c);   /* cfg holds a configuration or is empty */
 	if (config_parse_text(c, t, strlen(t), "t.yaml", NULL, &d) || config_validate(c, &d))
 		fail_msg("load: %s", diag_format(&d, msg, sizeof msg));
 }
@@ -58,7 +59,7 @@ static const struct param *field(const struct config *c, const char *path)
 
 static void test_step(void **state)
 {
-	struct config c;
+	struct config c = CONFIG_EMPTY;
 	char out[64];
 	(void)state;
 	load(&c, text);
@@ -93,17 +94,19 @@ static void test_step(void **state)
 	assert_int_equal(cfg_step(field(&c, "traffic.theta"), "auto", 1, out, sizeof out), -1);
 	assert_non_null(strstr(out, "auto"));
 	assert_int_equal(cfg_step(field(&c, "network.icn1.t_cn"), "", 1, out, sizeof out), -1);
+	config_free(&c);
 }
 
 static void test_diff(void **state)
 {
-	struct config a, b;
+	struct config a = CONFIG_EMPTY, b = CONFIG_EMPTY;
 	struct cfg_change ch[8];
 	struct diag d;
 	bool shrunk;
 	(void)state;
 	load(&a, text);
-	b = a;
+	config_free(&b);
+	assert_int_equal(config_copy(&b, &a), 0);
 	assert_true(cfg_equal(&a, &b));
 	assert_int_equal(cfg_diff(&a, &b, ch, 8, &shrunk), 0);
 	assert_false(shrunk);
@@ -116,27 +119,32 @@ static void test_diff(void **state)
 	assert_string_equal(ch[1].path, "clusters.1.tau");
 	assert_string_equal(ch[1].text, "0.5");
 	/* An appended item: each of its fields. */
-	b = a;
+	config_free(&b);
+	assert_int_equal(config_copy(&b, &a), 0);
 	assert_int_equal(config_set(&b, "clusters.2.n", "2", &d), 0);
 	assert_int_equal(cfg_diff(&a, &b, ch, 8, &shrunk), 3);
 	assert_false(shrunk);
 	assert_string_equal(ch[0].path, "clusters.2.count");
 	assert_true(ch[0].was_absent);
 	/* A removed item cannot be a list of changes. */
-	b = a;
+	config_free(&b);
+	assert_int_equal(config_copy(&b, &a), 0);
 	assert_int_equal(param_list_remove(b.family->params, config_body(&b), "clusters", 0, &d), 0);
 	cfg_diff(&a, &b, ch, 8, &shrunk);
 	assert_true(shrunk);
 	assert_false(cfg_equal(&a, &b));
 	/* Clearing an optional field. */
-	b = a;
+	config_free(&b);
+	assert_int_equal(config_copy(&b, &a), 0);
 	assert_int_equal(cfg_clear(&b, "traffic.message_length", &d), -1);   /* required by a rule */
 	assert_true(cfg_equal(&a, &b));
+	config_free(&a);
+	config_free(&b);
 }
 
 static void test_splice_keeps_comments(void **state)
 {
-	struct config c, back;
+	struct config c = CONFIG_EMPTY, back = CONFIG_EMPTY;
 	struct diag d;
 	char why[256];
 	bool lossy;
@@ -169,11 +177,13 @@ static void test_splice_keeps_comments(void **state)
 	load(&back, out);
 	assert_true(cfg_equal(&back, &c));
 	free(out);
+	config_free(&c);
+	config_free(&back);
 }
 
 static void test_splice_lossy(void **state)
 {
-	struct config c, back;
+	struct config c = CONFIG_EMPTY, back = CONFIG_EMPTY;
 	struct diag d;
 	char why[256];
 	bool lossy;
@@ -199,6 +209,8 @@ static void test_splice_lossy(void **state)
 	assert_true(lossy);
 	assert_non_null(strstr(why, "deleted"));
 	free(out);
+	config_free(&c);
+	config_free(&back);
 }
 
 static void test_atomic_save(void **state)

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "config/yaml_load.h"
+#include "family/multicluster.h"
 #include "ui/actions.h"
 #include "ui/app.h"
 
@@ -55,7 +56,7 @@ static int teardown(void **state)
 
 static double prob(const struct config *c, int i)
 {
-	return c->u.mc.traffic.mix[i].prob;
+	return mc_cfg(c)->traffic.mix[i].prob;
 }
 
 static void test_mix_through_a_draft(void **state)
@@ -110,9 +111,9 @@ static void test_revert_and_undo(void **state)
 	app_set(a, "traffic.mix.0.prob", "0.3");
 	app_undo(a);
 	assert_false(a->have_draft);
-	assert_true(a->cfg.u.mc.clusters[0].tau == 0.2);
+	assert_true(mc_cfg(&a->cfg)->clusters[0].tau == 0.2);
 	app_undo(a);
-	assert_true(a->cfg.u.mc.clusters[0].tau == 0.1);
+	assert_true(mc_cfg(&a->cfg)->clusters[0].tau == 0.1);
 	/* A draft that comes back to the start records nothing. */
 	unsigned long gen = a->gen;
 	size_t past = a->undo.npast;
@@ -131,17 +132,17 @@ static void test_list_edits(void **state)
 	/* A third length, a copy of the second: the sum is 1.5. */
 	app_list_add(a, "traffic.mix", 1);
 	assert_true(a->have_draft);
-	assert_int_equal(app_edit_cfg(a)->u.mc.traffic.nmix, 3);
-	assert_int_equal(a->cfg.u.mc.traffic.nmix, 2);
+	assert_int_equal(mc_cfg(app_edit_cfg(a))->traffic.nmix, 3);
+	assert_int_equal(mc_cfg(&a->cfg)->traffic.nmix, 2);
 	app_set(a, "traffic.mix.0.prob", "0.25");
 	app_set(a, "traffic.mix.1.prob", "0.25");
 	assert_false(a->have_draft);
-	assert_int_equal(a->cfg.u.mc.traffic.nmix, 3);
+	assert_int_equal(mc_cfg(&a->cfg)->traffic.nmix, 3);
 	assert_int_equal(a->undo.npast, 1);
 	/* Deleting one breaks the sum again. */
 	app_list_remove(a, "traffic.mix", 2);
 	assert_true(a->have_draft);
-	assert_int_equal(a->cfg.u.mc.traffic.nmix, 3);
+	assert_int_equal(mc_cfg(&a->cfg)->traffic.nmix, 3);
 }
 
 static void test_clear_switches_timing(void **state)
@@ -161,18 +162,18 @@ static void test_clear_switches_timing(void **state)
 		assert_true(a->have_draft);
 		assert_int_equal(a->gen, 1);
 	}
-	assert_true(isnan(app_edit_cfg(a)->u.mc.network.icn1.a_n));
+	assert_true(isnan(mc_cfg(app_edit_cfg(a))->network.icn1.a_n));
 	app_set(a, "network.icn1.t_cn", "0.4");
 	assert_true(a->have_draft);
 	app_set(a, "network.icn1.t_cs", "0.45");
 	assert_false(a->have_draft);
 	assert_int_equal(a->gen, 2);
-	assert_true(a->cfg.u.mc.network.icn1.t_cn == 0.4);
-	assert_true(isnan(a->cfg.u.mc.network.icn1.bandwidth));
+	assert_true(mc_cfg(&a->cfg)->network.icn1.t_cn == 0.4);
+	assert_true(isnan(mc_cfg(&a->cfg)->network.icn1.bandwidth));
 	/* One undo step brings the link form back. */
 	app_undo(a);
-	assert_true(a->cfg.u.mc.network.icn1.a_n == 0.02);
-	assert_true(isnan(a->cfg.u.mc.network.icn1.t_cn));
+	assert_true(mc_cfg(&a->cfg)->network.icn1.a_n == 0.02);
+	assert_true(isnan(mc_cfg(&a->cfg)->network.icn1.t_cn));
 	/* Clearing what is already absent says so. */
 	app_clear(a, "network.icn1.t_cn");
 	assert_non_null(strstr(a->msg, "already not set"));

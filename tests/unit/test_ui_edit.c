@@ -13,13 +13,14 @@
 
 #include "ui/lineedit.h"
 #include "config/undo.h"
+#include "family/multicluster.h"
 
-/* A configuration told apart by its m. */
+/* A configuration told apart by its m (the caller frees it). */
 static struct config cfg_m(int m)
 {
 	struct config c;
-	memset(&c, 0, sizeof c);
-	c.u.mc.m = m;
+	assert_int_equal(config_defaults(&c, &mc_family), 0);
+	mc_cfg_mut(&c)->m = m;
 	return c;
 }
 
@@ -33,29 +34,32 @@ static void test_undo_redo(void **state)
 	/* Three edits: 4 -> 6 -> 8 -> 10. */
 	for (int m = 6; m <= 10; m += 2) {
 		undo_push(&u, &cur);
+		config_free(&cur);
 		cur = cfg_m(m);
 	}
 	assert_true(undo_undo(&u, &cur));
-	assert_int_equal(cur.u.mc.m, 8);
+	assert_int_equal(mc_cfg(&cur)->m, 8);
 	assert_true(undo_undo(&u, &cur));
-	assert_int_equal(cur.u.mc.m, 6);
+	assert_int_equal(mc_cfg(&cur)->m, 6);
 	assert_true(undo_redo(&u, &cur));
-	assert_int_equal(cur.u.mc.m, 8);
+	assert_int_equal(mc_cfg(&cur)->m, 8);
 	/* A new edit clears the redo side. */
 	undo_push(&u, &cur);
+	config_free(&cur);
 	cur = cfg_m(12);
 	assert_false(undo_redo(&u, &cur));
-	assert_int_equal(cur.u.mc.m, 12);
+	assert_int_equal(mc_cfg(&cur)->m, 12);
 	assert_true(undo_undo(&u, &cur));
-	assert_int_equal(cur.u.mc.m, 8);
+	assert_int_equal(mc_cfg(&cur)->m, 8);
 	assert_true(undo_undo(&u, &cur));
-	assert_int_equal(cur.u.mc.m, 6);
+	assert_int_equal(mc_cfg(&cur)->m, 6);
 	assert_true(undo_undo(&u, &cur));
-	assert_int_equal(cur.u.mc.m, 4);
+	assert_int_equal(mc_cfg(&cur)->m, 4);
 	assert_false(undo_undo(&u, &cur));
-	assert_int_equal(cur.u.mc.m, 4);
+	assert_int_equal(mc_cfg(&cur)->m, 4);
 	undo_free(&u);
 	undo_free(&u);      /* twice is fine */
+	config_free(&cur);
 	undo_free(NULL);
 }
 
@@ -67,6 +71,7 @@ static void test_undo_drops_oldest(void **state)
 	assert_int_equal(undo_init(&u), 0);
 	for (int i = 1; i <= UNDO_MAX + 50; i++) {
 		undo_push(&u, &cur);
+		config_free(&cur);
 		cur = cfg_m(i);
 	}
 	int n = 0;
@@ -74,8 +79,9 @@ static void test_undo_drops_oldest(void **state)
 		n++;
 	assert_int_equal(n, UNDO_MAX);
 	/* The oldest kept is the state before edit 51. */
-	assert_int_equal(cur.u.mc.m, 50);
+	assert_int_equal(mc_cfg(&cur)->m, 50);
 	undo_free(&u);
+	config_free(&cur);
 }
 
 static void test_lineedit(void **state)

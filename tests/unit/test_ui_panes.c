@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "config/yaml_load.h"
+#include "family/multicluster.h"
 #include "ui/app.h"
 #include "ui/form.h"
 #include "ui/status.h"
@@ -164,7 +165,7 @@ static void test_edit_keys(void **state)
 	/* Add a copy of group 1, then undo twice. */
 	k = org->ops->key(org, ACT_ADD, 0);
 	assert_true(k & K_RECOMPUTE);
-	assert_int_equal(a->cfg.u.mc.nclusters, 3);
+	assert_int_equal(mc_cfg(&a->cfg)->nclusters, 3);
 	for (int i = 0; i < P_NPANES; i++)
 		if (a->pane[i].ops->update)
 			a->pane[i].ops->update(&a->pane[i], U_CONFIG);

@@ -78,7 +78,7 @@ static void round_trip(const struct config *cfg)
 /* Defect 1: deleting a class whose optional name is absent, then dumping. */
 static void test_absent_optional_first_field(void **state)
 {
-	struct config cfg;
+	struct config cfg = CONFIG_EMPTY;
 	struct diag d;
 	load_ok(&cfg, eth_yaml);
 	assert_int_equal(param_list_remove(cfg.family->params, config_body(&cfg), "classes", 1,
@@ -87,6 +87,7 @@ static void test_absent_optional_first_field(void **state)
 	assert_null(strstr(text, "-     count"));
 	free(text);
 	round_trip(&cfg);
+	config_free(&cfg);
 }
 
 /* Defect 6: text fields refuse control characters and the like ... */
@@ -123,13 +124,14 @@ static void test_text_fields_refuse_controls(void **state)
 		assert_non_null(strstr(m, "title"));
 		free(t);
 	}
-	struct config cfg;
+	struct config cfg = CONFIG_EMPTY;
 	struct diag d;
 	load_ok(&cfg, eth_yaml);
 	assert_int_not_equal(config_set(&cfg, "classes.0.name", "a\rb", &d), 0);
 	assert_int_not_equal(config_set(&cfg, "classes.0.name", "\x01", &d), 0);
 	assert_int_not_equal(config_set(&cfg, "classes.0.name", "bad\xff", &d), 0);
 	assert_int_not_equal(config_set(&cfg, "classes.0.name", "x\xe2\x80\xa8y", &d), 0);
+	config_free(&cfg);
 }
 
 /* Every allowed text is written so that it reads back the same. */
@@ -137,7 +139,7 @@ static void test_text_dump_round_trip(void **state)
 {
 	const char *names[] = { "null", "~", "a: b", "-x", "#c", "say \"hi\"", "back\\slash",
 				"it's", " lead", "trail ", "é ü", "[x]", "{y}", "- z", "? q" };
-	struct config cfg;
+	struct config cfg = CONFIG_EMPTY;
 	struct diag d;
 	load_ok(&cfg, eth_yaml);
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
@@ -147,6 +149,7 @@ static void test_text_dump_round_trip(void **state)
 	}
 	snprintf(cfg.title, sizeof cfg.title, "%s", "a \"title\": with # and \\");
 	round_trip(&cfg);
+	config_free(&cfg);
 }
 
 /* Defect 10: model and title appear once. */
@@ -184,8 +187,9 @@ static void test_depth_limit(void **state)
 	free(deep);
 	free(t);
 	/* A preset at the limit's side still loads. */
-	struct config cfg;
+	struct config cfg = CONFIG_EMPTY;
 	load_ok(&cfg, eth_yaml);
+	config_free(&cfg);
 }
 
 /* The splice keeps edited text loadable (quotes in quotes, specials in
@@ -201,7 +205,7 @@ static void test_splice_text_quoting(void **state)
 		"link_rate: 1.25e8\n"
 		"threshold: 1024\n"
 		"broadcast: {Gamma: 150e-6, tau: 1e-9}\n";
-	struct config cfg;
+	struct config cfg = CONFIG_EMPTY;
 	struct diag d;
 	char why[256];
 	bool lossy;
@@ -212,6 +216,7 @@ static void test_splice_text_quoting(void **state)
 	assert_false(lossy);
 	assert_non_null(strstr(out, "# c2"));
 	free(out);
+	config_free(&cfg);
 }
 
 /* The source map is linear in the file: a 3 MB comment, then 8000 links,

@@ -88,7 +88,12 @@ static inline struct tk_app *tk_app_open(const char *yaml)
 	snprintf(t->l.name, sizeof t->l.name, "test");
 	snprintf(t->l.path, sizeof t->l.path, "t.yaml");
 	a->l = &t->l;
-	a->cfg = a->saved = a->file_cfg = t->l.cfg;
+	config_move(&a->cfg, &t->l.cfg);
+	if (config_copy(&a->saved, &a->cfg) || config_copy(&a->file_cfg, &a->cfg)) {
+		app_free_configs(a);
+		free(t);
+		return NULL;
+	}
 	a->have_file_cfg = true;
 	a->gen = 1;
 	view_req_init(&a->view);
@@ -178,6 +183,7 @@ static inline void tk_app_close(struct tk_app *t)
 			t->a.pane[i].ops->free(&t->a.pane[i]);
 	results_free(&t->a.res);
 	undo_free(&t->a.undo);
+	app_free_configs(&t->a);
 	free(t);
 }
 #endif /* TESTKIT_APP */
