@@ -73,13 +73,15 @@ struct config *fuzz_cfg_new(void)
 
 void fuzz_cfg_free(struct config *cfg)
 {
+	config_free(cfg);
 	free(cfg);
 }
 
 struct config *fuzz_cfg_dup(const struct config *cfg)
 {
 	struct config *c = fuzz_cfg_new();
-	*c = *cfg;
+	if (config_copy(c, cfg))
+		fuzz_fail("out of memory");
 	return c;
 }
 

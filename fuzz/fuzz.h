@@ -38,11 +38,11 @@ double fdp_unit(struct fdp *f);
 size_t fdp_line(struct fdp *f, char *out, size_t max);
 
 /* --- configurations --------------------------------------------------------- */
-/* A zeroed configuration on the heap (struct config is ~75 KB); free with
- * fuzz_cfg_free.  Aborts when out of memory. */
+/* An empty configuration on the heap (config/config.h); free with
+ * fuzz_cfg_free (config_free, then free).  Aborts when out of memory. */
 struct config *fuzz_cfg_new(void);
 void fuzz_cfg_free(struct config *cfg);
-/* A copy of cfg (fuzz_cfg_free it). */
+/* A deep copy of cfg (config_copy; fuzz_cfg_free it). */
 struct config *fuzz_cfg_dup(const struct config *cfg);
 
 /* Parse and validate text; NULL when icnx refuses it (d says why).  *map

@@ -45,7 +45,7 @@ static bool edit(struct fdp *f, struct config *cfg)
 		fuzz_value(f, fl->p, text, sizeof text);
 		struct config *next = fuzz_cfg_dup(cfg);
 		if (config_set(next, fl->path, text, &d) == 0)
-			*cfg = *next;
+			config_swap(cfg, next);   /* the old one is freed with next */
 		fuzz_cfg_free(next);
 	} else if (op == 5 && nf) {           /* clear a field */
 		const struct fuzz_field *fl = &fields[fdp_range(f, 0, (long)nf - 1)];
@@ -65,7 +65,7 @@ static bool edit(struct fdp *f, struct config *cfg)
 			if (param_list_remove(next->family->params, config_body(next), lp->key,
 					      (size_t)fdp_range(f, 0, (long)cnt - 1), &d) == 0 &&
 			    config_validate(next, &d) == 0)
-				*cfg = *next;
+				config_swap(cfg, next);   /* the old one is freed with next */
 		} else {
 			/* append: copy the last item's fields into the new one */
 			char path[DIAG_PATH_MAX * 2];
@@ -88,7 +88,7 @@ static bool edit(struct fdp *f, struct config *cfg)
 						    &d) == 0;
 			}
 			if (ok && config_validate(next, &d) == 0)
-				*cfg = *next;
+				config_swap(cfg, next);   /* the old one is freed with next */
 		}
 		fuzz_cfg_free(next);
 	}
