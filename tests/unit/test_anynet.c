@@ -351,6 +351,7 @@ static void run_output(const char *yaml, const char *out, int select, struct tab
 	req.select = select;
 	table_init(t, "");
 	assert_int_equal(o->run(&cfg, &req, t, &d), want_rc);
+	config_free(&cfg);
 }
 
 static void test_family_outputs(void **state)

@@ -27,6 +27,7 @@ static void load_preset(struct config *cfg, const char *name)
 	char path[256], msg[1024];
 	struct diag d;
 	snprintf(path, sizeof path, "presets/%s.yaml", name);
+	config_free(cfg);   /* cfg holds a configuration or is empty */
 	if (config_parse_file(cfg, path, name, NULL, &d) || config_validate(cfg, &d))
 		fail_msg("%s: %s", name, diag_format(&d, msg, sizeof msg));
 }

@@ -38,6 +38,7 @@ static const char eth_yaml[] =
 
 static int parse(struct config *cfg, const char *text, struct diag *d)
 {
+	config_free(cfg);   /* cfg holds a configuration or is empty */
 	if (config_parse_text(cfg, text, strlen(text), "t.yaml", NULL, d))
 		return -1;
 	return config_validate(cfg, d);
@@ -59,13 +60,14 @@ static const char *load_err(const char *text, size_t len)
 	if (config_parse_text(&cfg, text, len, "t.yaml", NULL, &d) == 0 &&
 	    config_validate(&cfg, &d) == 0)
 		fail_msg("expected an error");
+	config_free(&cfg);
 	return diag_format(&d, msg, sizeof msg);
 }
 
 /* Dump cfg, load it back, and require the same configuration. */
 static void round_trip(const struct config *cfg)
 {
-	struct config back;
+	struct config back = CONFIG_EMPTY;
 	char *text = config_dump(cfg);
 	assert_non_null(text);
 	load_ok(&back, text);
@@ -73,6 +75,7 @@ static void round_trip(const struct config *cfg)
 	assert_string_equal(text, again);
 	free(text);
 	free(again);
+	config_free(&back);
 }
 
 /* Defect 1: deleting a class whose optional name is absent, then dumping. */
