@@ -411,7 +411,7 @@ static size_t distinct_sizes(const struct calib_data *cd)
  * cannot load. */
 static int check_fitted_ranges(struct config *cfg, const char *file, struct diag *d)
 {
-	const struct eth_config *ec = &cfg->u.eth;
+	const struct eth_config *ec = eth_cfg(cfg);
 	char path[DIAG_PATH_MAX], val[64], msg[DIAG_MSG_MAX];
 	for (size_t i = 0; i < ec->nclasses + 1; i++) {
 		const char *keys[2];

@@ -71,7 +71,7 @@ static void loads_back(const char *yaml, struct config *cfg)
 static void test_node_names_load_back(void **state)
 {
 	struct strbuf b;
-	struct config cfg;
+	struct config cfg = CONFIG_EMPTY;
 	char msg[1024], *out;
 	char longname[200];
 	/* 39 ASCII then a 2-byte character: cut inside it before. */
@@ -88,8 +88,8 @@ static void test_node_names_load_back(void **state)
 	assert_int_equal(calibrate(b.s, &out, msg, sizeof msg), 0);
 	loads_back(out, &cfg);
 	assert_non_null(strstr(cfg.title, "calibrated from"));
-	for (size_t i = 0; i < cfg.u.eth.nclasses; i++) {
-		const char *nm = cfg.u.eth.classes[i].name;
+	for (size_t i = 0; i < eth_cfg(&cfg)->nclasses; i++) {
+		const char *nm = eth_cfg(&cfg)->classes[i].name;
 		assert_null(text_problem(nm, strlen(nm)));
 	}
 	/* Every comment line stays one line for YAML (no CR, NEL, LS, PS). */
@@ -97,6 +97,7 @@ static void test_node_names_load_back(void **state)
 	assert_null(strstr(out, "\xc2\x85"));
 	free(out);
 	strbuf_free(&b);
+	config_free(&cfg);
 }
 
 /* Defect 8: times in nanoseconds give C far above 1000 s: refused. */
@@ -110,14 +111,15 @@ static void test_fit_out_of_range(void **state)
 	assert_non_null(strstr(msg, "no preset may hold"));
 	strbuf_free(&b);
 	/* In seconds the same rows fit and load. */
-	struct config cfg;
+	struct config cfg = CONFIG_EMPTY;
 	strbuf_init(&b);
 	rows(&b, 1.0);
 	assert_int_equal(calibrate(b.s, &out, msg, sizeof msg), 0);
 	loads_back(out, &cfg);
-	assert_true(fabs(cfg.u.eth.classes[0].C - 20e-6) < 1e-9);
+	assert_true(fabs(eth_cfg(&cfg)->classes[0].C - 20e-6) < 1e-9);
 	free(out);
 	strbuf_free(&b);
+	config_free(&cfg);
 }
 
 /* Defect 4: many rows (distinct sizes) are counted in O(n log n). */
