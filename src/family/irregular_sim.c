@@ -43,7 +43,7 @@ static void ctx_free(struct irr_simctx *x)
 
 static int ctx_build(const struct config *cfg, struct irr_simctx *x, struct diag *d)
 {
-	const struct irr_config *c = &cfg->u.irr;
+	const struct irr_config *c = irr_cfg(cfg);
 	const struct sim_config *sc = &c->sim;
 	double bufs;
 
@@ -124,9 +124,9 @@ int irr_sim_curve(const struct config *cfg, const struct run_req *req, struct ta
 		nx = 10;
 	}
 	snprintf(t->title, sizeof t->title, "simulated latency vs offered load, %d switches, "
-		 "%d nodes, M = %d (%s)", x.net.switches, x.s.N, cfg->u.irr.sim.M,
-		 sim_fields_irr[10].choices[cfg->u.irr.sim.pattern]);
-	rc = sim_curve_table(&x.s.net, &x.mix, &cfg->u.irr.sim, xs, nx, req->point0, "load", LU,
+		 "%d nodes, M = %d (%s)", x.net.switches, x.s.N, irr_cfg(cfg)->sim.M,
+		 sim_fields_irr[10].choices[irr_cfg(cfg)->sim.pattern]);
+	rc = sim_curve_table(&x.s.net, &x.mix, &irr_cfg(cfg)->sim, xs, nx, req->point0, "load", LU,
 			     "offered load", req, t, d);
 	ctx_free(&x);
 	return rc;
@@ -157,7 +157,7 @@ int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct ta
 		diag_set(d, "", "out of memory");
 		goto out;
 	}
-	sim_config_method(&cfg->u.irr.sim, 0, &mm);
+	sim_config_method(&irr_cfg(cfg)->sim, 0, &mm);
 	mm.group = x.s.sw;
 	mm.ngroups = S;
 	mm.pair_sum = sum;
@@ -223,7 +223,7 @@ int irr_sim_saturation(const struct config *cfg, const struct run_req *req, stru
 		double mid = 0.5 * (lo + hi);
 		int m;
 
-		sim_config_method(&cfg->u.irr.sim, (size_t)k, &mm);
+		sim_config_method(&irr_cfg(cfg)->sim, (size_t)k, &mm);
 		m = sim_measure(&x.s.net, &x.mix, mid, &mm, &r, req->cancel);
 		if (m) {
 			if (m < 0)
@@ -242,7 +242,7 @@ int irr_sim_saturation(const struct config *cfg, const struct run_req *req, stru
 		req_progress(req, (double)(k + 1) / steps);
 	}
 	{       /* zero-load latency over the senders' pairs */
-		const struct irr_config *c = &cfg->u.irr;
+		const struct irr_config *c = irr_cfg(cfg);
 		int M = c->sim.M, nl = c->timing.node_link, sl = c->timing.switch_link;
 		for (int i = 0; i < x.s.nsenders; i++) {
 			int q = x.s.senders[i];

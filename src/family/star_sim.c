@@ -45,7 +45,7 @@ static int loads(const struct config *cfg, const struct run_req *req, double **x
 int star_sim_curve(const struct config *cfg, const struct run_req *req, struct table *t,
 		   struct diag *d)
 {
-	const struct star_config *c = &cfg->u.star;
+	const struct star_config *c = star_cfg(cfg);
 	struct sim_star s;
 	struct sim_mix mix = { 1, { c->M }, { 1 } };
 	int V2 = star_config_v2(c), rc;
