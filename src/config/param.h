@@ -66,6 +66,11 @@ struct param {
 	size_t elem_size;       /* LIST: element size; STR: buffer size */
 	size_t count_off;       /* LIST: offset of its size_t count */
 	size_t min_items, max_items; /* LIST: bounds */
+	const char *seed;       /* field of a LIST item without a default: the
+	                           value a new item starts from when the list is
+	                           empty (the explorer's `a`); NULL = the lowest
+	                           value its range allows.  Never used to fill a
+	                           value missing from a file. */
 };
 
 /* Set every field under `fields` in `base` to its default (absent optionals

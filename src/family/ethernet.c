@@ -44,9 +44,9 @@ static const struct param class_fields[] = {
 #define LNK(f) offsetof(struct eth_link_cfg, f)
 static const struct param link_fields[] = {
 	{ "i", PT_INT, LNK(i), 0, NODE_MAX, 0, NULL, "", "i", "first node" },
-	{ "j", PT_INT, LNK(j), 0, NODE_MAX, 0, NULL, "", "j", "second node" },
+	{ "j", PT_INT, LNK(j), 0, NODE_MAX, 0, NULL, "", "j", "second node", .seed = "1" },
 	{ "beta", PT_REAL, LNK(beta), RATE_MIN, RATE_MAX, 0, NULL, "bytes/s", "beta_ij",
-	  "transmission rate between i and j, both directions (Eq. 4)" },
+	  "transmission rate between i and j, both directions (Eq. 4)", .seed = "1.25e8" },
 	{ 0 }
 };
 
@@ -64,7 +64,8 @@ static const struct param bcast_fields[] = {
 
 #define DST(f) offsetof(struct eth_dest_cfg, f)
 static const struct param dest_fields[] = {
-	{ "node", PT_INT, DST(node), 0, NODE_MAX, 0, NULL, "", "j", "destination node" },
+	{ "node", PT_INT, DST(node), 0, NODE_MAX, 0, NULL, "", "j", "destination node",
+	  .seed = "1" },
 	{ "weight", PT_REAL, DST(weight), 0, 1e6, PF_MIN_EXCL, "1", "", "M_j/M",
 	  "its message is weight times the plotted size" },
 	{ 0 }
@@ -73,7 +74,7 @@ static const struct param dest_fields[] = {
 #define PR(f) offsetof(struct eth_pair_cfg, f)
 static const struct param pair_fields[] = {
 	{ "i", PT_INT, PR(i), 0, NODE_MAX, 0, NULL, "", "i", "sender" },
-	{ "j", PT_INT, PR(j), 0, NODE_MAX, 0, NULL, "", "j", "receiver" },
+	{ "j", PT_INT, PR(j), 0, NODE_MAX, 0, NULL, "", "j", "receiver", .seed = "1" },
 	{ 0 }
 };
 

@@ -20,7 +20,7 @@ static const struct param link_fields[] = {
 	{ "a", PT_INT, LK(a), 0, IRR_MAX_SWITCHES - 1, 0, NULL, "", "",
 	  "one end of the link: a switch label" },
 	{ "b", PT_INT, LK(b), 0, IRR_MAX_SWITCHES - 1, 0, NULL, "", "",
-	  "the other end" },
+	  "the other end", .seed = "1" },
 	{ 0 }
 };
 
@@ -29,7 +29,7 @@ static const struct param swnodes_fields[] = {
 	{ "switch", PT_INT, SN(sw), 0, IRR_MAX_SWITCHES - 1, 0, NULL, "", "",
 	  "switch label" },
 	{ "nodes", PT_INT, SN(nodes), 0, IRR_MAX_PORTS, 0, NULL, "nodes", "",
-	  "processing nodes at that switch" },
+	  "processing nodes at that switch", .seed = "4" },
 	{ 0 }
 };
 

@@ -72,9 +72,9 @@ static const struct param network_fields[] = {
 #define MIX(f) offsetof(struct mc_mix_cfg, f)
 static const struct param mix_fields[] = {
 	{ "length", PT_REAL, MIX(length), 1, 1e6, 0, NULL, "flits", "M_i",
-	  "message length" },
+	  "message length", .seed = "32" },
 	{ "prob", PT_REAL, MIX(prob), 0, 1, PF_MIN_EXCL, NULL, "", "F_i",
-	  "probability of this length" },
+	  "probability of this length", .seed = "1" },
 	{ 0 }
 };
 

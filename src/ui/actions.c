@@ -44,6 +44,34 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
+/* The preset's name without directory and extension ("javadi-n544"). */
+static void preset_stem(const struct app *a, char *stem, size_t n)
+{
+	snprintf(stem, n, "%s", base_name(a->l->path));
+	char *dot = strrchr(stem, '.');
+	if (dot)
+		*dot = '\0';
+}
+
+/* A typed name that is a directory ("/tmp", "out/"): the file goes inside
+ * it, named stem + suffix, never next to it.  Returns false (path
+ * unchanged) when it is not a directory, or when the name would not fit. */
+static bool into_directory(char *path, size_t n, const char *stem, const char *suffix)
+{
+	struct stat st;
+	size_t pl = strlen(path);
+	bool slash = pl > 0 && path[pl - 1] == '/';
+
+	if (!slash && !(stat(path, &st) == 0 && S_ISDIR(st.st_mode)))
+		return false;
+	while (pl > 1 && path[pl - 1] == '/')
+		path[--pl] = '\0';
+	if (pl + 1 + strlen(stem) + strlen(suffix) + 1 > n)
+		return false;
+	snprintf(path + pl, n - pl, "%s%s%s", strcmp(path, "/") == 0 ? "" : "/", stem, suffix);
+	return true;
+}
+
 unsigned act_prompt_file(struct app *a, enum prompt_kind k)
 {
 	char def[PATH_MAX + 64], dir[PATH_MAX], stem[256];
@@ -91,6 +119,10 @@ unsigned act_save(struct app *a, const char *typed, bool lossy_ok, bool overwrit
 		app_msg(a, true, "no file name given; nothing saved");
 		return K_HANDLED | K_STATUS;
 	}
+	char stem[256];
+	preset_stem(a, stem, sizeof stem);
+	into_directory(path, sizeof path, stem, ".yaml");
+	pl = strlen(path);
 	if (!(pl > 5 && strcmp(path + pl - 5, ".yaml") == 0) &&
 	    !(pl > 4 && strcmp(path + pl - 4, ".yml") == 0) && pl + 5 < sizeof path)
 		strcat(path, ".yaml");
@@ -206,6 +238,9 @@ static unsigned export_text(struct app *a, const char *typed, const char *text, 
 		app_msg(a, true, "no file name given; nothing written");
 		return K_HANDLED | K_STATUS;
 	}
+	char stem[256];
+	preset_stem(a, stem, sizeof stem);
+	into_directory(path, sizeof path, stem, k == PR_CSV ? "-curve.csv" : "-screen.txt");
 	if (exists(path) && !overwrite_ok) {
 		snprintf(a->pending_path, sizeof a->pending_path, "%s", path);
 		a->pending_prompt = k;

@@ -206,6 +206,22 @@ static const struct param *find_list(const struct param *fields, void *base,
 	return p;
 }
 
+/* The value field f of a new item starts from when there is no item to
+ * copy: its default, its seed, else the lowest value its range allows (the
+ * highest when the lowest is excluded), the first choice; "" if none. */
+static void new_item_value(const struct param *f, char *text, size_t n)
+{
+	text[0] = '\0';
+	if (f->def)
+		snprintf(text, n, "%s", f->def);
+	else if (f->seed)
+		snprintf(text, n, "%s", f->seed);
+	else if (f->type == PT_ENUM && f->choices && f->choices[0])
+		snprintf(text, n, "%s", f->choices[0]);
+	else if (f->type == PT_INT || f->type == PT_REAL)
+		snprintf(text, n, "%.17g", (f->flags & PF_MIN_EXCL) ? f->max : f->min);
+}
+
 unsigned app_list_add(struct app *a, const char *list_path, long from)
 {
 	struct config next;
@@ -240,8 +256,8 @@ unsigned app_list_add(struct app *a, const char *list_path, long from)
 		text[0] = '\0';
 		if (from >= 0)
 			param_format(f, param_list_celem(lp, holder, (size_t)from), text, sizeof text);
-		else if (f->def)
-			snprintf(text, sizeof text, "%s", f->def);
+		else
+			new_item_value(f, text, sizeof text);
 		if (!text[0]) {
 			if (f == lp->sub)
 				rc = diag_set(&d, list_path, "no value to start a new item from; "
@@ -277,6 +293,36 @@ unsigned app_list_remove(struct app *a, const char *list_path, size_t i)
 		return refuse(a, &d);
 	}
 	snprintf(what, sizeof what, "%s.%zu deleted", list_path, i);
+	return app_edit(a, &next, what);
+}
+
+unsigned app_list_clear(struct app *a, const char *list_path)
+{
+	struct config next = *app_edit_cfg(a);
+	struct diag d;
+	void *holder;
+	char what[DIAG_PATH_MAX + 64];
+
+	diag_clear(&d);
+	const struct param *lp = find_list(next.family->params, config_body(&next), list_path,
+					   &holder);
+	if (!lp)
+		return K_HANDLED;
+	size_t n = param_list_count(lp, holder);
+	if (n == 0) {
+		app_msg(a, false, "%s is already empty", list_path);
+		return K_HANDLED | K_STATUS;
+	}
+	if (lp->min_items > 0) {
+		app_msg(a, true, "refused: %s needs at least %zu item%s", list_path, lp->min_items,
+			lp->min_items == 1 ? "" : "s");
+		return K_HANDLED | K_STATUS;
+	}
+	for (size_t i = n; i-- > 0;)
+		if (param_list_remove(next.family->params, config_body(&next), list_path, i, &d))
+			return refuse(a, &d);
+	snprintf(what, sizeof what, "%s cleared (%zu item%s deleted)", list_path, n,
+		 n == 1 ? "" : "s");
 	return app_edit(a, &next, what);
 }
 

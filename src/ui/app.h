@@ -191,6 +191,10 @@ unsigned app_list_add(struct app *a, const char *list_path, long from);
 /* Delete item i of the list at list_path.  K_* flags. */
 unsigned app_list_remove(struct app *a, const char *list_path, size_t i);
 
+/* Delete every item of the list at list_path in one edit (one undo step);
+ * refused for a list that needs items.  K_* flags. */
+unsigned app_list_clear(struct app *a, const char *list_path);
+
 /* Undo / redo an edit; with a draft, undo drops the draft (app_revert)
  * and redo drops it before redoing. */
 unsigned app_undo(struct app *a);

@@ -828,7 +828,7 @@ void form_draw(struct pane *pn, struct canvas *c)
 			char k[16];
 			keys_for(ACT_ADD, CTX_FORM, k, sizeof k);
 			snprintf(label, sizeof label, r->item == 0 ? "(empty)  %s: add an item"
-				 : "+ %s: add a copy, d: delete", k);
+				 : "+ %s: add a copy, d: delete, D: delete all", k);
 			draw_text(c, x, y, c->width - x, label, sel ? selsty : STY_DIM);
 			break;
 		}
@@ -954,6 +954,12 @@ unsigned form_key(struct pane *pn, enum action act, int arg)
 			return K_HANDLED | K_STATUS;
 		}
 		return app_list_remove(a, r->list, (size_t)r->item);
+	case ACT_CLEAR_LIST:
+		if (!r->list[0]) {
+			app_msg(a, true, "not a list: select a row of a list to clear it");
+			return K_HANDLED | K_STATUS;
+		}
+		return app_list_clear(a, r->list);
 	case ACT_CLEAR:
 		return clear_selected(pn);
 	default:

@@ -65,6 +65,8 @@ const struct binding keys_table[] = {
 	{ ACT_ADD, CTX_FORM, { 'a', KEY_IC }, "add a list item: a copy of the selected one" },
 	{ ACT_DELETE, CTX_FORM, { 'd', KEY_DC },
 	  "delete the selected list item; on a field outside lists, clear it like x" },
+	{ ACT_CLEAR_LIST, CTX_FORM, { 'D' },
+	  "delete every item of the selected list (one undo step), e.g. links before generate" },
 	{ ACT_CLEAR, CTX_FORM, { 'x' },
 	  "clear the selected optional field (absent), e.g. a_n to give t_cn instead" },
 
