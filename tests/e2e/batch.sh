@@ -48,10 +48,11 @@ PY
 # Under CI=true neither is a failure, never a skip.
 if locale -a 2>/dev/null | grep -qi '^de_DE.utf8$'; then
 	locpath=""
-elif localedef -i de_DE -f UTF-8 "$tmp/loc/de_DE.UTF-8" >/dev/null 2>&1; then
+elif mkdir -p "$tmp/loc" && { localedef -c -i de_DE -f UTF-8 "$tmp/loc/de_DE.UTF-8" \
+	>/dev/null 2>&1; [ -f "$tmp/loc/de_DE.UTF-8/LC_NUMERIC" ]; }; then   # (status 1 on mere warnings)
 	locpath="$tmp/loc"
 else
-	locpath=none
+	locpath=none; echo "note: no de_DE locale (install locales): the decimal-comma check is not run"
 	[ "${CI:-}" = true ] && no "no de_DE locale, and localedef cannot make one (install locales)"
 fi
 if [ "$locpath" != none ]; then
