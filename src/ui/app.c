@@ -298,29 +298,37 @@ unsigned app_list_remove(struct app *a, const char *list_path, size_t i)
 
 unsigned app_list_clear(struct app *a, const char *list_path)
 {
-	struct config next = *app_edit_cfg(a);
+	struct config next;
 	struct diag d;
 	void *holder;
 	char what[DIAG_PATH_MAX + 64];
 
 	diag_clear(&d);
+	if (config_copy(&next, app_edit_cfg(a)))
+		return out_of_memory(a);
 	const struct param *lp = find_list(next.family->params, config_body(&next), list_path,
 					   &holder);
-	if (!lp)
+	if (!lp) {
+		config_free(&next);
 		return K_HANDLED;
+	}
 	size_t n = param_list_count(lp, holder);
 	if (n == 0) {
+		config_free(&next);
 		app_msg(a, false, "%s is already empty", list_path);
 		return K_HANDLED | K_STATUS;
 	}
 	if (lp->min_items > 0) {
+		config_free(&next);
 		app_msg(a, true, "refused: %s needs at least %zu item%s", list_path, lp->min_items,
 			lp->min_items == 1 ? "" : "s");
 		return K_HANDLED | K_STATUS;
 	}
 	for (size_t i = n; i-- > 0;)
-		if (param_list_remove(next.family->params, config_body(&next), list_path, i, &d))
+		if (param_list_remove(next.family->params, config_body(&next), list_path, i, &d)) {
+			config_free(&next);
 			return refuse(a, &d);
+		}
 	snprintf(what, sizeof what, "%s cleared (%zu item%s deleted)", list_path, n,
 		 n == 1 ? "" : "s");
 	return app_edit(a, &next, what);
