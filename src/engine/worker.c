@@ -1,15 +1,16 @@
 /*
- * worker.c: the recompute thread (see worker.h for the protocol).
+ * worker.c: the recompute threads and their result slots (see worker.h for
+ * the protocol).
  *
- * Shared state is split in two: the request slot (cfg, gen, view,
- * view_gen, quit) and the published slot (pub, pub_bits), both under mu.
- * The stale flag, the busy flag and the progress are atomics, read by the
- * UI without the lock for the status line.
+ * Shared state is split in two: the request (cfg, gen, view, view_gen,
+ * quit) and the published slots (pub, pub_bits), both under mu.  Each lane
+ * (fast, slow) is one thread with its own stale flag, busy flag and
+ * progress, atomics the UI reads without the lock for the status line.
  *
  * The configuration changes hands without copying under the lock: the UI
- * copies it before locking (worker_post), the slot owns it until the thread
- * takes it (moved out, slot left empty), and each side frees what it
- * replaced after unlocking.
+ * copies it before locking (worker_post, one copy per lane), each lane's
+ * request slot owns its copy until the lane takes it (moved out, slot left
+ * empty), and each side frees what it replaced after unlocking.
  */
 #include "engine/worker.h"
 
@@ -28,33 +29,47 @@
 #include "family/curve.h"
 #include "family/outkit.h"
 
-struct worker {
+struct worker;
+
+/* One lane: a thread and what the UI may read of it without the lock. */
+struct lane {
+	struct worker *w;
 	pthread_t th;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	int pipe[2];
+	bool started;
 	atomic_int stale;          /* run_req.cancel: a newer configuration exists */
 	atomic_int busy;           /* computing */
 	atomic_int permille;       /* progress of the current step */
 	atomic_ulong busy_gen;     /* generation being computed */
+	double last_wake;          /* lane-private: seconds of the last progress byte */
+	/* lane-private, slow lane: the slot being filled and when it last
+	 * published a partial table */
+	int slot;
+	unsigned long slot_gen;
+	double last_partial;
+};
 
-	/* request slot (mu) */
-	struct config cfg;         /* owned; empty once the thread has taken it */
+struct worker {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;         /* a post, or quit (both lanes wait on it) */
+	int pipe[2];
+	struct lane fast, slow;
+
+	/* request (mu) */
+	struct config cfg, slow_cfg; /* owned, one per lane; empty once taken */
 	unsigned long gen, view_gen;
 	struct view_req view;
 	bool quit;
 
-	/* published slot (mu) */
+	/* published slots (mu) */
 	struct results pub;
 	unsigned pub_bits;
-	/* the request generations the worker has finished with (mu), for
+	/* the request generations the lanes have finished with (mu), for
 	 * worker_settled() */
-	unsigned long settled_gen, settled_view;
+	unsigned long settled_gen, settled_view, slow_settled_gen;
 
-	/* worker-private */
-	double last_wake;          /* monotonic seconds of the last progress byte */
-	void *prep;                /* the family's prepared model of prep_gen (or
-	                              NULL: outputs prepare their own) */
+	/* fast-lane private: the family's prepared model of prep_gen (or NULL:
+	 * outputs prepare their own) */
+	void *prep;
 	const struct family *prep_family;
 	unsigned long prep_gen;    /* 0 = none yet */
 };
@@ -76,25 +91,65 @@ static void wake(struct worker *w)
 
 static void on_progress(void *ctx, double f)
 {
-	struct worker *w = ctx;
-	atomic_store(&w->permille, (int)(f * 1000));
+	struct lane *l = ctx;
+	atomic_store(&l->permille, (int)(f * 1000));
 	double t = now_s();
-	if (t - w->last_wake > 0.1) {
-		w->last_wake = t;
-		pthread_mutex_lock(&w->mu);
-		w->pub_bits |= RES_PROGRESS;
-		pthread_mutex_unlock(&w->mu);
-		wake(w);
+	if (t - l->last_wake > 0.1) {
+		l->last_wake = t;
+		pthread_mutex_lock(&l->w->mu);
+		l->w->pub_bits |= RES_PROGRESS;
+		pthread_mutex_unlock(&l->w->mu);
+		wake(l->w);
 	}
 }
 
-static void req_for(struct worker *w, struct run_req *req)
+/* Move t into slot s of the published results (mu held). */
+static void put_slot(struct worker *w, int s, struct table *t, int output, unsigned long gen,
+		     const struct view_req *view, const char *refusal)
+{
+	struct slot *p = &w->pub.slot[s];
+	table_move(&p->table, t);
+	p->output = output;
+	p->gen = gen;
+	if (view)
+		p->view = *view;
+	snprintf(p->refusal, sizeof p->refusal, "%s", refusal ? refusal : "");
+	w->pub_bits |= RES_SLOT(s);
+}
+
+/* Slow lane: a partial table of the running output (run_req.publish).
+ * Copies at most every WORKER_PARTIAL_MS; never for a stale generation. */
+static void on_partial(void *ctx, const struct table *t)
+{
+	struct lane *l = ctx;
+	struct table copy;
+	double now = now_s();
+
+	if (now - l->last_partial < WORKER_PARTIAL_MS / 1000.0 || atomic_load(&l->stale))
+		return;
+	l->last_partial = now;
+	if (table_copy(&copy, t))
+		return;                 /* out of memory: the final table still comes */
+	copy.partial = true;
+	pthread_mutex_lock(&l->w->mu);
+	put_slot(l->w, l->slot, &copy, l->w->pub.slot[l->slot].output, l->slot_gen, NULL, NULL);
+	pthread_mutex_unlock(&l->w->mu);
+	table_free(&copy);
+	wake(l->w);
+}
+
+static void req_for(struct worker *w, struct lane *l, struct run_req *req)
 {
 	run_req_init(req);
-	req->cancel = &w->stale;
+	req->cancel = &l->stale;
 	req->progress = on_progress;
-	req->progress_ctx = w;
-	req->prepared = w->prep;
+	req->progress_ctx = l;
+	if (l == &w->fast) {
+		req->prepared = w->prep;
+	} else {
+		req->publish = on_partial;
+		req->publish_ctx = l;
+	}
 }
 
 static void drop_prepared(struct worker *w)
@@ -105,10 +160,10 @@ static void drop_prepared(struct worker *w)
 	w->prep_gen = 0;
 }
 
-/* Prepare the family's shared model of cfg once per generation (family.h:
- * prepare): every output of the generation borrows it through req_for.  A
- * failure leaves none, so each output builds its own and reports its own
- * error as before.  Returns 1 if cancelled. */
+/* Fast lane: prepare the family's shared model of cfg once per generation
+ * (family.h: prepare); every fast-lane output of the generation borrows it
+ * through req_for.  A failure leaves none, so each output builds its own
+ * and reports its own error as before.  Returns 1 if cancelled. */
 static int prepare_config(struct worker *w, const struct config *cfg, unsigned long gen)
 {
 	const struct family *f = cfg->family;
@@ -122,9 +177,9 @@ static int prepare_config(struct worker *w, const struct config *cfg, unsigned l
 		w->prep_gen = gen;
 		return 0;
 	}
-	req_for(w, &req);
+	req_for(w, &w->fast, &req);
 	diag_clear(&d);
-	atomic_store(&w->permille, 0);
+	atomic_store(&w->fast.permille, 0);
 	int rc = f->prepare(cfg, &req, &w->prep, &d);
 	if (rc == 1) {
 		w->prep = NULL;
@@ -137,45 +192,14 @@ static int prepare_config(struct worker *w, const struct config *cfg, unsigned l
 	return 0;
 }
 
-/* Publish one table (moved) with its bit; refusal: the view output's
- * refusal when its fallback is published instead (NULL or "" = none). */
-static void publish(struct worker *w, unsigned bit, struct table *t, unsigned long gen,
-		    const struct view_req *view, bool full, double ms, const char *refusal)
+/* Publish one table (moved) into slot s. */
+static void publish(struct worker *w, int s, struct table *t, int output, unsigned long gen,
+		    const struct view_req *view, const char *refusal)
 {
 	pthread_mutex_lock(&w->mu);
-	switch (bit) {
-	case RES_CURVE:
-		table_move(&w->pub.curve, t);
+	put_slot(w, s, t, output, gen, view, refusal);
+	if (s == SLOT_CURVE || s == SLOT_SUMMARY)
 		w->pub.gen = gen;
-		w->pub.curve_full = full;
-		if (full)
-			w->pub.curve_ms = ms;
-		break;
-	case RES_SUMMARY:
-		table_move(&w->pub.summary, t);
-		w->pub.gen = gen;
-		break;
-	case RES_DETAIL:
-		table_move(&w->pub.detail, t);
-		w->pub.detail_gen = gen;
-		w->pub.detail_view = *view;
-		snprintf(w->pub.detail_refusal, sizeof w->pub.detail_refusal, "%s",
-			 refusal ? refusal : "");
-		break;
-	case RES_MATRIX:
-		table_move(&w->pub.matrix, t);
-		w->pub.matrix_gen = gen;
-		w->pub.matrix_view = *view;
-		snprintf(w->pub.matrix_refusal, sizeof w->pub.matrix_refusal, "%s",
-			 refusal ? refusal : "");
-		break;
-	case RES_CELL:
-		table_move(&w->pub.cell, t);
-		w->pub.cell_gen = gen;
-		w->pub.cell_view = *view;
-		break;
-	}
-	w->pub_bits |= bit;
 	pthread_mutex_unlock(&w->mu);
 	wake(w);
 }
@@ -193,15 +217,16 @@ static void publish_error(struct worker *w, unsigned long gen, const char *what,
 	wake(w);
 }
 
-/* Run output o of cfg; 0 done, 1 cancelled, -1 failed.  A failure of the
- * curve or summary is published as the error of the generation; a failure
- * of a view output (a matrix too large to show...) becomes an empty table
- * whose title is the message, shown in its pane.  For a view output with a
- * fallback (output_desc.fallback), a failure runs the fallback instead and
- * leaves "name: message" of the refusal in refusal (n bytes; "" if none). */
-static int run_output(struct worker *w, const struct config *cfg, unsigned long gen,
-		      const struct output_desc *o, struct run_req *req, struct table *t,
-		      bool view, char *refusal, size_t n)
+/* Run output o of cfg on lane l; 0 done, 1 cancelled, -1 failed.  A
+ * failure of the curve or summary is published as the error of the
+ * generation; a failure of any other output (a matrix too large to show, a
+ * simulation that failed) becomes an empty table whose title is the
+ * message, shown in its pane.  For a view output with a fallback
+ * (output_desc.fallback), a failure runs the fallback instead and leaves
+ * "name: message" of the refusal in refusal (n bytes; "" if none). */
+static int run_output(struct worker *w, struct lane *l, const struct config *cfg,
+		      unsigned long gen, const struct output_desc *o, struct run_req *req,
+		      struct table *t, bool view, char *refusal, size_t n)
 {
 	struct diag d;
 	char msg[DIAG_MSG_MAX + DIAG_PATH_MAX + 8];
@@ -209,9 +234,9 @@ static int run_output(struct worker *w, const struct config *cfg, unsigned long 
 	table_init(t, "");
 	if (refusal && n)
 		refusal[0] = '\0';
-	atomic_store(&w->permille, 0);
+	atomic_store(&l->permille, 0);
 	int rc = output_run(o, cfg, req, t, &d);
-	if (rc < 0 && !view && !atomic_load(&w->stale))
+	if (rc < 0 && !view && !atomic_load(&l->stale))
 		publish_error(w, gen, o->name, &d);
 	if (rc)
 		table_free(t);
@@ -221,7 +246,7 @@ static int run_output(struct worker *w, const struct config *cfg, unsigned long 
 		snprintf(refusal, n, "%s: %s", o->name, diag_format(&d, msg, sizeof msg));
 		diag_clear(&d);
 		table_init(t, "");
-		atomic_store(&w->permille, 0);
+		atomic_store(&l->permille, 0);
 		rc = output_run(fb, cfg, req, t, &d);
 		if (rc)
 			table_free(t);
@@ -235,32 +260,36 @@ static int run_output(struct worker *w, const struct config *cfg, unsigned long 
 	return rc;
 }
 
-static const struct output_desc *find_kind(const struct family *f, enum output_kind k)
+/* The index of the family's first fast-lane output of kind k, or -1. */
+static int find_kind(const struct family *f, enum output_kind k)
 {
-	for (const struct output_desc *o = f->outputs; o->name; o++)
-		if (o->kind == k)
-			return o;
-	return NULL;
+	for (int i = 0; f->outputs[i].name; i++)
+		if (f->outputs[i].kind == k && f->outputs[i].lane == LANE_FAST &&
+		    !f->outputs[i].simulated)
+			return i;
+	return -1;
 }
 
-/* The curve, coarse then full, then the summary.  Returns 1 if cancelled. */
+/* Fast lane, per configuration: the shared model, the curve (coarse, then
+ * full), then the summary.  Returns 1 if cancelled. */
 static int compute_config(struct worker *w, const struct config *cfg, unsigned long gen)
 {
 	const struct family *f = cfg->family;
-	const struct output_desc *oc = find_kind(f, OUT_CURVE);
-	const struct output_desc *os = find_kind(f, OUT_SUMMARY);
+	struct lane *l = &w->fast;
+	int ic = find_kind(f, OUT_CURVE), is = find_kind(f, OUT_SUMMARY);
 	struct run_req req;
 	struct table t;
 	double t0 = now_s();
 
 	if (prepare_config(w, cfg, gen))
 		return 1;
-	if (oc) {
+	if (ic >= 0) {
+		const struct output_desc *oc = &f->outputs[ic];
 		double from, to, xs[WORKER_COARSE];
 		size_t n;
 		struct diag d;
 		diag_clear(&d);
-		req_for(w, &req);
+		req_for(w, l, &req);
 		int rc = f->sweep(cfg, &req, &from, &to, &n, &d);
 		if (rc == 1)
 			return 1;
@@ -271,54 +300,58 @@ static int compute_config(struct worker *w, const struct config *cfg, unsigned l
 			if (n > 2 * WORKER_COARSE) {
 				/* The one spacing rule (curve.h), like the full sweep. */
 				curve_spacing(from, to, WORKER_COARSE, f->x.log, xs);
-				req_for(w, &req);
+				req_for(w, l, &req);
 				req.x = xs;
 				req.nx = WORKER_COARSE;
-				rc = run_output(w, cfg, gen, oc, &req, &t, false, NULL, 0);
+				rc = run_output(w, l, cfg, gen, oc, &req, &t, false, NULL, 0);
 				if (rc == 1)
 					return 1;
-				if (rc == 0)
-					publish(w, RES_CURVE, &t, gen, NULL, false, 0, NULL);
+				if (rc == 0) {
+					t.partial = true;
+					publish(w, SLOT_CURVE, &t, ic, gen, NULL, NULL);
+				}
 			}
-			req_for(w, &req);
-			rc = run_output(w, cfg, gen, oc, &req, &t, false, NULL, 0);
+			req_for(w, l, &req);
+			rc = run_output(w, l, cfg, gen, oc, &req, &t, false, NULL, 0);
 			if (rc == 1)
 				return 1;
-			if (rc == 0)
-				publish(w, RES_CURVE, &t, gen, NULL, true, 1000 * (now_s() - t0),
-						NULL);
+			if (rc == 0) {
+				pthread_mutex_lock(&w->mu);
+				w->pub.curve_ms = 1000 * (now_s() - t0);
+				pthread_mutex_unlock(&w->mu);
+				publish(w, SLOT_CURVE, &t, ic, gen, NULL, NULL);
+			}
 		}
 	}
-	if (atomic_load(&w->stale))
+	if (atomic_load(&l->stale))
 		return 1;
-	if (os) {
-		req_for(w, &req);
-		int rc = run_output(w, cfg, gen, os, &req, &t, false, NULL, 0);
+	if (is >= 0) {
+		req_for(w, l, &req);
+		int rc = run_output(w, l, cfg, gen, &f->outputs[is], &req, &t, false, NULL, 0);
 		if (rc == 1)
 			return 1;
 		if (rc == 0)
-			publish(w, RES_SUMMARY, &t, gen, NULL, true, 0, NULL);
+			publish(w, SLOT_SUMMARY, &t, is, gen, NULL, NULL);
 	}
-	return atomic_load(&w->stale) ? 1 : 0;
+	return atomic_load(&l->stale) ? 1 : 0;
 }
 
-/* What the worker last computed for each view slot (worker-private). */
+/* The view slots in the order they are computed (the cheap cell detail
+ * first), and what the fast lane last computed for each (lane-private). */
+static const int view_slots[3] = { SLOT_CELL, SLOT_DETAIL, SLOT_MATRIX };
 struct view_done {
 	bool valid[3];
 	unsigned long gen[3];
 	struct view_req view[3];
 };
 
-static const unsigned slot_bit[3] = { RES_CELL, RES_DETAIL, RES_MATRIX };
-
-static int slot_out(const struct view_req *v, int k)
+static int view_out(const struct view_req *v, int s)
 {
-	return k == 0 ? v->cell_out : k == 1 ? v->detail_out : v->matrix_out;
+	return s == SLOT_CELL ? v->cell_out : s == SLOT_DETAIL ? v->detail_out : v->matrix_out;
 }
 
-/* The view's outputs: the cell detail (cheap) first, then the breakdown's
- * and the heatmap's; each only when its inputs changed since it was last
- * computed.  Returns 1 if cancelled. */
+/* Fast lane, per view: each view slot whose inputs changed since it was
+ * last computed.  Returns 1 if cancelled. */
 static int compute_view(struct worker *w, const struct config *cfg, unsigned long gen,
 			const struct view_req *v, struct view_done *done)
 {
@@ -331,34 +364,70 @@ static int compute_view(struct worker *w, const struct config *cfg, unsigned lon
 	while (outs[nout].name)
 		nout++;
 	for (int k = 0; k < 3; k++) {
-		int idx = slot_out(v, k);
+		int s = view_slots[k], idx = view_out(v, s);
 		if (idx < 0 || (size_t)idx >= nout)
 			continue;
-		if (done->valid[k] && done->gen[k] == gen && view_same(&done->view[k], v, slot_bit[k]))
+		if (done->valid[k] && done->gen[k] == gen &&
+		    view_same(&done->view[k], v, RES_SLOT(s)))
 			continue;
-		req_for(w, &req);
+		req_for(w, &w->fast, &req);
 		req.at = v->at;
-		req.select = k == 0 ? v->cell_select : v->select;
-		req.select2 = k == 0 ? v->cell_select2 : -1;
-		int rc = run_output(w, cfg, gen, &outs[idx], &req, &t, true, refusal,
+		req.select = s == SLOT_CELL ? v->cell_select : v->select;
+		req.select2 = s == SLOT_CELL ? v->cell_select2 : -1;
+		int rc = run_output(w, &w->fast, cfg, gen, &outs[idx], &req, &t, true, refusal,
 				    sizeof refusal);
 		if (rc == 1)
 			return 1;
 		/* On failure an empty table carrying the message: the pane then shows
 		 * it instead of stale numbers. */
-		publish(w, slot_bit[k], &t, gen, v, true, 0, refusal);
+		publish(w, s, &t, idx, gen, v, refusal);
 		done->valid[k] = true;
 		done->gen[k] = gen;
 		done->view[k] = *v;
-		if (atomic_load(&w->stale))
+		if (atomic_load(&w->fast.stale))
 			return 1;
 	}
 	return 0;
 }
 
-static void *worker_main(void *arg)
+/* Slow lane, per configuration: every LANE_SLOW output of the family, each
+ * into its slot.  Returns 1 if cancelled. */
+static int compute_slow(struct worker *w, const struct config *cfg, unsigned long gen)
+{
+	const struct output_desc *outs = cfg->family->outputs;
+	struct lane *l = &w->slow;
+	struct run_req req;
+	struct table t;
+	char msg[RES_REFUSAL_MAX];
+	int k = 0;
+
+	for (int i = 0; outs[i].name && k < WORKER_SLOW_MAX; i++) {
+		if (outs[i].lane != LANE_SLOW)
+			continue;
+		int s = SLOT_SLOW + k++;
+		l->slot = s;
+		l->slot_gen = gen;
+		l->last_partial = 0;
+		pthread_mutex_lock(&w->mu);
+		w->pub.slot[s].output = i;
+		pthread_mutex_unlock(&w->mu);
+		req_for(w, l, &req);
+		int rc = run_output(w, l, cfg, gen, &outs[i], &req, &t, true, NULL, 0);
+		if (rc == 1)
+			return 1;
+		snprintf(msg, sizeof msg, "%s", rc < 0 ? t.title : "");
+		publish(w, s, &t, i, gen, NULL, msg);
+		if (atomic_load(&l->stale))
+			return 1;
+	}
+	return 0;
+}
+
+/* The fast lane's thread. */
+static void *fast_main(void *arg)
 {
 	struct worker *w = arg;
+	struct lane *l = &w->fast;
 	struct config own = CONFIG_EMPTY, old;  /* the configuration of taken_gen */
 	const struct config *cfg = &own;
 	unsigned long done_gen = 0, done_view = 0, taken_gen = 0;
@@ -379,9 +448,9 @@ static void *worker_main(void *arg)
 		}
 		unsigned long gen = w->gen, vgen = w->view_gen;
 		struct view_req view = w->view;
-		atomic_store(&w->stale, 0);
-		atomic_store(&w->busy_gen, gen);
-		atomic_store(&w->busy, 1);
+		atomic_store(&l->stale, 0);
+		atomic_store(&l->busy_gen, gen);
+		atomic_store(&l->busy, 1);
 		pthread_mutex_unlock(&w->mu);
 		config_free(&old);
 
@@ -391,12 +460,12 @@ static void *worker_main(void *arg)
 			if (rc == 0)
 				done_gen = gen;
 		}
-		if (rc == 0 && !atomic_load(&w->stale)) {
+		if (rc == 0 && !atomic_load(&l->stale)) {
 			rc = compute_view(w, cfg, gen, &view, &vdone);
 			if (rc == 0)
 				done_view = vgen;
 		}
-		atomic_store(&w->busy, 0);
+		atomic_store(&l->busy, 0);
 		pthread_mutex_lock(&w->mu);
 		w->settled_gen = done_gen;
 		w->settled_view = done_view;
@@ -406,6 +475,76 @@ static void *worker_main(void *arg)
 	drop_prepared(w);
 	config_free(&own);
 	return NULL;
+}
+
+/* The slow lane's thread: only configuration changes concern it. */
+static void *slow_main(void *arg)
+{
+	struct worker *w = arg;
+	struct lane *l = &w->slow;
+	struct config own = CONFIG_EMPTY, old;
+	unsigned long done_gen = 0;
+
+	pthread_mutex_lock(&w->mu);
+	for (;;) {
+		while (!w->quit && w->gen == done_gen)
+			pthread_cond_wait(&w->cv, &w->mu);
+		if (w->quit)
+			break;
+		old = CONFIG_EMPTY;
+		config_move(&old, &own);
+		config_move(&own, &w->slow_cfg);
+		unsigned long gen = w->gen;
+		atomic_store(&l->stale, 0);
+		atomic_store(&l->busy_gen, gen);
+		atomic_store(&l->busy, 1);
+		pthread_mutex_unlock(&w->mu);
+		config_free(&old);
+
+		if (compute_slow(w, &own, gen) == 0)
+			done_gen = gen;
+		atomic_store(&l->busy, 0);
+		pthread_mutex_lock(&w->mu);
+		w->slow_settled_gen = done_gen;
+		wake(w);
+	}
+	pthread_mutex_unlock(&w->mu);
+	config_free(&own);
+	return NULL;
+}
+
+static void lane_init(struct worker *w, struct lane *l)
+{
+	l->w = w;
+	atomic_init(&l->stale, 0);
+	atomic_init(&l->busy, 0);
+	atomic_init(&l->permille, 0);
+	atomic_init(&l->busy_gen, 0);
+}
+
+void results_init(struct results *r)
+{
+	memset(r, 0, sizeof *r);
+	for (int s = 0; s < SLOT_COUNT; s++) {
+		r->slot[s].output = -1;
+		view_req_init(&r->slot[s].view);
+		table_init(&r->slot[s].table, "");
+	}
+}
+
+static void stop_threads(struct worker *w)
+{
+	pthread_mutex_lock(&w->mu);
+	w->quit = true;
+	w->gen++;
+	atomic_store(&w->fast.stale, 1);
+	atomic_store(&w->slow.stale, 1);
+	pthread_cond_broadcast(&w->cv);
+	pthread_mutex_unlock(&w->mu);
+	if (w->fast.started)
+		pthread_join(w->fast.th, NULL);
+	if (w->slow.started)
+		pthread_join(w->slow.th, NULL);
 }
 
 struct worker *worker_start(char *err, size_t errlen)
@@ -429,28 +568,29 @@ struct worker *worker_start(char *err, size_t errlen)
 	}
 	pthread_mutex_init(&w->mu, NULL);
 	pthread_cond_init(&w->cv, NULL);
-	atomic_init(&w->stale, 0);
-	atomic_init(&w->busy, 0);
-	atomic_init(&w->permille, 0);
-	atomic_init(&w->busy_gen, 0);
-	table_init(&w->pub.curve, "");
-	table_init(&w->pub.summary, "");
-	table_init(&w->pub.detail, "");
-	table_init(&w->pub.matrix, "");
-	table_init(&w->pub.cell, "");
+	lane_init(w, &w->fast);
+	lane_init(w, &w->slow);
+	results_init(&w->pub);
 
-	/* The thread inherits a mask with every signal blocked, so SIGWINCH,
+	/* The threads inherit a mask with every signal blocked, so SIGWINCH,
 	 * SIGINT and SIGTERM land on the UI thread and interrupt its poll(). */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	int rc = pthread_create(&w->th, NULL, worker_main, w);
+	int rc = pthread_create(&w->fast.th, NULL, fast_main, w);
+	w->fast.started = rc == 0;
+	if (rc == 0) {
+		rc = pthread_create(&w->slow.th, NULL, slow_main, w);
+		w->slow.started = rc == 0;
+	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (rc != 0) {
-		snprintf(err, errlen, "cannot start the worker thread: %s", strerror(rc));
+		snprintf(err, errlen, "cannot start the worker threads: %s", strerror(rc));
+		stop_threads(w);
 		close(w->pipe[0]);
 		close(w->pipe[1]);
 		pthread_mutex_destroy(&w->mu);
 		pthread_cond_destroy(&w->cv);
+		results_free(&w->pub);
 		free(w);
 		return NULL;
 	}
@@ -465,23 +605,30 @@ int worker_fd(const struct worker *w)
 void worker_post(struct worker *w, const struct config *cfg, unsigned long gen,
 		 const struct view_req *view, unsigned long view_gen)
 {
-	struct config fresh = CONFIG_EMPTY, old = CONFIG_EMPTY;
+	struct config fresh = CONFIG_EMPTY, fresh_slow = CONFIG_EMPTY;
+	struct config old = CONFIG_EMPTY, old_slow = CONFIG_EMPTY;
 
 	/* Only this (the UI) thread writes w->gen: reading it unlocked is safe. */
-	if (gen != w->gen && config_copy(&fresh, cfg))
+	if (gen != w->gen && (config_copy(&fresh, cfg) || config_copy(&fresh_slow, cfg))) {
+		config_free(&fresh);
 		return;    /* out of memory: the worker keeps the last configuration */
+	}
 	pthread_mutex_lock(&w->mu);
 	if (gen != w->gen) {
 		config_move(&old, &w->cfg);    /* not taken yet: superseded */
 		config_move(&w->cfg, &fresh);
+		config_move(&old_slow, &w->slow_cfg);
+		config_move(&w->slow_cfg, &fresh_slow);
 		w->gen = gen;
-		atomic_store(&w->stale, 1);
+		atomic_store(&w->fast.stale, 1);
+		atomic_store(&w->slow.stale, 1);
 	}
 	w->view = *view;
 	w->view_gen = view_gen;
-	pthread_cond_signal(&w->cv);
+	pthread_cond_broadcast(&w->cv);
 	pthread_mutex_unlock(&w->mu);
 	config_free(&old);
+	config_free(&old_slow);
 }
 
 unsigned worker_take(struct worker *w, struct results *r)
@@ -494,35 +641,20 @@ unsigned worker_take(struct worker *w, struct results *r)
 	pthread_mutex_lock(&w->mu);
 	bits = w->pub_bits;
 	w->pub_bits = 0;
-	if (bits & RES_CURVE) {
-		table_move(&r->curve, &w->pub.curve);
-		r->curve_full = w->pub.curve_full;
-		if (w->pub.curve_full)
-			r->curve_ms = w->pub.curve_ms;
+	for (int s = 0; s < SLOT_COUNT; s++) {
+		if (!(bits & RES_SLOT(s)))
+			continue;
+		struct slot *d = &r->slot[s], *p = &w->pub.slot[s];
+		table_move(&d->table, &p->table);
+		d->output = p->output;
+		d->gen = p->gen;
+		d->view = p->view;
+		snprintf(d->refusal, sizeof d->refusal, "%s", p->refusal);
 	}
+	if ((bits & RES_CURVE) && !r->slot[SLOT_CURVE].table.partial)
+		r->curve_ms = w->pub.curve_ms;
 	if (bits & (RES_CURVE | RES_SUMMARY))
 		r->gen = w->pub.gen;
-	if (bits & RES_SUMMARY) {
-		table_move(&r->summary, &w->pub.summary);
-		r->summary_gen = w->pub.gen;
-	}
-	if (bits & RES_DETAIL) {
-		table_move(&r->detail, &w->pub.detail);
-		r->detail_gen = w->pub.detail_gen;
-		r->detail_view = w->pub.detail_view;
-		snprintf(r->detail_refusal, sizeof r->detail_refusal, "%s", w->pub.detail_refusal);
-	}
-	if (bits & RES_MATRIX) {
-		table_move(&r->matrix, &w->pub.matrix);
-		r->matrix_gen = w->pub.matrix_gen;
-		r->matrix_view = w->pub.matrix_view;
-		snprintf(r->matrix_refusal, sizeof r->matrix_refusal, "%s", w->pub.matrix_refusal);
-	}
-	if (bits & RES_CELL) {
-		table_move(&r->cell, &w->pub.cell);
-		r->cell_gen = w->pub.cell_gen;
-		r->cell_view = w->pub.cell_view;
-	}
 	if (bits & RES_ERROR) {
 		r->error_gen = w->pub.error_gen;
 		snprintf(r->error, sizeof r->error, "%s", w->pub.error);
@@ -535,57 +667,64 @@ double worker_cpu_ms(const struct worker *w)
 {
 	clockid_t id;
 	struct timespec ts;
-	if (pthread_getcpuclockid(w->th, &id) || clock_gettime(id, &ts))
-		return 0;
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+	double ms = 0;
+	const struct lane *lanes[2] = { &w->fast, &w->slow };
+	for (int i = 0; i < 2; i++)
+		if (lanes[i]->started && !pthread_getcpuclockid(lanes[i]->th, &id) &&
+		    !clock_gettime(id, &ts))
+			ms += (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+	return ms;
 }
 
 bool worker_settled(struct worker *w)
 {
 	pthread_mutex_lock(&w->mu);
 	bool settled = w->settled_gen == w->gen && w->settled_view == w->view_gen &&
+		       w->slow_settled_gen == w->gen &&
 		       (w->pub_bits & ~(unsigned)RES_PROGRESS) == 0;
 	pthread_mutex_unlock(&w->mu);
 	return settled;
 }
 
+static bool lane_busy(const struct lane *cl, double *fraction, unsigned long *gen)
+{
+	struct lane *l = (struct lane *)cl;   /* atomics are read only */
+	if (fraction)
+		*fraction = atomic_load(&l->permille) / 1000.0;
+	if (gen)
+		*gen = atomic_load(&l->busy_gen);
+	return atomic_load(&l->busy) != 0;
+}
+
 bool worker_busy(const struct worker *w, double *fraction, unsigned long *gen)
 {
-	struct worker *mw = (struct worker *)w;   /* atomics are read only */
-	if (fraction)
-		*fraction = atomic_load(&mw->permille) / 1000.0;
-	if (gen)
-		*gen = atomic_load(&mw->busy_gen);
-	return atomic_load(&mw->busy) != 0;
+	return lane_busy(&w->fast, fraction, gen);
+}
+
+bool worker_slow_busy(const struct worker *w, double *fraction)
+{
+	return lane_busy(&w->slow, fraction, NULL);
 }
 
 void worker_stop(struct worker *w)
 {
 	if (!w)
 		return;
-	pthread_mutex_lock(&w->mu);
-	w->quit = true;
-	w->gen++;
-	atomic_store(&w->stale, 1);
-	pthread_cond_signal(&w->cv);
-	pthread_mutex_unlock(&w->mu);
-	pthread_join(w->th, NULL);
+	stop_threads(w);
 	close(w->pipe[0]);
 	close(w->pipe[1]);
 	pthread_mutex_destroy(&w->mu);
 	pthread_cond_destroy(&w->cv);
 	results_free(&w->pub);
 	config_free(&w->cfg);
+	config_free(&w->slow_cfg);
 	free(w);
 }
 
 void results_free(struct results *r)
 {
-	table_free(&r->curve);
-	table_free(&r->summary);
-	table_free(&r->detail);
-	table_free(&r->matrix);
-	table_free(&r->cell);
+	for (int s = 0; s < SLOT_COUNT; s++)
+		table_free(&r->slot[s].table);
 }
 
 void view_req_init(struct view_req *v)

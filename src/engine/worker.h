@@ -1,34 +1,50 @@
 /*
- * worker.h: the background thread that runs the model for the explorer.
+ * worker.h: the background threads that run the models for the explorer,
+ * and the result slots they fill.
+ *
+ * Result slots.  Every result the explorer shows lives in a slot
+ * {output, generation, view, table, refusal} of struct results, one slot
+ * per kind of result, on one of two lanes:
+ *   - the fast lane (one thread): SLOT_CURVE and SLOT_SUMMARY for every
+ *     configuration (the family's first OUT_CURVE and OUT_SUMMARY outputs),
+ *     then the view slots SLOT_CELL, SLOT_DETAIL and SLOT_MATRIX (the outputs
+ *     the panes show, from struct view_req);
+ *   - the slow lane (a second thread): one slot SLOT_SLOW + k for the k-th
+ *     output of the family whose descriptor says .lane = LANE_SLOW (the
+ *     simulator).  It runs for every configuration, publishes partial tables
+ *     (table.partial, table.samples) through run_req.publish at most every
+ *     WORKER_PARTIAL_MS, is cancelled by a configuration change and never
+ *     waited for by a view change.
+ * Adding a kind of result: a per-configuration one is an output with
+ * .lane = LANE_SLOW in the family's descriptor, shown by a pane whose
+ * pane_ops.listens has its RES_SLOT(SLOT_SLOW + k) bit; nothing else.
  *
  * Protocol (DESIGN.md section 3):
  *   - The UI thread posts a request: a copy of the configuration with its
- *     generation number, and the view (cursor load, selected item, which
- *     table and matrix outputs are shown) with its own generation.  There is
- *     one request slot: the latest post wins, nothing is queued.
- *   - A post with a new configuration raises the atomic "stale" flag, which
- *     the model loops poll through run_req.cancel, so work on an older
- *     configuration is abandoned within one loop iteration.  A view-only post
- *     does not interrupt a curve in progress.
- *   - For a new configuration the worker computes a coarse curve
- *     (WORKER_COARSE points over the family's sweep, log-spaced when the
- *     family's x axis is), publishes it, then the full sweep, then the
- *     summary; then the view's outputs.
- *   - The view has three slots: the breakdown's output, the heatmap's
- *     output and the heatmap cell's detail (output_desc.cell_detail, run
- *     with select/select2 = the cell).  A slot is recomputed only when its
- *     own inputs changed (configuration, output, at, select), so moving the
- *     cell cursor never recomputes a large matrix.  The cheap cell detail
- *     goes first.  When a slot's output fails and its descriptor names a
- *     fallback (output_desc.fallback), the fallback is run instead and the
- *     refusal is published with it.
+ *     generation number, and the view with its own generation.  There is one
+ *     request slot: the latest post wins, nothing is queued.
+ *   - A post with a new configuration raises both lanes' atomic "stale"
+ *     flags, which the model loops poll through run_req.cancel, so work on
+ *     an older configuration is abandoned within one loop iteration.  A
+ *     view-only post does not interrupt a curve in progress.
+ *   - For a new configuration the fast lane prepares the family's shared
+ *     model once (family.prepare; every fast-lane output of the generation
+ *     borrows it through run_req.prepared), computes a coarse curve
+ *     (WORKER_COARSE points spaced by curve_x) and publishes it as partial,
+ *     then the full sweep, then the summary; then the view slots.
+ *   - A view slot is recomputed only when its own inputs changed
+ *     (configuration, output, at, select), so moving the cell cursor never
+ *     recomputes a large matrix.  The cheap cell detail goes first.  When a
+ *     view output fails and its descriptor names a fallback
+ *     (output_desc.fallback), the fallback is run instead and the refusal is
+ *     published with it.
  *   - Results are published under the mutex by moving tables into the
- *     shared slot, then one byte is written to a non-blocking pipe; the UI
+ *     shared slots, then one byte is written to a non-blocking pipe; the UI
  *     polls the pipe's read end (worker_fd) with stdin and calls
- *     worker_take(), which moves the new parts out under the mutex.
- *   - The worker never calls curses and blocks every signal (it is created
- *     with all signals blocked).  worker_stop() sets quit, raises the flag,
- *     signals the condition variable and joins: no pthread_cancel.
+ *     worker_take(), which moves the new slots out under the mutex.
+ *   - The threads never call curses and block every signal (they are
+ *     created with all signals blocked).  worker_stop() sets quit, raises the
+ *     flags, signals the condition variable and joins: no pthread_cancel.
  *
  * Thread contract: every function here is called by the UI thread only.
  */
@@ -57,42 +73,64 @@ struct view_req {
 /* Set *v to "nothing shown": at NaN, every index and select -1. */
 void view_req_init(struct view_req *v);
 
+/* The result slots (see the top of this file). */
+#define WORKER_SLOW_MAX 4          /* LANE_SLOW outputs per family */
+#define WORKER_PARTIAL_MS 100      /* least time between partial tables */
+enum slot_id {
+	SLOT_CURVE,       /* fast lane, per configuration */
+	SLOT_SUMMARY,
+	SLOT_CELL,        /* fast lane, per view */
+	SLOT_DETAIL,
+	SLOT_MATRIX,
+	SLOT_SLOW,        /* slow lane: SLOT_SLOW + k, k < WORKER_SLOW_MAX */
+	SLOT_COUNT = SLOT_SLOW + WORKER_SLOW_MAX
+};
+
+/* Which slots a take brought, and the other news. */
+#define RES_SLOT(s) (1u << (8 + (s)))
+enum {
+	RES_ERROR = 1u << 0,       /* results.error changed */
+	RES_PROGRESS = 1u << 1,    /* progress only */
+	RES_CURVE = RES_SLOT(SLOT_CURVE),
+	RES_SUMMARY = RES_SLOT(SLOT_SUMMARY),
+	RES_CELL = RES_SLOT(SLOT_CELL),
+	RES_DETAIL = RES_SLOT(SLOT_DETAIL),
+	RES_MATRIX = RES_SLOT(SLOT_MATRIX),
+};
+#define RES_SLOTS (RES_SLOT(SLOT_COUNT) - RES_SLOT(0))   /* every slot bit */
+#define RES_SLOW (RES_SLOT(SLOT_COUNT) - RES_SLOT(SLOT_SLOW))
+
 /* Do two views ask the same of slot `bit` (RES_DETAIL, RES_MATRIX or
  * RES_CELL)?  Pure. */
 bool view_same(const struct view_req *a, const struct view_req *b, unsigned bit);
 
-/* Which parts of struct results a take brought. */
-enum {
-	RES_CURVE = 1u << 0,
-	RES_SUMMARY = 1u << 1,
-	RES_DETAIL = 1u << 2,
-	RES_MATRIX = 1u << 3,
-	RES_ERROR = 1u << 4,
-	RES_PROGRESS = 1u << 5,
-	RES_CELL = 1u << 6,
-};
-
 #define RES_REFUSAL_MAX 640
+
+/* One result slot. */
+struct slot {
+	int output;                /* index into family->outputs; -1 = none yet */
+	unsigned long gen;         /* configuration generation of the table */
+	struct view_req view;      /* the view it was computed for (view slots) */
+	struct table table;        /* table.partial: more is coming (the coarse
+	                              curve, a simulation in progress) */
+	/* View slots: non-empty when the slot's output refused and its
+	 * fallback's table is shown instead: the refusal ("distances: S7 has
+	 * 5040 nodes ...").  Slow slots: the failure, if the run failed. */
+	char refusal[RES_REFUSAL_MAX];
+};
 
 /* The results as the UI holds them (owned by the UI thread). */
 struct results {
-	unsigned long gen;         /* configuration generation of curve/summary */
-	unsigned long summary_gen; /* generation of the summary alone: the curve
-	                              of a new configuration arrives before its
-	                              summary, which must not be read meanwhile */
-	bool curve_full;           /* false while only the coarse curve is in */
-	struct table curve, summary;
-	unsigned long detail_gen, matrix_gen, cell_gen; /* configuration generations */
-	struct view_req detail_view, matrix_view, cell_view; /* the views they were
-	                                                        computed for */
-	struct table detail, matrix, cell;
-	/* Non-empty when the slot's output refused and its fallback's table is
-	 * shown instead: the refusal ("distances: S7 has 5040 nodes ..."). */
-	char detail_refusal[RES_REFUSAL_MAX], matrix_refusal[RES_REFUSAL_MAX];
+	unsigned long gen;         /* configuration generation of the latest
+	                              curve or summary */
+	struct slot slot[SLOT_COUNT];
 	double curve_ms;           /* wall time of the last full sweep (coarse + full) */
 	unsigned long error_gen;   /* generation of the last error (0 = none) */
 	char error[640];           /* its message */
 };
+
+/* Empty slots (no allocation). */
+void results_init(struct results *r);
 
 struct worker;
 
@@ -113,10 +151,12 @@ void worker_post(struct worker *w, const struct config *cfg, unsigned long gen,
  * *r (tables replaced, the others kept).  Returns the RES_* bits. */
 unsigned worker_take(struct worker *w, struct results *r);
 
-/* Is a computation running, and how far is it (0..1)? */
+/* Is a computation running on the fast lane, and how far is it (0..1)? */
 bool worker_busy(const struct worker *w, double *fraction, unsigned long *gen);
+/* The same for the slow lane. */
+bool worker_slow_busy(const struct worker *w, double *fraction);
 
-/* Has the worker finished everything posted so far, and has the UI taken
+/* Have both lanes finished everything posted so far, and has the UI taken
  * every result it published (progress aside)?  Then nothing will change
  * until the next post.  For the headless mode and tests, which wait for
  * it (polling worker_fd) instead of sleeping. */

@@ -39,6 +39,17 @@ enum output_kind {
 	                 unit of the second column (others are shown as text) */
 };
 
+/* Where the explorer runs an output (engine/worker.h). */
+enum output_lane {
+	LANE_FAST,    /* on the fast lane: the curve and summary for every
+	                 configuration, the others when a pane shows them */
+	LANE_SLOW,    /* a long, progressive computation (a simulation): run for
+	                 every configuration on the slow lane, in its own result
+	                 slot, publishing partial tables (run_req.publish); a
+	                 view change never waits for it, a configuration change
+	                 cancels it */
+};
+
 /* What a run is asked for. */
 struct run_req {
 	const double *x;        /* OUT_CURVE: the x values; NULL = the family's sweep */
@@ -101,6 +112,7 @@ struct output_desc {
 	 * (caller frees).  Returns 0, 1 cancelled, -1 with *d. */
 	int (*loads)(const struct config *cfg, const struct run_req *req, double **x,
 		     size_t *n, struct diag *d);
+	enum output_lane lane;  /* LANE_FAST unless said (see enum output_lane) */
 	const char *cell_detail;/* OUT_MATRIX: output describing one cell, run with
 	                           select = the row's label and select2 = the
 	                           column's name, read as integers (e.g. the

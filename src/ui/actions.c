@@ -260,7 +260,7 @@ unsigned act_export_csv(struct app *a, const char *path, bool overwrite_ok)
 	char *buf = NULL;
 	size_t len = 0;
 
-	if (a->res.curve.ncols == 0 || a->res.gen != a->gen || !a->res.curve_full) {
+	if (a->res.slot[SLOT_CURVE].table.ncols == 0 || a->res.gen != a->gen || a->res.slot[SLOT_CURVE].table.partial) {
 		app_msg(a, true, "the curve is still being computed; try again in a moment");
 		return K_HANDLED | K_STATUS;
 	}
@@ -270,7 +270,7 @@ unsigned act_export_csv(struct app *a, const char *path, bool overwrite_ok)
 		return K_HANDLED | K_STATUS;
 	}
 	struct write_meta meta = { a->cfg.family->name, a->l->name, app_curve_output(a) };
-	int rc = write_table(fp, &a->res.curve, FMT_CSV, &meta);
+	int rc = write_table(fp, &a->res.slot[SLOT_CURVE].table, FMT_CSV, &meta);
 	fclose(fp);
 	unsigned f = rc ? (app_msg(a, true, "cannot format the CSV"), K_HANDLED | K_STATUS)
 		: export_text(a, path, buf, len, PR_CSV, overwrite_ok, "the curve (CSV)");

@@ -385,7 +385,7 @@ void app_confirm(struct app *a, enum confirm_kind k, const char *fmt, ...)
 
 long app_summary_row(const struct app *a, const char *q)
 {
-	const struct table *t = &a->res.summary;
+	const struct table *t = &a->res.slot[SLOT_SUMMARY].table;
 	if (t->ncols < 2 || t->cols[0].kind != COL_TEXT)
 		return -1;
 	for (size_t r = 0; r < t->nrows; r++) {
@@ -398,8 +398,8 @@ long app_summary_row(const struct app *a, const char *q)
 
 double app_saturation(const struct app *a)
 {
-	const struct table *t = &a->res.summary;
-	if (a->res.summary_gen != a->gen)
+	const struct table *t = &a->res.slot[SLOT_SUMMARY].table;
+	if (a->res.slot[SLOT_SUMMARY].gen != a->gen)
 		return NAN;   /* the summary of an older configuration */
 	long r = app_summary_row(a, "saturation_load");
 	int sym = table_col(t, "symbol");

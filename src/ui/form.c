@@ -139,7 +139,7 @@ static int sum_value_col(const struct table *t)
  * packed several to a row. */
 static void add_derived(struct form *f, const struct app *a, const char *path, int depth)
 {
-	const struct table *t = &a->res.summary;
+	const struct table *t = &a->res.slot[SLOT_SUMMARY].table;
 	int vc = sum_value_col(t), sc = table_col(t, "symbol"), uc = table_col(t, "unit");
 	const char *last = strrchr(path, '.');
 	char prefix[64], one[96], sym[48], num[32], unit[48];
@@ -176,7 +176,7 @@ static void add_derived(struct form *f, const struct app *a, const char *path, i
  * unit ("clusters C 32", "nodes N 1120"). */
 static void add_totals(struct form *f, const struct app *a, int depth)
 {
-	const struct table *t = &a->res.summary;
+	const struct table *t = &a->res.slot[SLOT_SUMMARY].table;
 	int vc = sum_value_col(t), sc = table_col(t, "symbol"), uc = table_col(t, "unit");
 	char one[96], sym[48], num[32];
 	struct row *r = NULL;
@@ -503,7 +503,7 @@ static bool item_summary(const struct app *a, const char *list, long item, const
 			 double *v)
 {
 	char q[160];
-	const struct table *t = &a->res.summary;
+	const struct table *t = &a->res.slot[SLOT_SUMMARY].table;
 	int vc = sum_value_col(t);
 	if (vc < 0)
 		return false;
@@ -521,7 +521,7 @@ static bool item_summary(const struct app *a, const char *list, long item, const
 
 static int derived_cols(const struct app *a, const char *list, struct dcol *dc, int max)
 {
-	const struct table *t = &a->res.summary;
+	const struct table *t = &a->res.slot[SLOT_SUMMARY].table;
 	int sc = table_col(t, "symbol"), n = 0;
 	char p1[96], p2[96];
 

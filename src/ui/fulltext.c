@@ -64,7 +64,7 @@ static void add_status(struct app *a, struct strbuf *out)
 /* The plot's curve at the cursor: every column, with its unit. */
 static void add_curve_point(struct app *a, struct strbuf *out)
 {
-	const struct table *t = &a->res.curve;
+	const struct table *t = &a->res.slot[SLOT_CURVE].table;
 	char num[32];
 	long best = -1;
 	double bd = INFINITY;
@@ -98,19 +98,19 @@ void fulltext_build(struct app *a, struct strbuf *out)
 		p->ops->hint(p, hint, sizeof hint);
 	if (hint[0])
 		strbuf_printf(out, "\nHint (%s pane)\n  %s\n", p->ops->name, hint);
-	if (a->focus == P_TABLE && a->res.detail.ncols > 0) {
-		strbuf_printf(out, "\nBreakdown%s%s\n", a->res.detail_refusal[0] ? ", instead of " : "",
-			      a->res.detail_refusal);
-		add_table(a, &a->res.detail, out);
+	if (a->focus == P_TABLE && a->res.slot[SLOT_DETAIL].table.ncols > 0) {
+		strbuf_printf(out, "\nBreakdown%s%s\n", a->res.slot[SLOT_DETAIL].refusal[0] ? ", instead of " : "",
+			      a->res.slot[SLOT_DETAIL].refusal);
+		add_table(a, &a->res.slot[SLOT_DETAIL].table, out);
 	} else if (a->focus == P_HEAT) {
-		if (a->res.matrix_refusal[0])
-			strbuf_printf(out, "\nHeatmap: shown instead of %s\n", a->res.matrix_refusal);
-		if (a->res.cell.ncols > 0) {
+		if (a->res.slot[SLOT_MATRIX].refusal[0])
+			strbuf_printf(out, "\nHeatmap: shown instead of %s\n", a->res.slot[SLOT_MATRIX].refusal);
+		if (a->res.slot[SLOT_CELL].table.ncols > 0) {
 			strbuf_puts(out, "\nThe cell under the cursor\n");
-			add_table(a, &a->res.cell, out);
-		} else if (a->res.matrix.ncols > 0 && a->res.matrix.ncols <= 16) {
+			add_table(a, &a->res.slot[SLOT_CELL].table, out);
+		} else if (a->res.slot[SLOT_MATRIX].table.ncols > 0 && a->res.slot[SLOT_MATRIX].table.ncols <= 16) {
 			strbuf_puts(out, "\nHeatmap\n");
-			add_table(a, &a->res.matrix, out);
+			add_table(a, &a->res.slot[SLOT_MATRIX].table, out);
 		}
 	} else if (a->focus == P_PLOT) {
 		add_curve_point(a, out);

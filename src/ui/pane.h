@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #include "base/strbuf.h"
+#include "engine/worker.h"
 #include "render/canvas.h"
 #include "ui/keys.h"
 
@@ -35,21 +36,25 @@ enum {
 	K_QUIT = 1u << 7,
 };
 
-/* What update() is told has changed. */
+/* What update() is told has changed: U_CONFIG, U_FILE, or the bits of the
+ * result slots a take brought (RES_SLOT(s), engine/worker.h). */
 enum {
 	U_CONFIG = 1u << 0,     /* the configuration (edit, undo, open) */
-	U_CURVE = 1u << 1,
-	U_SUMMARY = 1u << 2,
-	U_DETAIL = 1u << 3,
-	U_MATRIX = 1u << 4,
 	U_FILE = 1u << 5,       /* another file was opened */
-	U_CELL = 1u << 6,       /* the heatmap cell's detail */
+	U_CURVE = RES_CURVE,
+	U_SUMMARY = RES_SUMMARY,
+	U_DETAIL = RES_DETAIL,
+	U_MATRIX = RES_MATRIX,
+	U_CELL = RES_CELL,      /* the heatmap cell's detail */
 };
 
 struct pane_ops {
 	const char *name;       /* "plot": for messages and tests */
 	const char *title;      /* header text */
 	unsigned ctx;           /* its key contexts (besides CTX_GLOBAL, CTX_MOVE) */
+	unsigned listens;       /* the results it shows: RES_SLOT(s) of the result
+	                           slots (engine/worker.h) and RES_ERROR; the loop
+	                           marks it dirty when a take brings one */
 	/* Allocate pane->data.  Returns 0 or -1. */
 	int (*init)(struct pane *p);
 	/* Free pane->data (NULL-safe). */

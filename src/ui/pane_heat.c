@@ -95,19 +95,19 @@ static const struct output_desc *shown(const struct app *a)
 {
 	size_t n;
 	const struct output_desc *o = app_outputs(a, &n);
-	int s = app_shown_output(a, a->view.matrix_out, a->res.matrix_refusal);
+	int s = app_shown_output(a, a->view.matrix_out, a->res.slot[SLOT_MATRIX].refusal);
 	return s >= 0 ? &o[s] : NULL;
 }
 
 static bool current(const struct app *a)
 {
-	return a->res.matrix_gen == a->gen && view_same(&a->res.matrix_view, &a->view, RES_MATRIX);
+	return a->res.slot[SLOT_MATRIX].gen == a->gen && view_same(&a->res.slot[SLOT_MATRIX].view, &a->view, RES_MATRIX);
 }
 
 static bool is_matrix(const struct app *a)
 {
 	const struct output_desc *o = shown(a);
-	return o && o->kind == OUT_MATRIX && matrix_ok(&a->res.matrix);
+	return o && o->kind == OUT_MATRIX && matrix_ok(&a->res.slot[SLOT_MATRIX].table);
 }
 
 /* A label read as an integer (the cell detail's select); -1 if it is not. */
@@ -125,7 +125,7 @@ static void post_cell(struct pane *p)
 {
 	struct heat_pane *hp = p->data;
 	struct app *a = p->app;
-	const struct table *t = &a->res.matrix;
+	const struct table *t = &a->res.slot[SLOT_MATRIX].table;
 	const struct output_desc *o = shown(a);
 	int out = -1, s1 = -1, s2 = -1;
 
@@ -173,8 +173,8 @@ static void heat_update(struct pane *p, unsigned what)
 		hp->row = hp->col = hp->zk = 0;
 	}
 	if ((what & U_MATRIX) && current(a)) {
-		app_view_answer(a, P_HEAT, a->res.matrix.ncols > 0, a->res.matrix.title);
-		clamp_cursor(hp, &a->res.matrix);
+		app_view_answer(a, P_HEAT, a->res.slot[SLOT_MATRIX].table.ncols > 0, a->res.slot[SLOT_MATRIX].table.title);
+		clamp_cursor(hp, &a->res.slot[SLOT_MATRIX].table);
 	}
 	if (what & (U_MATRIX | U_FILE))
 		post_cell(p);
@@ -204,8 +204,8 @@ static bool flow(struct canvas *c, struct canvas_rect r, int *x, int *y, int gap
 static void draw_cell(struct pane *p, struct canvas *c, struct canvas_rect r)
 {
 	struct app *a = p->app;
-	const struct table *t = &a->res.cell;
-	bool fresh = a->res.cell_gen == a->gen && view_same(&a->res.cell_view, &a->view, RES_CELL);
+	const struct table *t = &a->res.slot[SLOT_CELL].table;
+	bool fresh = a->res.slot[SLOT_CELL].gen == a->gen && view_same(&a->res.slot[SLOT_CELL].view, &a->view, RES_CELL);
 	char one[256], num[32], title[160];
 	int x = r.x, y = r.y;
 
@@ -223,7 +223,7 @@ static void draw_cell(struct pane *p, struct canvas *c, struct canvas_rect r)
 	int sty = fresh ? STY_NORMAL : STY_DIM;
 	/* The cell and its value, then what the detail is. */
 	struct heat_pane *hp = p->data;
-	const struct table *m = &a->res.matrix;
+	const struct table *m = &a->res.slot[SLOT_MATRIX].table;
 	if (matrix_ok(m) && hp->row < (int)m->nrows && hp->col + 1 < (int)m->ncols) {
 		const char *rl = table_get_text(m, (size_t)hp->row, 0);
 		snprintf(one, sizeof one, "%s,%s = %s", rl ? rl : "", m->cols[hp->col + 1].name,
@@ -262,8 +262,8 @@ static void draw_cell(struct pane *p, struct canvas *c, struct canvas_rect r)
 			double v = table_get(t, 0, k);
 			/* The leading columns that repeat the cell (from, to). */
 			if (lead < 2 && k == (size_t)lead &&
-			    (int)v == (lead ? a->res.cell_view.cell_select2
-				       : a->res.cell_view.cell_select)) {
+			    (int)v == (lead ? a->res.slot[SLOT_CELL].view.cell_select2
+				       : a->res.slot[SLOT_CELL].view.cell_select)) {
 				lead++;
 				continue;
 			}
@@ -295,7 +295,7 @@ static void draw_matrix(struct pane *p, struct canvas *c, struct canvas_rect r)
 {
 	struct heat_pane *hp = p->data;
 	struct app *a = p->app;
-	const struct table *t = &a->res.matrix;
+	const struct table *t = &a->res.slot[SLOT_MATRIX].table;
 	char title[192];
 	int rows = (int)t->nrows, cols = (int)t->ncols - 1;
 	size_t need = (size_t)rows * (size_t)cols;
@@ -378,7 +378,7 @@ static void heat_draw(struct pane *p, struct canvas *c)
 {
 	struct heat_pane *hp = p->data;
 	struct app *a = p->app;
-	const struct table *t = &a->res.matrix;
+	const struct table *t = &a->res.slot[SLOT_MATRIX].table;
 	size_t nout;
 	const struct output_desc *o = app_outputs(a, &nout);
 	const struct output_desc *so = shown(a);
@@ -400,9 +400,9 @@ static void heat_draw(struct pane *p, struct canvas *c)
 		return;
 	}
 	int y0 = 1;
-	if (a->res.matrix_refusal[0] && so) {
+	if (a->res.slot[SLOT_MATRIX].refusal[0] && so) {
 		char note[RES_REFUSAL_MAX + 64];
-		snprintf(note, sizeof note, "instead of %s", a->res.matrix_refusal);
+		snprintf(note, sizeof note, "instead of %s", a->res.slot[SLOT_MATRIX].refusal);
 		draw_text(c, 0, y0++, c->width, note, UI_DERIVED);
 	}
 	int body = c->height - y0;
@@ -451,7 +451,7 @@ static unsigned heat_key(struct pane *p, enum action act, int arg)
 {
 	struct heat_pane *hp = p->data;
 	struct app *a = p->app;
-	const struct table *t = &a->res.matrix;
+	const struct table *t = &a->res.slot[SLOT_MATRIX].table;
 	const struct output_desc *so = shown(a);
 	bool text = so && so->kind == OUT_TEXT;
 	int step = 1;    /* one element: the read-out and the detail follow it */
@@ -546,12 +546,12 @@ static void heat_hint(struct pane *p, char *buf, size_t n)
 {
 	struct heat_pane *hp = p->data;
 	struct app *a = p->app;
-	const struct table *t = &a->res.matrix;
+	const struct table *t = &a->res.slot[SLOT_MATRIX].table;
 	const struct output_desc *so = shown(a);
 	char num[32];
 
-	if (a->res.matrix_refusal[0] && so) {
-		snprintf(buf, n, "%s shown instead of %s", so->name, a->res.matrix_refusal);
+	if (a->res.slot[SLOT_MATRIX].refusal[0] && so) {
+		snprintf(buf, n, "%s shown instead of %s", so->name, a->res.slot[SLOT_MATRIX].refusal);
 		return;
 	}
 	if (!is_matrix(a) || hp->row >= (int)t->nrows || hp->col + 1 >= (int)t->ncols) {
@@ -587,6 +587,7 @@ const struct pane_ops pane_heat_ops = {
 	.name = "heatmap",
 	.title = "heatmap",
 	.ctx = CTX_VIEW,
+	.listens = RES_MATRIX | RES_CELL | RES_ERROR,
 	.init = heat_init,
 	.free = heat_free,
 	.draw = heat_draw,

@@ -13,6 +13,7 @@ const struct pane_ops pane_net_ops = {
 	.name = "net",
 	.title = "network",
 	.ctx = CTX_FORM,
+	.listens = RES_SUMMARY,
 	.init = net_init,
 	.free = form_free,
 	.draw = form_draw,

@@ -13,6 +13,7 @@ const struct pane_ops pane_org_ops = {
 	.name = "org",
 	.title = "organisation",
 	.ctx = CTX_FORM,
+	.listens = RES_SUMMARY,
 	.init = org_init,
 	.free = form_free,
 	.draw = form_draw,

@@ -133,7 +133,7 @@ static bool curve_discrete(const struct app *a)
 
 static const struct table *curve(const struct app *a)
 {
-	const struct table *t = &a->res.curve;
+	const struct table *t = &a->res.slot[SLOT_CURVE].table;
 	return t->ncols >= 2 && t->cols[0].kind == COL_NUM ? t : NULL;
 }
 
@@ -228,7 +228,7 @@ static void plot_update(struct pane *p, unsigned what)
 		return;
 	/* The cursor starts in the middle of the first full curve, then stays
 	 * at the load the user chose (nearest point of each new curve). */
-	if (isnan(pp->target) && a->res.curve_full)
+	if (isnan(pp->target) && !a->res.slot[SLOT_CURVE].table.partial)
 		pp->target = table_get(t, t->nrows / 2, 0);
 	set_cursor(p, isnan(pp->target) ? (long)t->nrows / 2 : nearest(t, pp->target), false);
 }
@@ -249,7 +249,7 @@ static double *column(const struct table *t, int c)
 static bool x_marker(const struct app *a, double *x, char *label, size_t n)
 {
 	const struct family *f = a->cfg.family;
-	const struct table *t = &a->res.summary;
+	const struct table *t = &a->res.slot[SLOT_SUMMARY].table;
 	if (!f->x.marker || a->res.gen != a->gen)
 		return false;
 	long r = app_summary_row(a, f->x.marker);
@@ -294,7 +294,7 @@ static void plot_draw(struct pane *p, struct canvas *c)
 	bool busy = a->worker && worker_busy(a->worker, &frac, NULL);
 	if (a->have_draft)
 		snprintf(right, sizeof right, "incomplete edit: last valid curve");
-	else if (stale || !a->res.curve_full)
+	else if (stale || a->res.slot[SLOT_CURVE].table.partial)
 		snprintf(right, sizeof right, "%s%s", stale ? "recomputing" : "coarse",
 			 busy ? "..." : "");
 	else
@@ -385,7 +385,7 @@ static unsigned pin(struct pane *p)
 	struct app *a = p->app;
 	const struct table *t = curve(a);
 
-	if (!t || t->nrows == 0 || a->res.gen != a->gen || !a->res.curve_full) {
+	if (!t || t->nrows == 0 || a->res.gen != a->gen || a->res.slot[SLOT_CURVE].table.partial) {
 		app_msg(a, true, "nothing to pin yet: the curve is still being computed");
 		return K_HANDLED | K_STATUS;
 	}
@@ -550,6 +550,7 @@ const struct pane_ops pane_plot_ops = {
 	.name = "plot",
 	.title = "plot",
 	.ctx = CTX_PLOT,
+	.listens = RES_CURVE | RES_SUMMARY | RES_SLOW | RES_ERROR,
 	.init = plot_init,
 	.free = plot_free,
 	.draw = plot_draw,

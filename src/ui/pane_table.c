@@ -60,7 +60,7 @@ static int default_view(const struct app *a)
 /* Is the result the current view's (not an older one)? */
 static bool current(const struct app *a)
 {
-	return a->res.detail_gen == a->gen && view_same(&a->res.detail_view, &a->view, RES_DETAIL);
+	return a->res.slot[SLOT_DETAIL].gen == a->gen && view_same(&a->res.slot[SLOT_DETAIL].view, &a->view, RES_DETAIL);
 }
 
 static int table_init_pane(struct pane *p)
@@ -87,7 +87,7 @@ static void table_update(struct pane *p, unsigned what)
 		a->view_gen++;
 	}
 	if ((what & U_DETAIL) && current(a))
-		app_view_answer(a, P_TABLE, a->res.detail.ncols > 0, a->res.detail.title);
+		app_view_answer(a, P_TABLE, a->res.slot[SLOT_DETAIL].table.ncols > 0, a->res.slot[SLOT_DETAIL].table.title);
 }
 
 /* Is t a quantity/value table? */
@@ -336,12 +336,12 @@ static void table_draw(struct pane *p, struct canvas *c)
 {
 	struct table_pane *tp = p->data;
 	struct app *a = p->app;
-	const struct table *t = &a->res.detail;
+	const struct table *t = &a->res.slot[SLOT_DETAIL].table;
 	char title[192], right[96];
 	size_t nout;
 	const struct output_desc *outs = app_outputs(a, &nout);
 	int v = a->view.detail_out;
-	int shown = app_shown_output(a, v, a->res.detail_refusal);
+	int shown = app_shown_output(a, v, a->res.slot[SLOT_DETAIL].refusal);
 	enum output_kind kind = shown >= 0 ? outs[shown].kind : OUT_TABLE;
 
 	bool stale = !current(a);
@@ -454,9 +454,9 @@ static void table_hint(struct pane *p, char *buf, size_t n)
 	size_t nout;
 	const struct output_desc *o = app_outputs(a, &nout);
 	int v = a->view.detail_out;
-	int shown = app_shown_output(a, v, a->res.detail_refusal);
+	int shown = app_shown_output(a, v, a->res.slot[SLOT_DETAIL].refusal);
 	if (shown != v && shown >= 0) {
-		snprintf(buf, n, "%s shown instead of %s", o[shown].name, a->res.detail_refusal);
+		snprintf(buf, n, "%s shown instead of %s", o[shown].name, a->res.slot[SLOT_DETAIL].refusal);
 		return;
 	}
 	struct table_pane *tp = p->data;
@@ -488,6 +488,7 @@ const struct pane_ops pane_table_ops = {
 	.name = "breakdown",
 	.title = "breakdown",
 	.ctx = CTX_VIEW,
+	.listens = RES_DETAIL | RES_ERROR,
 	.init = table_init_pane,
 	.free = table_free_pane,
 	.draw = table_draw,

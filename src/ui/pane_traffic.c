@@ -13,6 +13,7 @@ const struct pane_ops pane_traffic_ops = {
 	.name = "traffic",
 	.title = "traffic",
 	.ctx = CTX_FORM,
+	.listens = RES_SUMMARY,
 	.init = traffic_init,
 	.free = form_free,
 	.draw = form_draw,

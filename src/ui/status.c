@@ -77,7 +77,7 @@ void status_draw(struct app *a, struct canvas *c)
 					app_symbol(a, a->cfg.family->x.symbol, sym, sizeof sym),
 					draw_num(sat, 4, num, sizeof num));
 		double ms = clock_shown_ms(a->res.curve_ms);
-		if (a->res.curve_full && ms > 0)
+		if (!a->res.slot[SLOT_CURVE].table.partial && ms > 0)
 			len += snprintf(left + len, sizeof left - (size_t)len, "| %.*f ms ",
 					ms < 10 ? 1 : 0, ms);
 	}

@@ -211,8 +211,8 @@ static void draw(struct app *a, struct screen *s)
 		canvas_clear(&s->cv[i]);
 		p->ops->draw(p, &s->cv[i]);
 		blit_to(a, s, i);
-		if (i == P_PLOT && a->res.gen == a->gen && a->res.curve_full &&
-		    a->res.curve.nrows > 0)
+		if (i == P_PLOT && a->res.gen == a->gen && !a->res.slot[SLOT_CURVE].table.partial &&
+		    a->res.slot[SLOT_CURVE].table.nrows > 0)
 			app_trace(a, "frame-curve gen=%lu", a->gen);
 	}
 	if (a->dirty_all && s->win[W_SEP]) {
@@ -276,40 +276,22 @@ static void apply(struct app *a, unsigned f)
 static void take_results(struct app *a)
 {
 	unsigned bits = worker_take(a->worker, &a->res);
-	unsigned u = 0;
+	unsigned u = bits & RES_SLOTS;
 
-	if (bits & RES_CURVE)
-		u |= U_CURVE;
-	if (bits & RES_SUMMARY)
-		u |= U_SUMMARY;
-	if (bits & RES_DETAIL)
-		u |= U_DETAIL;
-	if (bits & RES_MATRIX)
-		u |= U_MATRIX;
-	if (bits & RES_CELL)
-		u |= U_CELL;
-	if (u)
-		for (int i = 0; i < P_NPANES; i++)
-			if (a->pane[i].ops->update)
-				a->pane[i].ops->update(&a->pane[i], u);
-	if (bits & (RES_CURVE | RES_ERROR))
-		app_dirty(a, P_PLOT);
+	/* Each pane declares the slots it listens to (pane_ops.listens). */
+	for (int i = 0; i < P_NPANES; i++) {
+		if (u && a->pane[i].ops->update)
+			a->pane[i].ops->update(&a->pane[i], u);
+		if (bits & a->pane[i].ops->listens)
+			app_dirty(a, i);
+	}
 	/* The full curve of the current configuration is what the user waits
 	 * for: show it at once (frame pacing only thins progressive updates). */
-	if ((bits & RES_CURVE) && a->res.curve_full && a->res.gen == a->gen)
+	if ((bits & RES_CURVE) && !a->res.slot[SLOT_CURVE].table.partial && a->res.gen == a->gen)
 		a->draw_now = true;
-	if (bits & RES_SUMMARY) {
-		/* Derived values beside the fields, and the saturation marker. */
-		app_dirty(a, P_ORG);
-		app_dirty(a, P_NET);
-		app_dirty(a, P_TRAFFIC);
-		app_dirty(a, P_PLOT);
+	/* The derived values beside the fields may change the layout. */
+	if (bits & RES_SUMMARY)
 		a->relayout = true;
-	}
-	if (bits & (RES_DETAIL | RES_ERROR))
-		app_dirty(a, P_TABLE);
-	if (bits & (RES_MATRIX | RES_CELL | RES_ERROR))
-		app_dirty(a, P_HEAT);
 	a->dirty_status = true;
 	/* For `make bench`: the shared work done so far, once the worker has
 	 * settled on this generation (cumulative counters; the bench takes
@@ -696,11 +678,7 @@ static int app_start(struct app *a, const struct options *o, struct loaded *l)
 	a->focus = P_PLOT;
 	if (undo_init(&a->undo))
 		return -1;
-	table_init(&a->res.curve, "");
-	table_init(&a->res.summary, "");
-	table_init(&a->res.detail, "");
-	table_init(&a->res.matrix, "");
-	table_init(&a->res.cell, "");
+	results_init(&a->res);
 	const char *tr = getenv("ICNX_UI_TRACE");
 	if (tr && *tr)
 		a->trace = fopen(tr, "a");

@@ -105,11 +105,7 @@ static inline struct tk_app *tk_app_open(const char *yaml)
 		free(t);
 		return NULL;
 	}
-	table_init(&a->res.curve, "");
-	table_init(&a->res.summary, "");
-	table_init(&a->res.detail, "");
-	table_init(&a->res.matrix, "");
-	table_init(&a->res.cell, "");
+	results_init(&a->res);
 	for (int i = 0; i < P_NPANES; i++) {
 		a->pane[i].ops = tk_pane_ops[i];
 		a->pane[i].app = a;
@@ -153,17 +149,7 @@ static inline int tk_app_settle(struct tk_app *t)
 		struct pollfd fd = { worker_fd(t->w), POLLIN, 0 };
 		int rc = poll(&fd, 1, calm ? 0 : 100);
 		unsigned bits = rc > 0 ? worker_take(t->w, &a->res) : 0;
-		unsigned u = 0;
-		if (bits & RES_CURVE)
-			u |= U_CURVE;
-		if (bits & RES_SUMMARY)
-			u |= U_SUMMARY;
-		if (bits & RES_DETAIL)
-			u |= U_DETAIL;
-		if (bits & RES_MATRIX)
-			u |= U_MATRIX;
-		if (bits & RES_CELL)
-			u |= U_CELL;
+		unsigned u = bits & RES_SLOTS;
 		if (u)
 			tk_app_update(a, u);
 		if (calm && !u && a->gen == t->posted_gen && a->view_gen == t->posted_view)
