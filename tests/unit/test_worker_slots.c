@@ -1,0 +1,194 @@
+/*
+ * test_worker_slots.c: the worker's result slots and its two lanes.  A
+ * copy of the multicluster family gains one LANE_SLOW output, "slow", that
+ * publishes a first partial row, then waits (polling its cancel flag) until
+ * the test releases it, then finishes with ROWS rows:
+ *   - its slot (SLOT_SLOW) receives the partial table, then the full one;
+ *   - while it waits, a view change is served by the fast lane (the view
+ *     slot arrives) and the worker is not settled;
+ *   - a configuration change cancels it and it runs again for the new
+ *     generation.
+ * Polls the worker's pipe (never sleeps blindly); every wait is bounded.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <poll.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "config/config.h"
+#include "config/yaml_load.h"
+#include "engine/worker.h"
+#include "family/multicluster.h"
+
+#define ROWS 5
+
+static atomic_int release_slow;    /* the test lets the slow output finish */
+static atomic_int slow_runs;       /* how often it was started */
+static atomic_int slow_cancelled;  /* how often it saw its cancel flag */
+
+static int slow_run(const struct config *cfg, const struct run_req *req, struct table *t,
+		    struct diag *d)
+{
+	atomic_fetch_add(&slow_runs, 1);
+	if (table_add_col(t, "load", "", "offered load", COL_NUM) < 0 ||
+	    table_add_col(t, "latency", "", "simulated latency", COL_NUM) < 0 ||
+	    table_add_col(t, "lower", "", "95% lower bound", COL_NUM) < 0 ||
+	    table_add_col(t, "upper", "", "95% upper bound", COL_NUM) < 0)
+		return diag_set(d, "", "out of memory");
+	table_set_role(t, 0, COL_X, -1);
+	table_set_role(t, 2, COL_LOWER, 1);
+	table_set_role(t, 3, COL_UPPER, 1);
+	for (int k = 0; k < ROWS; k++) {
+		long r = table_add_row(t);
+		if (r < 0)
+			return diag_set(d, "", "out of memory");
+		double v[4] = { k, 10 + k, 9 + k, 11 + k };
+		for (int c = 0; c < 4; c++)
+			table_set(t, (size_t)r, (size_t)c, v[c]);
+		if (k == 0 && req->publish)
+			req->publish(req->publish_ctx, t);
+		while (k == 0 && !atomic_load(&release_slow)) {
+			if (req->cancel && atomic_load(req->cancel)) {
+				atomic_fetch_add(&slow_cancelled, 1);
+				return 1;
+			}
+			struct timespec ts = { 0, 1000000 };
+			nanosleep(&ts, NULL);
+		}
+	}
+	t->samples = 30;
+	return 0;
+}
+
+static struct output_desc outs[32];
+static struct family fam;
+
+static void make_family(void)
+{
+	size_t n = 0;
+	fam = mc_family;
+	while (mc_family.outputs[n].name && n + 2 < sizeof outs / sizeof outs[0]) {
+		outs[n] = mc_family.outputs[n];
+		n++;
+	}
+	outs[n] = (struct output_desc){ "slow", "a slow progressive output", OUT_CURVE, slow_run,
+					.lane = LANE_SLOW };
+	memset(&outs[n + 1], 0, sizeof outs[n + 1]);
+	fam.outputs = outs;
+}
+
+static int out_index(const char *name)
+{
+	for (int i = 0; outs[i].name; i++)
+		if (strcmp(outs[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+/* Take until pred(r) holds; false after 30 s. */
+static bool take_until(struct worker *w, struct results *r, bool (*pred)(struct worker *,
+								 const struct results *))
+{
+	time_t end = time(NULL) + 30;
+	while (time(NULL) <= end) {
+		if (pred(w, r))
+			return true;
+		struct pollfd p = { worker_fd(w), POLLIN, 0 };
+		if (poll(&p, 1, 100) > 0)
+			worker_take(w, r);
+	}
+	return pred(w, r);
+}
+
+static unsigned long want_gen;
+
+static bool slow_partial(struct worker *w, const struct results *r)
+{
+	const struct slot *s = &r->slot[SLOT_SLOW];
+	return s->gen == want_gen && s->table.partial && s->table.nrows == 1;
+}
+
+static bool slow_full(struct worker *w, const struct results *r)
+{
+	const struct slot *s = &r->slot[SLOT_SLOW];
+	return s->gen == want_gen && !s->table.partial && s->table.nrows == ROWS;
+}
+
+static bool detail_in(struct worker *w, const struct results *r)
+{
+	return r->slot[SLOT_DETAIL].gen == want_gen && r->slot[SLOT_DETAIL].table.nrows > 0;
+}
+
+static bool settled(struct worker *w, const struct results *r)
+{
+	return worker_settled(w);
+}
+
+static void test_slow_lane(void **state)
+{
+	static const char yaml[] =
+		"model: multicluster\nm: 8\nclusters:\n  - {count: 4, n: 1}\n  - {count: 2, n: 2}\n"
+		"network:\n  icn1: {t_cn: 0.5, t_cs: 0.5}\n  ecn1: {t_cn: 0.5, t_cs: 0.5}\n"
+		"  icn2: {t_cn: 0.5, t_cs: 0.5}\ntraffic: {message_length: 32}\n";
+	struct config cfg = CONFIG_EMPTY;
+	struct diag d;
+	struct results r;
+	struct view_req v;
+	char err[128];
+
+	make_family();
+	assert_int_equal(config_parse_text(&cfg, yaml, strlen(yaml), "t.yaml", NULL, &d), 0);
+	cfg.family = &fam;
+	results_init(&r);
+	view_req_init(&v);
+	struct worker *w = worker_start(err, sizeof err);
+	assert_non_null(w);
+
+	/* Generation 1: a partial table first, the full one once released. */
+	want_gen = 1;
+	worker_post(w, &cfg, 1, &v, 1);
+	assert_true(take_until(w, &r, slow_partial));
+	assert_int_equal(r.slot[SLOT_SLOW].output, out_index("slow"));
+	assert_int_equal(table_role(&r.slot[SLOT_SLOW].table, COL_UPPER), 3);
+
+	/* A view change while the slow output waits: served by the fast lane. */
+	v.detail_out = out_index("point");   /* the multicluster breakdown */
+	assert_true(v.detail_out >= 0);
+	worker_post(w, &cfg, 1, &v, 2);
+	assert_true(take_until(w, &r, detail_in));
+	assert_false(worker_settled(w));
+	assert_true(worker_slow_busy(w, NULL));
+
+	/* A configuration change cancels the slow output; it runs again. */
+	int runs = atomic_load(&slow_runs);
+	want_gen = 2;
+	worker_post(w, &cfg, 2, &v, 3);
+	assert_true(take_until(w, &r, slow_partial));
+	assert_true(atomic_load(&slow_cancelled) >= 1);
+	assert_true(atomic_load(&slow_runs) > runs);
+
+	atomic_store(&release_slow, 1);
+	assert_true(take_until(w, &r, slow_full));
+	assert_int_equal(r.slot[SLOT_SLOW].table.samples, 30);
+	assert_true(take_until(w, &r, settled));
+	assert_int_equal(r.slot[SLOT_CURVE].gen, 2);
+	assert_false(r.slot[SLOT_CURVE].table.partial);
+
+	worker_stop(w);
+	results_free(&r);
+	config_free(&cfg);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_slow_lane),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
