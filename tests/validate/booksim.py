@@ -30,7 +30,9 @@ Run from the repository root (make validate does).  BookSim's exit status is
 """
 
 import argparse
+import csv
 import hashlib
+import io
 import math
 import os
 import re
@@ -57,18 +59,30 @@ LOADED_FLITS = 32          # message length of the loaded runs (the presets' M)
 SEEDS = (1, 2, 3)
 T975_2 = 4.302652729911275  # Student t, 97.5%, 2 degrees of freedom
 
-# The networks: name, icnx arguments of the export, how up*/down* ranks are
-# set (tree levels, or BFS from the root the preset names), virtual channels.
+# The networks: name, icnx arguments of the export, BookSim's routing (the
+# patch's up*/down* with ranks from the tree levels or from BFS of the root
+# the preset names, or BookSim's own shortest-path `min`), virtual channels;
+# then the icnx simulator's equivalent: preset, output, --set assignments
+# (None: icnx has no equivalent of this BookSim routing).
 NETWORKS = [
     dict(name='fattree-4p3t', what='4-port 3-tree (16 nodes, 20 switches)',
          icnx=['presets/javadi-n544.yaml', '-o', 'anynet', '--select', '0'],
-         ranks='tree', vcs=1),
-    dict(name='star-s5', what='star graph S5 (120 nodes)',
-         icnx=['presets/kiasari-s5-v6.yaml', '-o', 'anynet'], ranks='root', root=0, vcs=1),
+         ranks='tree', vcs=1,
+         sim=('javadi-n544', ['-o', 'sim'], ['sim.routing=adaptive'])),
+    dict(name='star-s5-updown', what='star graph S5 (120 nodes), up*/down* from node 0',
+         icnx=['presets/kiasari-s5-v6.yaml', '-o', 'anynet'], ranks='root', root=0, vcs=1,
+         sim=None, note='icnx routes the star minimally (Enhanced-Nbc): no equivalent'),
+    dict(name='star-s5-min', what='star graph S5 (120 nodes), BookSim min routing, 6 VCs',
+         icnx=['presets/kiasari-s5-v6.yaml', '-o', 'anynet'], ranks='min', vcs=6,
+         sim=('kiasari-s5-v6', ['-o', 'sim'], ['sim.routing=deterministic']),
+         note='BookSim: one shortest path (lowest id), VCs a shared pool, no deadlock '
+              'avoidance; icnx: deterministic minimal routing over Enhanced-Nbc classes'),
     dict(name='random24', what='arnau-random24 (24 switches, 96 nodes)',
-         icnx=['presets/arnau-random24.yaml', '-o', 'anynet'], ranks='preset', vcs=1),
+         icnx=['presets/arnau-random24.yaml', '-o', 'anynet'], ranks='preset', vcs=1,
+         sim=('arnau-random24', ['-o', 'curve'], ['sim.routing=adaptive', 'sim.V=1'])),
     dict(name='autonet10', what='arnau-autonet10 (10 switches, 40 nodes)',
-         icnx=['presets/arnau-autonet10.yaml', '-o', 'anynet'], ranks='preset', vcs=1),
+         icnx=['presets/arnau-autonet10.yaml', '-o', 'anynet'], ranks='preset', vcs=1,
+         sim=('arnau-autonet10', ['-o', 'curve'], ['sim.routing=adaptive', 'sim.V=1'])),
 ]
 
 
@@ -192,6 +206,16 @@ class Net:
         self.N = sum(len(v) for v in self.nodes.values())
         self.router_of = {q: r for r, qs in self.nodes.items() for q in qs}
         extra = ''
+        self.minimal = spec['ranks'] == 'min'
+        if self.minimal:
+            self.routing = 'routing_function = min;'
+            hold = [r for r in self.nodes if self.nodes[r]]
+            self.R = {}
+            for a in hold:
+                d = bfs(self.adj, [a])
+                for b in hold:
+                    self.R[(a, b)] = d[b] + 1
+            return
         if spec['ranks'] == 'tree':
             self.rank = tree_ranks(self.nodes, self.adj)
             rf = os.path.join(self.dir, 'ranks')
@@ -211,6 +235,16 @@ class Net:
         # routers crossed between every pair of node-holding routers
         hold = [r for r in self.nodes if self.nodes[r]]
         self.R = {(a, b): updown_routers(self.adj, self.rank, a, b) for a in hold for b in hold}
+
+    def mean_R(self):
+        """Routers crossed, averaged over ordered pairs of distinct nodes."""
+        tot = cnt = 0
+        for s in range(self.N):
+            for d in range(self.N):
+                if s != d:
+                    tot += self.pair_routers(s, d)
+                    cnt += 1
+        return tot / cnt
 
     def pair_routers(self, s, d):
         return self.R[(self.router_of[s], self.router_of[d])]
@@ -269,12 +303,12 @@ def run_booksim(exe, net, params, tag, timeout=900):
     return res
 
 
-def loaded_params(rate, seed, quick, N):
+def loaded_params(rate, seed, quick, N, want=None):
     """A measured run at `rate` flits/node/cycle: one warm-up period, three
     sample periods (BookSim's convergence tests off, so the length is fixed)
     long enough for about 4000 measured packets (800 with --quick), then the
     drain of every measured packet."""
-    want = 800 if quick else 4000
+    want = want or (800 if quick else 4000)
     period = int(min(max(want * LOADED_FLITS / (N * rate) / 3, 5000), 400000))
     return dict(injection_rate=rate, injection_rate_uses_flits=1, packet_size=LOADED_FLITS,
                 seed=seed, warmup_periods=1, sample_period=period,
@@ -289,25 +323,109 @@ def loaded_params(rate, seed, quick, N):
 # tables say "pending".  Each returns what the BookSim side measured, for the
 # same network, workload and definition.
 
+MODE = ['sim.timing=booksim']
+
+
 def icnx_booksim_mode(icnx):
     """The --set assignments that select icnx's BookSim timing mode, or None
     when this icnx has none.  Probed, not assumed."""
-    return None
+    r = subprocess.run([icnx, '--batch', 'presets/arnau-autonet10.yaml', '--check', '--set',
+                        MODE[0]], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return MODE if r.returncode == 0 else None
+
+
+def _icnx_run(icnx, net, L, msg_load, extra=()):
+    """One icnx simulated point: (row dict, CPU s) or (None, reason)."""
+    preset, out, sets = net.spec['sim']
+    cmd = [icnx, '--batch', 'presets/%s.yaml' % preset] + out + \
+        ['--load', '%r:%r:1' % (msg_load, msg_load), '-f', 'csv', '-j', '1']
+    if preset.startswith('kiasari'):
+        if L != 32:
+            return None, 'the star preset has M = 32'
+    else:
+        sets = sets + ['sim.M=%d' % L]
+    for s in MODE + sets + ['sim.buffer=%d' % VC_BUF] + list(extra):
+        cmd += ['--set', s]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if r.returncode != 0:
+        return None, r.stderr.strip().splitlines()[-1] if r.stderr.strip() else 'failed'
+    lines = r.stdout.strip().splitlines()
+    row = dict(zip(lines[0].split(','), lines[-1].split(',')))
+    row['_cpu'] = cpu
+    row['_cmd'] = ' '.join(cmd[0:1] + [c if ' ' not in c else repr(c) for c in cmd[1:]])
+    return row, None
+
+
+def _num(row, key):
+    v = row.get(key, '')
+    return math.inf if v == 'inf' else (float(v) if v not in ('', None) else None)
 
 
 def icnx_zero_load(icnx, net, L):
-    """{R: smallest latency} for L-flit packets, or None."""
-    return None
+    """{R: smallest per-pair network latency + 1} at a very low load from
+    icnx's per-switch-pair output (-o pairs, irregular presets only), or
+    None.  icnx's network latency starts when the header leaves the source
+    queue, after the one injection cycle that BookSim's packet latency
+    includes: hence + 1."""
+    if MODE_ON is None or not net.spec.get('sim') or not net.spec['sim'][0].startswith('arnau'):
+        return None
+    preset, out, sets = net.spec['sim']
+    cmd = [icnx, '--batch', 'presets/%s.yaml' % preset, '-o', 'pairs', '--at',
+           repr(0.0002 / L), '-f', 'csv']
+    for s in MODE + sets + ['sim.M=%d' % L, 'sim.buffer=%d' % VC_BUF]:
+        cmd += ['--set', s]
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if r.returncode != 0:
+        log('icnx pairs', net.name, r.stderr.strip())
+        return None
+    best = {}
+    for row in csv.DictReader(io.StringIO(r.stdout)):
+        if row['sim_network'] in ('', 'inf') or not float(row['sim_messages'] or 0):
+            continue
+        R = net.R[(int(row['from']), int(row['to']))]
+        best[R] = min(best.get(R, math.inf), float(row['sim_network']) + 1)
+    return {R: int(v) if v == int(v) else v for R, v in best.items()}
 
 
 def icnx_loaded(icnx, net, rate):
-    """dict(mean, lo, hi, flit_hops, cpu) at rate flits/node/cycle, or None."""
-    return None
+    """dict(mean, lo, hi, cpu, messages) at rate flits/node/cycle, or None."""
+    if MODE_ON is None or not net.spec.get('sim'):
+        return None
+    row, why = _icnx_run(icnx, net, LOADED_FLITS, rate / LOADED_FLITS)
+    if row is None:
+        log('icnx', net.name, why)
+        return None
+    return dict(mean=_num(row, 'sim_latency'), lo=_num(row, 'sim_lower'),
+                hi=_num(row, 'sim_upper'), cpu=row['_cpu'], messages=_num(row, 'sim_messages'),
+                flit_hops=_num(row, 'sim_flit_hops'), cmd=row['_cmd'])
 
 
 def icnx_saturation(icnx, net):
-    """Simulated saturation in flits/node/cycle, or None."""
+    """Simulated saturation in flits/node/cycle (the same 95% rule), or None."""
+    if MODE_ON is None or not net.spec.get('sim'):
+        return None
+    preset, out, sets = net.spec['sim']
+    if not preset.startswith('arnau'):
+        return None     # only the irregular family prints -o saturation
+    cmd = [icnx, '--batch', 'presets/%s.yaml' % preset, '-o', 'saturation', '-f', 'csv']
+    for s in MODE + sets + ['sim.M=%d' % LOADED_FLITS, 'sim.buffer=%d' % VC_BUF]:
+        cmd += ['--set', s]
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if r.returncode != 0:
+        log('icnx saturation', net.name, r.stderr.strip())
+        return None
+    for line in r.stdout.splitlines():
+        f = line.split(',')
+        if f[0] == 'saturation_load':
+            return float(f[1]) * LOADED_FLITS
     return None
+
+
+MODE_ON = None
+ICNX_WARMUP = 2000      # sim.warmup's default: messages generated before measuring
 
 
 # ---------------------------------------------------------------- checks
@@ -356,7 +474,11 @@ def saturation(exe, icnx, net, quick):
     """Bisection on offered flits/node/cycle: saturated when accepted < 95%
     of offered or BookSim calls the run unstable."""
     def sat(rate):
-        r = run_booksim(exe, net, loaded_params(rate, 1, quick, net.N), 'sat-%.5f' % rate)
+        # accepted against offered needs more packets than a mean latency:
+        # 20000 measured packets put the 95% test 3 standard deviations
+        # away from noise
+        r = run_booksim(exe, net, loaded_params(rate, 1, quick, net.N, 4000 if quick else 20000),
+                        'sat-%.5f' % rate)
         ok = (not r['unstable'] and r.get('accepted') is not None and
               r['accepted'] >= 0.95 * rate)
         return not ok, r
@@ -406,10 +528,20 @@ def loaded(exe, icnx, net, sat, quick):
                          icnx_mean=ic['mean'] if ic else None,
                          icnx_lo=ic['lo'] if ic else None, icnx_hi=ic['hi'] if ic else None,
                          diff_pct=diff))
+        ifh = None
+        if ic:
+            ifh = ic.get('flit_hops')
+            if ifh is None and ic.get('messages'):
+                # not printed by icnx: its warm-up and measured messages
+                # times the flit-hops of a mean route (the same routes)
+                ifh = (ic['messages'] + ICNX_WARMUP) * LOADED_FLITS * (net.mean_R() + 1)
         speed.append(dict(network=net.name, fraction=frac, load=rate, booksim_flit_hops=fh,
                           booksim_cpu_s=cpu, booksim_mfh_per_s=fh / cpu / 1e6 if cpu > 0 else math.nan,
-                          icnx_flit_hops=ic.get('flit_hops') if ic else None,
-                          icnx_cpu_s=ic.get('cpu') if ic else None))
+                          icnx_flit_hops=ifh, icnx_cpu_s=ic.get('cpu') if ic else None,
+                          icnx_mfh_per_s=ifh / ic['cpu'] / 1e6 if ic and ifh and ic['cpu'] > 0
+                          else None,
+                          ratio=(ifh / ic['cpu']) / (fh / cpu) if ic and ifh and ic['cpu'] > 0
+                          and cpu > 0 and fh else None))
     return rows, speed
 
 
@@ -450,7 +582,8 @@ def main():
     os.chdir(ROOT)
     os.makedirs(OUT, exist_ok=True)
     exe = build_booksim()
-    mode = icnx_booksim_mode(a.icnx)
+    global MODE_ON
+    mode = MODE_ON = icnx_booksim_mode(a.icnx)
     nets = [n for n in NETWORKS if not a.only or n['name'] in a.only.split(',')]
     zrows, srows, lrows, sprows = [], [], [], []
     t_start = time.time()
@@ -477,7 +610,7 @@ def main():
                'accepted', 'icnx_mean', 'icnx_lo', 'icnx_hi', 'diff_pct'])
     write_csv('booksim-speed.csv', sprows,
               ['network', 'fraction', 'load', 'booksim_flit_hops', 'booksim_cpu_s',
-               'booksim_mfh_per_s', 'icnx_flit_hops', 'icnx_cpu_s'])
+               'booksim_mfh_per_s', 'icnx_flit_hops', 'icnx_cpu_s', 'icnx_mfh_per_s', 'ratio'])
     zcases = len(zrows)
     zok = sum(r['ok'] == 'yes' for r in zrows)
     tot_fh = sum(r['booksim_flit_hops'] for r in sprows)
@@ -526,9 +659,10 @@ def main():
                  min(r['booksim_mfh_per_s'] for r in sprows),
                  max(r['booksim_mfh_per_s'] for r in sprows)))
     md.append(md_table(sprows, ['network', 'fraction', 'booksim_flit_hops', 'booksim_cpu_s',
-                                'booksim_mfh_per_s', 'icnx_flit_hops', 'icnx_cpu_s'],
+                                'booksim_mfh_per_s', 'icnx_flit_hops', 'icnx_cpu_s',
+                                'icnx_mfh_per_s', 'ratio'],
                        ['network', 'of sat.', 'BookSim flit-hops', 'CPU s', 'M/CPU s',
-                        'icnx flit-hops', 'icnx CPU s']) + '\n')
+                        'icnx flit-hops', 'icnx CPU s', 'icnx M/CPU s', 'icnx/BookSim']) + '\n')
     md.append('CSV: `booksim-zero-load.csv`, `booksim-saturation.csv`, `booksim-loaded.csv`, '
               '`booksim-speed.csv`. Run time of this part: %.0f s.\n' % (time.time() - t_start))
     open(os.path.join(OUT, 'booksim.md'), 'w').write('\n'.join(md))
