@@ -303,6 +303,10 @@ unsigned app_list_clear(struct app *a, const char *list_path)
 	void *holder;
 	char what[DIAG_PATH_MAX + 64];
 
+	/* A copy of its own (config_copy): the configuration owns its lists,
+	 * and a shallow copy would clear the live one and share its body. */
+	if (config_copy(&next, app_edit_cfg(a)))
+		return out_of_memory(a);
 	diag_clear(&d);
 	if (config_copy(&next, app_edit_cfg(a)))
 		return out_of_memory(a);

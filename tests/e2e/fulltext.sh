@@ -9,11 +9,10 @@
 start 80 24 kiasari-s5-v9
 settled
 # The breakdown's hops view (the fifth): P_block and B readable.
-keys 5
+step 5
 for n in 1 2 3 4 5 6 7 8; do
 	screen | grep -q "breakdown: hops\|hop  *messages" && break
-	keys v
-	sleep 0.1
+	step v
 done
 wait_for "P_block"
 screen | grep -q "1.4e-05" || fail "P_block does not fit its column"

@@ -8,14 +8,24 @@
 #   links back.
 . "$(dirname "$0")/lib.inc"
 
-# down_to TEXT: press Down until the hint line shows TEXT (at most 30).
+# move KEY: press it and wait for the hint line to follow the selection.
+move() {
+	hint=$(status_line_hint)
+	keys "$1"
+	deadline=$(( $(date +%s) + E2E_WAIT ))
+	while [ "$(status_line_hint)" = "$hint" ]; do
+		[ "$(date +%s)" -gt "$deadline" ] && fail "$1 did not move from '$hint'"
+		sleep 0.05
+	done
+}
+# down_to TEXT: move Down until the hint line shows TEXT (at most 30 times;
+# never a key ahead of the screen, so never past TEXT).
 down_to() {
 	n=0
 	while ! status_line_hint | grep -qF -- "$1"; do
 		n=$((n + 1))
 		[ $n -gt 30 ] && fail "never reached '$1'"
-		keys Down
-		sleep 0.05
+		move Down
 	done
 }
 status_line_hint() {
@@ -24,13 +34,13 @@ status_line_hint() {
 
 start 80 24 javadi-n544
 settled
-keys 3
+step 3
 down_to "traffic.mix:"
 keys a
 wait_for "traffic.mix.0 added"
 screen | grep -q " 0  *32  *1 " || fail "the new mix item is not {32, 1}"
 wait_for "incomplete: traffic.mix: message length given twice"
-keys Up Up Up
+move Up; move Up; move Up
 down_to "traffic.message_length"
 keys x
 wait_gone "incomplete:"
@@ -39,7 +49,7 @@ wait_exit >/dev/null
 
 start 80 24 arnau-random24
 settled
-keys 1
+step 1
 down_to "links.0"
 keys D
 wait_for "links cleared (36 items deleted)"
