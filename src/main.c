@@ -84,7 +84,12 @@ int main(int argc, char **argv)
 	} else if (o.batch) {
 		rc = batch_run(&o, &l);
 	} else {
-		rc = ui_main(&o, &l);
+		struct ui_options uo = {
+			.ascii = o.ascii, .no_color = o.no_color, .no_mouse = o.no_mouse,
+			.headless = o.headless, .headless_w = o.headless_w,
+			.headless_h = o.headless_h, .keys = o.keys,
+		};
+		rc = ui_main(&uo, &l);
 	}
 	loaded_free(&l);
 	return rc;

@@ -259,3 +259,8 @@ int options_parse(struct options *o, int argc, char **argv)
 		return usage_error("unexpected argument '%s' (give one PRESET or FILE)", argv[optind]);
 	return 0;
 }
+
+int load_from_options(const struct options *o, struct loaded *out, struct diag *d)
+{
+	return load_with_sets(o->arg, o->sets, o->nsets, out, d);
+}

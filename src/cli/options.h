@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "config/load.h"
+
 #define OPT_MAX_SETS 128
 
 struct options {
@@ -43,5 +45,9 @@ int options_parse(struct options *o, int argc, char **argv);
 
 /* Print --help text (options, outputs of every family, exit status). */
 void options_usage(void);
+
+/* Load o->arg (or the default preset) with o->sets applied: load_with_sets
+ * (config/load.h), the same contract. */
+int load_from_options(const struct options *o, struct loaded *out, struct diag *d);
 
 #endif

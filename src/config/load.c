@@ -7,8 +7,8 @@
 
 #include "config/presets.h"
 
-static int load_sets(const char *arg, const char *const *sets, size_t nsets,
-		     struct loaded *out, struct diag *d)
+int load_with_sets(const char *arg, const char *const *sets, size_t nsets,
+		   struct loaded *out, struct diag *d)
 {
 	memset(out, 0, sizeof *out);
 	if (!arg)
@@ -55,14 +55,9 @@ static int load_sets(const char *arg, const char *const *sets, size_t nsets,
 	return 0;
 }
 
-int load_from_options(const struct options *o, struct loaded *out, struct diag *d)
-{
-	return load_sets(o->arg, o->sets, o->nsets, out, d);
-}
-
 int load_arg(const char *arg, struct loaded *out, struct diag *d)
 {
-	return load_sets(arg, NULL, 0, out, d);
+	return load_with_sets(arg, NULL, 0, out, d);
 }
 
 void loaded_free(struct loaded *l)

@@ -8,7 +8,6 @@
 
 #include <stddef.h>
 
-#include "cli/options.h"
 #include "config/config.h"
 #include "config/yaml_load.h"
 
@@ -19,11 +18,14 @@ struct loaded {
 	struct srcmap *map;     /* owned; free with loaded_free */
 };
 
-/* Load o->arg (or the default preset) with o->sets applied.  *out is
+/* Load arg (a preset name or file; NULL = the default preset) with the
+ * nsets "KEY=VALUE" overrides of sets applied in order (the command line's
+ * --set; cli/options.h has load_from_options for a parsed command line).  *out is
  * overwritten (not freed).  Returns 0, or -1 with *d filled (FILE:LINE:COL
  * for file errors, "--set" for overrides); either way free *out with
  * loaded_free (a no-op on what a failed load left). */
-int load_from_options(const struct options *o, struct loaded *out, struct diag *d);
+int load_with_sets(const char *arg, const char *const *sets, size_t nsets,
+		   struct loaded *out, struct diag *d);
 
 /* Load a file or preset name with no overrides (the explorer's open/picker). */
 int load_arg(const char *arg, struct loaded *out, struct diag *d);

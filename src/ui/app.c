@@ -308,8 +308,6 @@ unsigned app_list_clear(struct app *a, const char *list_path)
 	if (config_copy(&next, app_edit_cfg(a)))
 		return out_of_memory(a);
 	diag_clear(&d);
-	if (config_copy(&next, app_edit_cfg(a)))
-		return out_of_memory(a);
 	const struct param *lp = find_list(next.family->params, config_body(&next), list_path,
 					   &holder);
 	if (!lp) {

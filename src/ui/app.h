@@ -30,7 +30,6 @@
 #include <stdio.h>
 
 #include "config/load.h"
-#include "cli/options.h"
 #include "config/config.h"
 #include "ui/layout.h"
 #include "ui/lineedit.h"
@@ -70,10 +69,11 @@ enum confirm_kind {
 };
 
 struct picker;
+struct ui_options;     /* ui/ui.h */
 
 struct app {
 	/* inputs, borrowed from main() */
-	const struct options *opt;
+	const struct ui_options *opt;
 	struct loaded *l;              /* the file shown; replaced on open (its
 	                                  cfg is moved into cfg below) */
 

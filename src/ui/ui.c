@@ -662,7 +662,7 @@ static void terminal_stop(struct screen *s)
 	s->null_out = s->null_in = NULL;
 }
 
-static int app_start(struct app *a, const struct options *o, struct loaded *l)
+static int app_start(struct app *a, const struct ui_options *o, struct loaded *l)
 {
 	struct diag d;
 	a->opt = o;
@@ -820,7 +820,7 @@ static void headless_loop(struct app *a, struct screen *s)
 	print_screen(marks ? "end" : NULL);
 }
 
-int ui_main(const struct options *o, struct loaded *l)
+int ui_main(const struct ui_options *o, struct loaded *l)
 {
 	struct app *a;
 	struct screen s;

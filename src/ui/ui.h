@@ -8,12 +8,23 @@
 
 #include <stdio.h>
 
+#include <stdbool.h>
+
 #include "config/load.h"
-#include "cli/options.h"
+
+/* What the explorer takes from the command line (main() fills it from
+ * struct options; the explorer does not depend on the command-line parser). */
+struct ui_options {
+	bool ascii, no_color, no_mouse;
+	bool headless;                 /* --headless WxH: no terminal, the screen
+	                                  printed as text */
+	int headless_w, headless_h;
+	const char *keys;              /* --keys SCRIPT (with headless); NULL none */
+};
 
 /* Run the explorer on l (which it may replace when the user opens another
  * file).  Returns the exit status (0, or 2 when there is no terminal). */
-int ui_main(const struct options *o, struct loaded *l);
+int ui_main(const struct ui_options *o, struct loaded *l);
 
 /* Print the KEYS list of icnx(1) in mdoc, generated from the key table (for
  * `icnx --man-keys` and tests/gen-man.sh).  Any thread; no terminal. */
