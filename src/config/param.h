@@ -50,6 +50,14 @@ enum {
 	                          {a: 0, b: 2}; the dump writes it that way */
 };
 
+/* The explorer pane that edits a top-level field (param.pane). */
+enum param_pane {
+	PANE_DEFAULT = 0,       /* by type: lists organisation, else network */
+	PANE_ORGANISATION,
+	PANE_NETWORK,
+	PANE_TRAFFIC,           /* traffic, load sweep, readings of the equations */
+};
+
 struct param {
 	const char *key;        /* YAML key */
 	enum ptype type;
@@ -71,6 +79,9 @@ struct param {
 	                           empty (the explorer's `a`); NULL = the lowest
 	                           value its range allows.  Never used to fill a
 	                           value missing from a file. */
+	enum param_pane pane;   /* top-level fields: the explorer pane that edits
+	                           it (PANE_DEFAULT: a list in the organisation
+	                           pane, anything else in the network pane) */
 };
 
 /* Set every field under `fields` in `base` to its default (absent optionals

@@ -113,6 +113,8 @@ struct output_desc {
 	int (*loads)(const struct config *cfg, const struct run_req *req, double **x,
 		     size_t *n, struct diag *d);
 	enum output_lane lane;  /* LANE_FAST unless said (see enum output_lane) */
+	bool breakdown;         /* the breakdown pane's default view (else its
+	                           first table) */
 	const char *cell_detail;/* OUT_MATRIX: output describing one cell, run with
 	                           select = the row's label and select2 = the
 	                           column's name, read as integers (e.g. the
@@ -128,6 +130,9 @@ struct x_axis {
 	bool log;               /* log-scaled by default */
 	const char *marker;     /* a summary quantity whose value the plot marks
 	                           on the x axis (e.g. the threshold S); NULL none */
+	const char *saturation; /* the summary quantity holding the saturation x
+	                           (lambda_g*): the plot marks it and stops the
+	                           cursor there; NULL = the model has none */
 	bool y_log;             /* the plot's y axis log-scaled by default (the
 	                           first screen must show the model's feature,
 	                           e.g. Ethernet times over six decades) */

@@ -140,11 +140,12 @@ static const struct param mc_fields[] = {
 	{ "network", PT_SECTION, CF(network), 0, 0, 0, NULL, "", "",
 	  "timing of ICN1, ECN1 and ICN2", .sub = network_fields },
 	{ "traffic", PT_SECTION, CF(traffic), 0, 0, 0, NULL, "", "",
-	  "traffic pattern, external share and message length", .sub = traffic_fields },
+	  "traffic pattern, external share and message length", .sub = traffic_fields,
+	  .pane = PANE_TRAFFIC },
 	{ "options", PT_SECTION, CF(options), 0, 0, 0, NULL, "", "",
-	  "readings of the papers' equations", .sub = option_fields },
+	  "readings of the papers' equations", .sub = option_fields, .pane = PANE_TRAFFIC },
 	{ "load", PT_SECTION, CF(load), 0, 0, 0, NULL, "", "",
-	  "the load sweep of the curve", .sub = load_fields },
+	  "the load sweep of the curve", .sub = load_fields, .pane = PANE_TRAFFIC },
 	{ 0 }
 };
 
@@ -346,7 +347,8 @@ const struct family mc_family = {
 	.params = mc_fields,
 	.cfg_size = sizeof(struct mc_config),
 	.validate = mc_validate,
-	.x = { "load", "lambda_g", "msg/node/time unit", "offered load", false },
+	.x = { "load", "lambda_g", "msg/node/time unit", "offered load", false,
+	       .saturation = "saturation_load" },
 	.sweep = mc_sweep,
 	.prepare = mc_prepare,
 	.release = free,

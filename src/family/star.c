@@ -69,9 +69,9 @@ static const struct param star_fields[] = {
 	  "message length (a flit crosses a channel in one cycle)" },
 	{ "options", PT_SECTION, CF(options), 0, 0, 0, NULL, "", "",
 	  "readings of the paper's equations and the solver's settings",
-	  .sub = option_fields },
+	  .sub = option_fields, .pane = PANE_TRAFFIC },
 	{ "load", PT_SECTION, CF(load), 0, 0, 0, NULL, "", "",
-	  "the load sweep of the curve", .sub = load_fields },
+	  "the load sweep of the curve", .sub = load_fields, .pane = PANE_TRAFFIC },
 	{ "sim", PT_SECTION, CF(sim), 0, 0, 0, NULL, "", "",
 	  "the flit-level simulator (-o sim, -o curve --sim); it builds every node, so "
 	  "n <= 7", .sub = sim_fields_star },
@@ -182,7 +182,7 @@ const struct family star_family = {
 	.params = star_fields,
 	.cfg_size = sizeof(struct star_config),
 	.validate = star_validate_cfg,
-	.x = { "load", "lambda_g", LU, "offered load", false },
+	.x = { "load", "lambda_g", LU, "offered load", false, .saturation = "saturation_load" },
 	.sweep = star_sweep,
 	.outputs = star_outputs,
 };

@@ -403,17 +403,8 @@ double app_saturation(const struct app *a)
 	const struct table *t = &a->res.slot[SLOT_SUMMARY].table;
 	if (a->res.slot[SLOT_SUMMARY].gen != a->gen)
 		return NAN;   /* the summary of an older configuration */
-	long r = app_summary_row(a, "saturation_load");
-	int sym = table_col(t, "symbol");
-	if (r < 0 && sym >= 0) {
-		for (size_t i = 0; i < t->nrows; i++) {
-			const char *s = table_get_text(t, i, (size_t)sym);
-			if (s && *s && s[strlen(s) - 1] == '*') {
-				r = (long)i;
-				break;
-			}
-		}
-	}
+	const char *q = a->cfg.family->x.saturation;
+	long r = q ? app_summary_row(a, q) : -1;
 	int v = table_col(t, "value");
 	if (r < 0 || v < 0)
 		return NAN;

@@ -212,8 +212,8 @@ void app_confirm(struct app *a, enum confirm_kind k, const char *fmt, ...)
  * or older); returns its row index or -1. */
 long app_summary_row(const struct app *a, const char *q);
 
-/* The saturation x: the summary row "saturation_load" (or the first whose
- * symbol ends in '*'); NaN if unknown. */
+/* The saturation x: the summary row the family's descriptor names
+ * (x_axis.saturation); NaN if none or unknown. */
 double app_saturation(const struct app *a);
 
 /* The name of the family's first OUT_CURVE output (the plot's numbers), or

@@ -85,29 +85,27 @@ static int nscalars(const struct param *lp)
 
 /* --- filters ------------------------------------------------------------- */
 
-static bool traffic_name(const char *k)
+/* The pane of a top-level field comes from the parameter table. */
+static enum param_pane pane_of(const struct param *top)
 {
-	static const char *const names[] = { "traffic", "load", "options", "workload",
-					     "sweep", NULL };
-	for (size_t i = 0; names[i]; i++)
-		if (strcmp(k, names[i]) == 0)
-			return true;
-	return false;
+	if (top->pane != PANE_DEFAULT)
+		return top->pane;
+	return top->type == PT_LIST ? PANE_ORGANISATION : PANE_NETWORK;
 }
 
 bool form_filter_lists(const struct param *top)
 {
-	return top->type == PT_LIST;
+	return pane_of(top) == PANE_ORGANISATION;
 }
 
 bool form_filter_network(const struct param *top)
 {
-	return is_scalar(top) || (top->type == PT_SECTION && !traffic_name(top->key));
+	return pane_of(top) == PANE_NETWORK;
 }
 
 bool form_filter_traffic(const struct param *top)
 {
-	return top->type == PT_SECTION && traffic_name(top->key);
+	return pane_of(top) == PANE_TRAFFIC;
 }
 
 bool form_select_path(struct pane *p, const char *path);

@@ -85,12 +85,13 @@ static void plot_free(struct pane *p)
 	p->data = NULL;
 }
 
-/* The plotted column of curve t: pp->ycol if present, else "latency", else 1. */
+/* The plotted column of curve t: pp->ycol if present, else its first value
+ * column (table roles), else 1. */
 static int ycol_of(const struct plot_pane *pp, const struct table *t)
 {
 	int c = pp->ycol[0] ? table_col(t, pp->ycol) : -1;
 	if (c < 1)
-		c = table_col(t, "latency");
+		c = table_role(t, COL_VALUE);
 	if (c < 1 && t->ncols > 1)
 		c = 1;
 	return c;

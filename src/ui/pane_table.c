@@ -41,14 +41,15 @@ static bool is_view(const struct output_desc *o)
 	       o->kind == OUT_TEXT;
 }
 
-/* `point`, else the first table, else bars, else text. */
+/* The descriptor's breakdown output (output_desc.breakdown), else the
+ * first table, else bars, else text. */
 static int default_view(const struct app *a)
 {
 	static const enum output_kind pref[] = { OUT_TABLE, OUT_SUMMARY, OUT_BARS, OUT_TEXT };
 	size_t n;
 	const struct output_desc *o = app_outputs(a, &n);
 	for (size_t i = 0; i < n; i++)
-		if (strcmp(o[i].name, "point") == 0 && is_view(&o[i]))
+		if (o[i].breakdown && is_view(&o[i]))
 			return (int)i;
 	for (size_t k = 0; k < sizeof pref / sizeof pref[0]; k++)
 		for (size_t i = 0; i < n; i++)
