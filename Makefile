@@ -179,8 +179,10 @@ fuzz: fuzz-build
 fuzz-ci: fuzz-build
 	@sh tests/fuzz.sh ci
 
+-include build-fuzz/fuzz/*.d
+
 soak: icnx
-	@SOAK_RSS=1 sh tests/soak/soak.sh build/icnx $(KEYS) $(SEED)
+	@SOAK_RSS=1 sh tests/soak/soak.sh build/icnx $(or $(KEYS),3000) $(or $(SEED),14)
 
 # --- install -------------------------------------------------------------------
 install: icnx

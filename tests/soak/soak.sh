@@ -15,16 +15,16 @@
 # box, preset switches through the picker, saves and exports to scratch
 # files, and terminal resizes down to 20x6 and back.  Keys go in bursts of
 # up to 24 without waiting, so most land while the worker recomputes.
-# After every burst the process must be alive; every 150 keys its resident
-# set (VmRSS from /proc, no procps needed) is recorded and the screen must
-# settle.  At the end Esc, q (and y when it asks) must exit with status 0
+# After every burst the process must be alive; every 150 keys a sync point
+# (Esc, then help opened and closed: every key before it has been read)
+# and its resident set (VmRSS from /proc, no procps) is recorded.  At the end Esc, q (and y when it asks) must exit with status 0
 # and the terminal must be restored (no alternate screen, cursor visible).
 # Under a sanitizer build every report (ASan, UBSan, LeakSanitizer at exit)
 # fails the run (lib.inc's log_path files).  With SOAK_RSS=1 the memory
 # must level off: the largest RSS of the last third of the run may exceed
 # that of the middle third by at most 10% + 16 MiB (the undo ring holds up
 # to 200 configurations of up to 75 KB).
-# Budget: 3000 keys take about 1-2 minutes (plain) and 2-4 (ASan).
+# Budget: 3000 keys take about 30-60 s (plain or ASan), mostly at sync points.
 # Prints "ok: soak ..." with the key count, time and RSS levels, or FAIL and
 # the seed, the key index and the last keys sent, enough to replay.
 ICNX=${1:?usage: soak.sh ICNX [KEYS] [SEED]}
@@ -87,6 +87,33 @@ typed() { # typed TEXT: a literal text, counted per character
 	sent=$((sent + ${#1}))
 }
 
+# sync_point: every key sent so far has been read: close prompts and
+# overlays, open the help (its text appears only once the explorer reads
+# the '?', after everything before it) and close it again.
+# The help needs 40x10: the terminal goes to 80x24 for it and back.
+cur_size=80x24
+sync_point() {
+	[ -n "${SOAK_DEBUG:-}" ] && echo "sync at $sent keys (size $cur_size; last:$last)"
+	$T resize-window -x 80 -y 24 >/dev/null 2>&1
+	# The resize reaches the explorer as a signal, maybe after the keys
+	# (read at a size too small to act on them): ask again until it shows.
+	tries=0
+	while :; do
+		$T send-keys Escape Escape Escape '?' || fail "tmux send-keys failed"
+		deadline=$(( $(date +%s) + 4 ))
+		while ! screen | grep -qF "Everywhere" && [ "$(date +%s)" -le "$deadline" ]; do
+			sleep 0.05
+		done
+		screen | grep -qF "Everywhere" && break
+		tries=$((tries + 1))
+		[ $tries -lt 30 ] || fail "seed $seed: no help after $sent keys (last:$last)"
+	done
+	$T send-keys Escape
+	wait_gone "Everywhere" 60
+	$T resize-window -x "${cur_size%x*}" -y "${cur_size#*x}" >/dev/null 2>&1
+	kill -0 "$pid" 2>/dev/null || fail "seed $seed: the explorer died after $sent keys (last: $last)"
+}
+
 soak_start 80 24 javadi-n1120
 pid=$(icnx_pid) || fail "no icnx process under the pane"
 start_s=$(date +%s)
@@ -127,6 +154,7 @@ while [ "$sent" -lt "$nkeys" ]; do
 	elif [ "$r" -lt 93 ]; then                       # resize down and back
 		flush; pick $sizes
 		$T resize-window -x "${w%x*}" -y "${w#*x}" >/dev/null 2>&1 || fail "resize to $w"
+		cur_size=$w
 		sent=$((sent + 1))
 	else pick y n Escape Enter; send "$w"
 	fi
@@ -135,19 +163,15 @@ while [ "$sent" -lt "$nkeys" ]; do
 	if [ "$sent" -ge "$next_rss" ]; then
 		flush
 		next_rss=$((next_rss + 150))
-		# let the worker catch up now and then (bounded: a backlog is the point)
-		deadline=$(( $(date +%s) + 30 ))
-		while screen | grep -q "computing\|updating" && [ "$(date +%s)" -lt "$deadline" ]; do
-			sleep 0.1
-		done
+		sync_point
 		rss=$(sed -n 's/^VmRSS:[^0-9]*\([0-9]*\).*/\1/p' "/proc/$pid/status" 2>/dev/null)
 		[ -n "$rss" ] || fail "seed $seed: no /proc/$pid/status after $sent keys"
 		rss_log="$rss_log $rss"
 	fi
 done
 flush
-$T resize-window -x 80 -y 24 >/dev/null 2>&1
-send Escape Escape Escape Escape; flush
+cur_size=80x24
+sync_point
 settled
 if [ -n "${SOAK_DEBUG:-}" ]; then
 	screen; ls -la "$WORK" "$TMPD/xdg"; echo "RSS KiB:$rss_log"
