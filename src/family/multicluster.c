@@ -25,6 +25,7 @@ static const char *const eq12_names[] = { "exact", "printed", NULL };
 static const char *const srcrate_names[] = { "node", "cluster", NULL };
 static const char *const eq23_names[] = { "destination", "source", NULL };
 static const char *const eq30_names[] = { "intended", "printed", NULL };
+static const char *const eq21_names[] = { "pattern", "uniform", NULL };
 
 /* The largest flit time, given (t_cn, t_cs) or derived from a_n, a_s,
  * bandwidth and flit_bytes (checked in check_net). */
@@ -116,6 +117,9 @@ static const struct param option_fields[] = {
 	{ "eq30", PT_ENUM, OPT(eq30), 0, 0, 0, "intended", "", "",
 	  "javadi Eq. 30 ICN2 stages: intended r <= k < r+2l-1, or r != k < r+2l-1 as printed",
 	  .choices = eq30_names },
+	{ "eq21", PT_ENUM, OPT(eq21), 0, 0, 0, "pattern", "", "R",
+	  "sharifi Eq. 21 tail: weighted by the internal pattern's hop distribution, or by the uniform one",
+	  .choices = eq21_names },
 	{ 0 }
 };
 
@@ -186,6 +190,7 @@ void mc_config_params(const struct mc_config *c, struct mc_params *p)
 	p->source_rate = (enum mc_source_rate)c->options.source_rate;
 	p->eq23 = (enum mc_eq23)c->options.eq23;
 	p->eq30 = (enum mc_eq30)c->options.eq30;
+	p->eq21 = (enum mc_eq21)c->options.eq21;
 }
 
 static int check_net(const struct mc_net_cfg *n, const char *name, struct diag *d)

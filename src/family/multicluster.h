@@ -54,6 +54,7 @@ struct mc_config {
 		int source_rate;             /* enum mc_source_rate */
 		int eq23;                    /* enum mc_eq23 */
 		int eq30;                    /* enum mc_eq30 */
+		int eq21;                    /* enum mc_eq21 */
 	} options;
 	struct {
 		double from, to;             /* lambda_g; to NaN = auto */

@@ -224,7 +224,10 @@ static void intra(const struct mc_model *mdl, int i, double lam_i, double div,
 			note(u, pb, "ICN1 blocking");
 		}
 		Sbar += wmul(mdl->P_icn1[i][h], S_h);                   /* Eq. (8) */
-		R += wmul(mdl->P_icn1[i][h], (2 * h - 2) * tcs + tcn);  /* Eq. (20) */
+		/* Eq. (20), sharifi Eq. (21): the tail under the pattern's (or
+		 * the uniform) distribution */
+		double Pt = p->eq21 == MC_EQ21_UNIFORM ? mdl->P_uni[i][h] : mdl->P_icn1[i][h];
+		R += wmul(Pt, (2 * h - 2) * tcs + tcn);
 	}
 	/* PB was filled from the destination end; present it from stage 0. */
 	gp->nstages = 2 * n - 1;

@@ -82,6 +82,13 @@ enum mc_eq30 {
 	                          the ICN2 rate, stage r at the ECN1 rate */
 };
 
+/* Which hop distribution weights the intra-cluster tail (sharifi Eq. 21). */
+enum mc_eq21 {
+	MC_EQ21_PATTERN = 0,   /* the internal pattern's, as for S (Eq. 14) */
+	MC_EQ21_UNIFORM,       /* the uniform Eq. (3)/(9), the other reading of
+	                          Eq. 21's unnamed P_j,n_i */
+};
+
 /* Flit times of one network (time units per flit). */
 struct mc_timing {
 	double t_cn;           /* node-to-switch / switch-to-node, Eq. (3) */
@@ -110,6 +117,7 @@ struct mc_params {
 	enum mc_source_rate source_rate;
 	enum mc_eq23 eq23;
 	enum mc_eq30 eq30;
+	enum mc_eq21 eq21;
 };
 
 /* Precomputed, load-independent quantities. */

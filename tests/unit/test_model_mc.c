@@ -410,6 +410,25 @@ static void test_printed_readings(void **state)
 	}
 	/* stage 0's rate shows in its blocking, not in S_0 */
 	assert_true(pb.g[0].PB_ex_max > pa.g[0].PB_ex_max);
+
+	/* sharifi Eq. (21): m = 4, n = 3 (16 nodes) under the transpose, every
+	 * message crosses 2n = 6 links (Count_3 = 12 of 12 senders), so the
+	 * tail is 4 t_cs + t_cn; uniformly (Eq. 9: P = 1/15, 2/15, 12/15) it
+	 * is sum P_h ((2h - 2) t_cs + t_cn). */
+	p = small_system();
+	p.ngroups = 1;
+	p.g[0] = (struct mc_group_params){ 2, 3, 0.0 };
+	p.pattern = FT_TRANSPOSE;
+	p.theta = 0.5;
+	init(&a, &p);
+	p.eq21 = MC_EQ21_UNIFORM;
+	init(&b, &p);
+	mc_eval(&a, 0, &pa);
+	mc_eval(&b, 0, &pb);
+	assert_close(pa.g[0].R_in, 4 * 0.25 + 0.5, 1e-12);
+	assert_close(pb.g[0].R_in, (1 * 0.5 + 2 * (2 * 0.25 + 0.5) + 12 * (4 * 0.25 + 0.5)) / 15,
+		     1e-12);
+	assert_close(pa.g[0].S_in, pb.g[0].S_in, 1e-12);
 }
 
 static void test_groups_split_equal(void **state)

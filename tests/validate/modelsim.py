@@ -110,17 +110,92 @@ class Icnx:
 # messages measured).  Until that is on main this returns None and the
 # report says "pending".
 
-def sim_curve(icnx, preset, loads):
-    """[dict(mean, lo, hi, accepted, messages)] per load, or None."""
-    return None
+SIM_UNAVAILABLE = {}      # preset -> the reason icnx gave
 
 
-def sim_saturation(icnx, preset):
-    """The simulated saturation load (messages/node/time unit), or None."""
-    return None
+def _sim_rows(icnx, preset, out, loads, sets=()):
+    """Simulated columns at evenly spaced loads (one icnx call, -j 2)."""
+    n = len(loads)
+    if n > 1:
+        step = (loads[-1] - loads[0]) / (n - 1)
+        assert all(abs(loads[0] + k * step - x) <= 1e-9 * x for k, x in enumerate(loads))
+        spec = '%r:%r:%d' % (loads[0], loads[-1], n)
+    else:
+        spec = '%r:%r:1' % (loads[0], loads[0])
+    r = icnx.run(preset, ['-o', out] + (['--sim'] if out == 'curve' and
+                                        not preset.startswith('arnau') else []) +
+                 ['--load', spec, '-f', 'csv', '-j', '2'], sets, check=False)
+    if r.returncode != 0:
+        SIM_UNAVAILABLE[preset] = (r.stderr.strip().splitlines() or ['failed'])[-1]
+        return None
+    rows = list(csv.DictReader(io.StringIO(r.stdout)))
+
+    def num(v):
+        return math.inf if v in ('inf', '') else float(v)
+    return [dict(mean=num(w['sim_latency']), lo=num(w['sim_lower']), hi=num(w['sim_upper']),
+                 accepted=float(w['sim_accepted']), messages=float(w['sim_messages']),
+                 load=float(w['load'])) for w in rows]
+
+
+def sim_curve(icnx, preset, loads, sets=()):
+    """[dict(mean, lo, hi, accepted, messages)] per load, or None when this
+    icnx cannot simulate the preset's family."""
+    return _sim_rows(icnx, preset, 'curve', loads, sets)
+
+
+def sim_saturation(icnx, preset, sets=(), guess=None):
+    """The simulated saturation load (messages/node/time unit): the irregular
+    family's -o saturation, otherwise a bisection with the same rule (the
+    lowest load whose accepted load falls below 95% of the offered, or that
+    saturates its source queues), starting from the model's guess."""
+    if preset.startswith('arnau'):
+        r = icnx.run(preset, ['-o', 'saturation', '-f', 'csv'], sets, check=False)
+        if r.returncode != 0:
+            SIM_UNAVAILABLE[preset] = r.stderr.strip()
+            return None
+        for w in csv.DictReader(io.StringIO(r.stdout)):
+            if w['quantity'] == 'saturation_load':
+                return float(w['value'])
+        return None
+
+    def saturated(x):
+        rows = _sim_rows(icnx, preset, 'curve', [x], sets)
+        if rows is None:
+            return None
+        s = rows[0]
+        return math.isinf(s['mean']) or s['accepted'] < 0.95 * x
+    if guess is None:
+        return None
+    lo, hi = 0.0, guess
+    first = saturated(hi)
+    if first is None:
+        return None
+    while not first:
+        lo, hi = hi, hi * 1.5
+        first = saturated(hi)
+    for _ in range(10):
+        mid = 0.5 * (lo + hi)
+        if saturated(mid):
+            hi = mid
+        else:
+            lo = mid
+    return 0.5 * (lo + hi)
 
 
 # ---------------------------------------------------------------- report
+
+def err_text(model, sim):
+    """The error cell: a number, or why there is none."""
+    if sim is None:
+        return None
+    if model is None:
+        return 'no model'
+    if math.isinf(sim['mean']):
+        return 'sim saturated'
+    if math.isinf(model):
+        return 'model saturated'
+    return err_pct(model, sim)
+
 
 def err_pct(model, sim):
     if sim is None or model is None or math.isinf(model) or sim['mean'] in (None, 0) or \
@@ -132,6 +207,8 @@ def err_pct(model, sim):
 def fmt(v, nd=4):
     if v is None:
         return 'pending'
+    if isinstance(v, str):
+        return v
     if isinstance(v, float):
         if math.isnan(v):
             return ''
@@ -155,13 +232,15 @@ def md_table(rows, cols, heads):
     return '\n'.join(out)
 
 
-def judge(values, sims):
-    """values: {value: [model at DECIDE loads]}; returns (supported values,
-    {value: mean |error|}, {value: all inside the interval})."""
-    if not sims or any(s is None for s in sims):
+def judge(values, vsims):
+    """values: {value: [model at DECIDE loads]}, vsims: {value: [simulated
+    point at the same loads]}; returns (supported values, {value: mean
+    |error|}, {value: all inside the interval})."""
+    if not vsims or any(not vsims.get(v) or any(s is None for s in vsims[v]) for v in values):
         return None, {}, {}
     mae, inside = {}, {}
     for v, ms in values.items():
+        sims = vsims[v]
         errs = [err_pct(m, s) for m, s in zip(ms, sims)]
         if any(e is None for e in errs):
             mae[v] = math.inf
@@ -191,11 +270,18 @@ def main():
             continue
         log(preset)
         if family == 'irregular':
-            sims = None
             s_sat = sim_saturation(ic, preset)
             pending |= s_sat is None
-            sat_rows.append(dict(preset=preset, model=None, sim=s_sat, diff_pct=None,
-                                 note='no latency model (arnau)'))
+            sat_rows.append(dict(preset=preset, model='no model', sim=s_sat, diff_pct='no model',
+                                 note='arnau has no latency model; the loads above are '
+                                      'fractions of this simulated saturation'))
+            if s_sat:
+                loads = [f * s_sat for f in FRACTIONS]
+                sims = sim_curve(ic, preset, loads) or [None] * len(loads)
+                for f, x, s in zip(FRACTIONS, loads, sims):
+                    curve_rows.append(dict(preset=preset, fraction=f, load=x, model='no model',
+                                           sim_mean=s and s['mean'], sim_lo=s and s['lo'],
+                                           sim_hi=s and s['hi'], error_pct='no model'))
             continue
         lam = ic.saturation(preset)
         loads = [f * lam for f in FRACTIONS]
@@ -205,10 +291,11 @@ def main():
         for f, x, m, s in zip(FRACTIONS, loads, model, sims or [None] * len(loads)):
             curve_rows.append(dict(preset=preset, fraction=f, load=x, model=m,
                                    sim_mean=s and s['mean'], sim_lo=s and s['lo'],
-                                   sim_hi=s and s['hi'], error_pct=err_pct(m, s)))
-        s_sat = sim_saturation(ic, preset)
+                                   sim_hi=s and s['hi'], error_pct=err_text(m, s)))
+        s_sat = sim_saturation(ic, preset, guess=lam) if sims else None
         sat_rows.append(dict(preset=preset, model=lam, sim=s_sat,
-                             diff_pct=100.0 * (lam - s_sat) / s_sat if s_sat else None, note=''))
+                             diff_pct=100.0 * (lam - s_sat) / s_sat if s_sat else None,
+                             note=SIM_UNAVAILABLE.get(preset, '')))
         # readings: every enumerated option, and the star's V2 split
         dl = [f * lam for f in DECIDE]
         dsims = sims[:len(DECIDE)] if sims else None
@@ -218,24 +305,29 @@ def main():
             v2_min = int(ic.summary(preset)['negative_hops']['value'])
             opts.append(('V2', 'auto', ['auto'] + [str(k) for k in range(v2_min, V)]))
         for path, default, vals in opts:
-            values = {}
+            values, vsims = {}, {}
             for v in vals:
                 try:
                     values[v] = ic.model_at(preset, dl, ['%s=%s' % (path, v)])
                 except RuntimeError as e:
                     log('  %s=%s refused: %s' % (path, v, e))
+                    continue
+                # the V1/V2 split changes the simulated network too: each
+                # value is judged against its own simulation
+                vsims[v] = (sim_curve(ic, preset, dl, ['%s=%s' % (path, v)])
+                            if path == 'V2' and dsims else dsims)
             if len(values) < 2:
                 continue
             same = all(values[v] == values[vals[0]] for v in values)
-            sup, mae, inside = judge(values, dsims)
+            sup, mae, inside = judge(values, vsims)
             if same:
                 sup = ['no effect on this preset']
             for v, ms in values.items():
-                for f, x, m, s in zip(DECIDE, dl, ms, dsims or [None] * len(dl)):
+                for f, x, m, s in zip(DECIDE, dl, ms, vsims.get(v) or [None] * len(dl)):
                     read_rows.append(dict(preset=preset, option=path, value=v,
                                           default='yes' if v == default else 'no', fraction=f,
                                           load=x, model=m, sim_mean=s and s['mean'],
-                                          error_pct=err_pct(m, s)))
+                                          error_pct=err_text(m, s)))
             verdicts.append(dict(preset=preset, option=path, default=default,
                                  values=' / '.join(vals),
                                  mae=' / '.join(fmt(mae.get(v)) for v in values) if mae else None,
@@ -251,10 +343,15 @@ def main():
               ['preset', 'option', 'default', 'values', 'mae', 'supported'])
 
     md = ['## Model against simulation\n']
-    if pending:
-        md.append('**Simulation: pending.** This icnx has no `-o curve --sim` yet, so the '
-                  'simulated columns read "pending" (hooks `sim_curve`, `sim_saturation` in '
-                  'tests/validate/modelsim.py). The model columns are final.\n')
+    if SIM_UNAVAILABLE:
+        md.append('**Simulation pending for %s**: this icnx says "%s". Those rows read '
+                  '"pending" until the simulator covers them; their model columns are final.\n'
+                  % (', '.join(sorted(SIM_UNAVAILABLE)),
+                     '; '.join(sorted(set(SIM_UNAVAILABLE.values())))))
+    md.append('Simulation: `./icnx --batch PRESET -o curve --sim --load FROM:TO:N -j 2` with '
+              'the presets\' `sim` section (seed 1, 2000 warm-up and 20000 measured messages '
+              'per point, 20 batches, one-flit buffers, the papers\' timing); an interval is '
+              'the 95% batch-means interval of the simulated mean.\n')
     md.append('Loads are fractions of the model\'s saturation load lambda_g* (published '
               'readings). Error = (model - simulation) / simulation. Reproduce a model value '
               'with `./icnx --batch PRESET -o curve --load X:X:1`.\n')
@@ -273,7 +370,7 @@ def main():
     md.append(md_table(verdicts, ['preset', 'option', 'default', 'values', 'mae', 'supported'],
                        ['preset', 'option', 'default', 'values', 'mean |error| %',
                         'supported']) + '\n')
-    md.append(readings_text.paragraphs(curve_rows, sat_rows, verdicts, pending))
+    md.append(readings_text.paragraphs(curve_rows, sat_rows, verdicts, SIM_UNAVAILABLE))
     md.append('CSV: `modelsim-curves.csv`, `modelsim-saturation.csv`, `modelsim-readings.csv`, '
               '`modelsim-verdicts.csv`. Run time of this part: %.0f s.\n' % (time.time() - t0))
     open(os.path.join(OUT, 'modelsim.md'), 'w').write('\n'.join(md))

@@ -1,65 +1,113 @@
-"""readings_text.py: the per-model paragraphs of docs/VALIDATION.md (holds /
-breaks / mechanism), written from the numbers modelsim.py measured.  The
-mechanisms are the models' own assumptions (icnx-models(7)); the numbers
-decide which of them show."""
+"""readings_text.py: the per-model paragraphs of docs/VALIDATION.md (where a
+model holds, where it breaks, the mechanism), written from the numbers
+modelsim.py measured.  The mechanisms are the models' own assumptions
+(icnx-models(7)); every figure quoted is taken from the rows, so a rerun
+rewrites them."""
 
 import math
 
+FAMILIES = (
+    ('multicluster', 'Multi-cluster fat-trees (javadi, sharifi)',
+     ('javadi-n544', 'javadi-n1120', 'sharifi-n592', 'sharifi-n1144')),
+    ('star', 'Star graph (kiasari)', ('kiasari-s5-v6', 'kiasari-s5-v9', 'kiasari-s5-v12')),
+    ('irregular', 'Irregular networks (arnau)',
+     ('arnau-autonet10', 'arnau-random16', 'arnau-random24')),
+)
+
 MECHANISM = {
     'multicluster': (
-        'The multi-cluster model (javadi, sharifi) treats every network stage as an '
-        'independent M/G/1 server whose blocking probability is the channel\'s '
-        'utilisation, adds a source queue per node and one M/G/1 concentrator/dispatcher '
-        'queue per cluster (javadi Eq. 32), and draws the level at which an external '
-        'message leaves ECN1 from the uniform P_r (Eqs. 22-23). At light load the '
-        'blocking terms vanish and the latency is the zero-load journey, which the '
-        'simulator reproduces exactly; the concentrator, serving the whole cluster\'s '
-        'external traffic at M t_cs per message, is the first queue to saturate in the '
-        'javadi presets, so the error near saturation is dominated by how well an M/G/1 '
-        'queue with the model\'s service time describes it.'),
+        'The model treats every stage of a journey as an independent server whose '
+        'blocking probability is the channel\'s utilisation (Eq. 15), adds an M/G/1 source '
+        'queue per node with the Draper-Ghosh variance (Eq. 19) and one M/D/1 '
+        'concentrator/dispatcher queue per cluster (Eq. 32), and draws the level at which '
+        'an external message leaves ECN1 from the uniform P_r (Eqs. 22-23). At light load '
+        'the blocking terms vanish and what is left is the zero-load journey; in both '
+        'javadi presets the concentrator, which serves a whole cluster\'s external traffic '
+        'one message per M t_cs, is the first queue to reach utilisation 1, so near '
+        'saturation the error is that of an M/D/1 queue fed by the superposition of the '
+        'cluster\'s sources.'),
     'star': (
-        'The star-graph model (kiasari) estimates blocking from the number of profitable '
-        'channels at each hop and Dally\'s virtual-channel multiplexing degree V-bar, '
-        'iterating S-bar to a fixed point. It assumes the blocking at successive hops is '
-        'independent and that the waiting time of a blocked header is the mean service '
-        'time of an M/G/1 channel, both of which hold when queues are short.'),
+        'The model (kiasari Eqs. 4-16) has a header blocked at a hop only when every '
+        'virtual channel it may take there is busy, and multiplies the latency by Dally\'s '
+        'virtual-channel multiplexing degree V-bar. With V = 6 to 12 virtual channels that '
+        'blocking probability stays of order 1e-5 up to half of saturation, so the model\'s '
+        'network latency S hardly leaves M + d-bar, and its source-queue wait uses the rate '
+        'lambda_g/V (option ws = text), V times smaller than a node\'s rate. In the '
+        'simulation the virtual channels of one physical channel share its bandwidth flit '
+        'by flit, so a message slows down as soon as another one shares any channel of its '
+        'path, long before all virtual channels are busy, and the source queue sees the '
+        'node\'s full rate.'),
+    'irregular': (
+        'arnau et al. give no latency model: their claim is that the equivalent distance '
+        'of a pair predicts its latency better than the hop count. The simulated curve and '
+        'saturation below are therefore the reference itself; the per-pair correlation is '
+        'the explorer\'s and `-o pairs`\'s business.'),
 }
 
 
-def _holds(rows, preset, bound=10.0):
+def _num(v):
+    return v if isinstance(v, float) and math.isfinite(v) else None
+
+
+def _holds(rows, bound=10.0):
     """Largest fraction up to which |error| <= bound at every point."""
     best = None
-    for r in sorted((r for r in rows if r['preset'] == preset), key=lambda r: r['fraction']):
-        e = r.get('error_pct')
+    for r in sorted(rows, key=lambda r: r['fraction']):
+        e = _num(r.get('error_pct'))
         if e is None or abs(e) > bound:
             break
         best = r['fraction']
     return best
 
 
-def paragraphs(curve_rows, sat_rows, verdicts, pending):
+def _pct(f):
+    return '%d%%' % round(100 * f)
+
+
+def paragraphs(curve_rows, sat_rows, verdicts, unavailable):
     out = ['### Where each model holds and where it breaks\n']
-    for family, presets in (('multicluster', ('javadi-n544', 'javadi-n1120', 'sharifi-n592',
-                                              'sharifi-n1144')),
-                            ('star', ('kiasari-s5-v6', 'kiasari-s5-v9', 'kiasari-s5-v12'))):
+    for family, title, presets in FAMILIES:
         text = [MECHANISM[family]]
-        if pending:
-            text.append('Simulation pending: the measured side of this paragraph is filled in '
-                        'by the next `make validate` once `-o curve --sim` exists.')
-        else:
-            for p in presets:
-                rows = [r for r in curve_rows if r['preset'] == p]
-                if not rows:
-                    continue
-                h = _holds(curve_rows, p)
-                errs = ', '.join('%d%%: %+.1f' % (round(100 * r['fraction']), r['error_pct'])
-                                 for r in rows if r.get('error_pct') is not None)
-                sat = next((s for s in sat_rows if s['preset'] == p), None)
-                st = ''
-                if sat and sat.get('sim'):
-                    st = ' Simulated saturation %.4g against the model\'s %.4g (%+.1f%%).' % (
-                        sat['sim'], sat['model'], sat['diff_pct'])
-                text.append('%s: holds within 10%% up to %s of lambda_g*; errors %s.%s' % (
-                    p, '%d%%' % round(100 * h) if h else 'no load', errs or 'n/a', st))
-        out.append('**%s.** %s\n' % (family, ' '.join(text)))
+        for p in presets:
+            rows = [r for r in curve_rows if r['preset'] == p]
+            sat = next((s for s in sat_rows if s['preset'] == p), None)
+            if p in unavailable or not rows and not (sat and sat.get('sim')):
+                text.append('%s: simulation pending.' % p)
+                continue
+            if family == 'irregular':
+                if sat and _num(sat.get('sim')):
+                    lat = ', '.join('%s: %.4g' % (_pct(r['fraction']), r['sim_mean'])
+                                    for r in rows if _num(r.get('sim_mean')))
+                    text.append('%s saturates at %.4g messages/node/cycle (%.4g flits); mean '
+                                'latency at fractions of it %s cycles.'
+                                % (p, sat['sim'], 32 * sat['sim'], lat))
+                continue
+            errs = [(r['fraction'], _num(r.get('error_pct'))) for r in rows]
+            h = _holds(rows)
+            e_txt = ', '.join('%s: %+.1f%%' % (_pct(f), e) for f, e in errs if e is not None)
+            sign = [e for f, e in errs if e is not None and f >= 0.3]
+            trend = ''
+            if sign:
+                trend = (' The model underestimates' if all(e < 0 for e in sign) else
+                         ' The model overestimates' if all(e > 0 for e in sign) else
+                         ' The sign of the error changes')
+                trend += ' from 30% of its saturation on.'
+            st = ''
+            if sat and _num(sat.get('sim')) and _num(sat.get('model')):
+                st = (' The simulation saturates at %.4g, the model at %.4g (%+.1f%%).'
+                      % (sat['sim'], sat['model'], sat['diff_pct']))
+            text.append('%s: within 10%% of the simulation %s (errors %s).%s%s'
+                        % (p, 'up to %s of the model\'s saturation' % _pct(h) if h else
+                           'at no load of the sweep', e_txt or 'n/a', trend, st))
+            sup = [v for v in verdicts if v['preset'] == p and v.get('supported') and
+                   v['supported'] not in ('none', 'no effect on this preset')]
+            none = [v['option'] for v in verdicts if v['preset'] == p and
+                    v.get('supported') == 'none']
+            if sup:
+                text.append('Readings the simulation supports: %s.' % '; '.join(
+                    '%s = %s' % (v['option'], v['supported']) for v in sup))
+            if none:
+                text.append('No value of %s brings the model within reach: what it misses is '
+                            'the mechanism above, not a formula\'s reading.' % ', '.join(none))
+        out.append('**%s.** %s\n' % (title, ' '.join(text)))
     return '\n'.join(out) + '\n'
