@@ -156,6 +156,7 @@ int options_parse(struct options *o, int argc, char **argv)
 	o->select = -1;
 	o->select2 = -1;
 	o->format = FMT_TABLE;
+	o->argv0 = argc > 0 ? argv[0] : NULL;
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":o:f:s:j:h", longopts, NULL)) != -1) {

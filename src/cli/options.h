@@ -28,6 +28,9 @@ struct options {
 	int select;                    /* --select I[:J]; -1 = default */
 	int select2;                   /* the J of --select I:J; -1 = none */
 	const char *arg;               /* PRESET or FILE; NULL = default preset */
+	const char *argv0;             /* how the program was started ("./icnx"):
+	                                  the explorer's `b` prints commands that run
+	                                  the same way */
 	const char *calibrate;         /* --calibrate FILE.csv; NULL = none */
 	bool headless;                 /* --headless WxH: the explorer without a terminal */
 	int headless_w, headless_h;

@@ -1,10 +1,15 @@
 /* cmdline.c: the equivalent batch command (see cmdline.h). */
 #include "ui/cmdline.h"
 
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "base/write.h"
 #include "config/cfgwalk.h"
+#include "family/family.h"
+#include "ui/draw.h"
 
 #define MAX_SETS 128
 
@@ -24,6 +29,90 @@ void cmdline_quote(struct strbuf *b, const char *s)
 			strbuf_add(b, s, 1);
 	}
 	strbuf_puts(b, "'");
+}
+
+/* What output o prints (-f table) at x with item select; NULL on failure.
+ * Caller frees. */
+static char *printed_at(const struct app *a, const struct output_desc *o, int select,
+			double x)
+{
+	struct run_req req;
+	struct table t;
+	struct diag d;
+	char *buf = NULL;
+	size_t len = 0;
+
+	run_req_init(&req);
+	req.at = x;
+	req.select = select;
+	table_init(&t, "");
+	if (o->run(&a->cfg, &req, &t, &d) != 0) {
+		table_free(&t);
+		return NULL;
+	}
+	FILE *fp = open_memstream(&buf, &len);
+	if (fp) {
+		write_table(fp, &t, FMT_TABLE, NULL);
+		fclose(fp);
+	}
+	table_free(&t);
+	return buf;
+}
+
+/* The last --at asked for, per output: the search runs the model, so it
+ * runs once per (configuration, output, item, x). */
+static struct {
+	unsigned long gen;
+	const struct output_desc *o;
+	int select;
+	double x;
+	char text[40];
+} at_cache;
+
+char *cmdline_at(const struct app *a, const struct output_desc *o, int select,
+		 char *buf, size_t n)
+{
+	double x = a->view.at;
+	char *want;
+
+	draw_exact(x, buf, n);
+	if (!o || !o->at || !o->run || !isfinite(x))
+		return buf;
+	if (at_cache.gen == a->gen && at_cache.o == o && at_cache.select == select &&
+	    at_cache.x == x) {
+		snprintf(buf, n, "%s", at_cache.text);
+		return buf;
+	}
+	want = printed_at(a, o, select, x);
+	for (int p = 2; want && p < 17; p++) {
+		char t[40];
+		snprintf(t, sizeof t, "%.*g", p, x);
+		double y = strtod(t, NULL);
+		if (y == x)
+			break;       /* draw_exact's answer, no shorter */
+		char *got = printed_at(a, o, select, y);
+		bool same = got && strcmp(got, want) == 0;
+		free(got);
+		if (same) {
+			snprintf(buf, n, "%s", t);
+			break;
+		}
+	}
+	free(want);
+	at_cache.gen = a->gen;
+	at_cache.o = o;
+	at_cache.select = select;
+	at_cache.x = x;
+	snprintf(at_cache.text, sizeof at_cache.text, "%s", buf);
+	return buf;
+}
+
+/* The program as it was started when that runs as shown ("./icnx", a full
+ * path), else "icnx" (found in PATH). */
+static const char *program(const struct app *a)
+{
+	const char *p = a->opt ? a->opt->argv0 : NULL;
+	return p && strchr(p, '/') ? p : "icnx";
 }
 
 int cmdline_build(const struct app *a, int p, struct strbuf *b, char *why, size_t n)
@@ -51,7 +140,8 @@ int cmdline_build(const struct app *a, int p, struct strbuf *b, char *why, size_
 			}
 		}
 	}
-	strbuf_puts(b, "icnx --batch ");
+	cmdline_quote(b, program(a));
+	strbuf_puts(b, " --batch ");
 	cmdline_quote(b, a->l->name);
 	for (size_t i = 0; i < k; i++) {
 		snprintf(set, sizeof set, "%s=%s", ch[i].path, ch[i].text);

@@ -19,6 +19,13 @@
  * express: save the preset first). */
 int cmdline_build(const struct app *a, int p, struct strbuf *b, char *why, size_t n);
 
+/* The shortest --at that reproduces what output o prints at the view's x
+ * (a->view.at): the fewest significant digits whose batch table (-f
+ * table, as written) is the same as at x itself, run here with the view's
+ * --select; x exactly when none shorter is.  Into buf; returns buf. */
+char *cmdline_at(const struct app *a, const struct output_desc *o, int select,
+		 char *buf, size_t n);
+
 /* Append s to b, quoted for a POSIX shell when needed. */
 void cmdline_quote(struct strbuf *b, const char *s);
 

@@ -399,7 +399,8 @@ void form_update(struct pane *p, unsigned what)
 int form_natural_height(struct pane *p)
 {
 	struct form *f = p->data;
-	return (int)f->nrows + 1;
+	/* An empty form still shows why it is empty (one note row). */
+	return (int)(f->nrows > 0 ? f->nrows : 1) + 1;
 }
 
 /* The field of a table cell: the col-th sub-field of the list. */
@@ -762,8 +763,11 @@ void form_draw(struct pane *pn, struct canvas *c)
 	if (lw < 6)
 		lw = 6;
 
-	if (f->nrows == 0 && body > 0)
-		draw_text(c, 1, 1, c->width - 2, "(nothing of this kind in this model)", STY_DIM);
+	if (f->nrows == 0 && body > 0) {
+		char why[160];
+		snprintf(why, sizeof why, "(none in the %s model)", a->cfg.family->name);
+		draw_text(c, 1, 1, c->width - 2, why, STY_DIM);
+	}
 	for (int y = 1; y <= body; y++) {
 		long i = f->top + y - 1;
 		if (i >= (long)f->nrows)
@@ -974,6 +978,11 @@ void form_hint(struct pane *pn, char *buf, size_t n)
 	const struct param *p = NULL;
 
 	buf[0] = '\0';
+	if (f->nrows == 0) {
+		snprintf(buf, n, "the %s model has no %s fields; its parameters are in "
+			 "other panes", a->cfg.family->name, pn->ops->title);
+		return;
+	}
 	if (f->sel < 0)
 		return;
 	const struct row *r = &f->rows[f->sel];

@@ -27,6 +27,7 @@
 
 #include "render/heatmap.h"
 #include "ui/app.h"
+#include "ui/cmdline.h"
 #include "ui/draw.h"
 #include "ui/style.h"
 #include "ui/viewdraw.h"
@@ -576,7 +577,8 @@ static bool heat_cmdline(struct pane *p, struct strbuf *b)
 		return false;
 	strbuf_printf(b, "-o %s --select %d", so->name, a->view.select < 0 ? 0 : a->view.select);
 	if (so->at && !isnan(a->view.at))
-		strbuf_printf(b, " --at %s", draw_exact(a->view.at, x, sizeof x));
+		strbuf_printf(b, " --at %s", cmdline_at(a, so, a->view.select < 0 ? 0
+						: a->view.select, x, sizeof x));
 	if (p->focused && so->cell_detail && a->view.cell_out >= 0)
 		strbuf_printf(b, "   # cell: -o %s --select %d:%d", so->cell_detail,
 			      a->view.cell_select, a->view.cell_select2);

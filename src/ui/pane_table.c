@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "ui/app.h"
+#include "ui/cmdline.h"
 #include "ui/draw.h"
 #include "ui/style.h"
 #include "ui/viewdraw.h"
@@ -480,7 +481,7 @@ static bool table_cmdline(struct pane *p, struct strbuf *b)
 		strbuf_printf(b, " --select %d", a->view.select);
 	if (o[v].at && !isnan(a->view.at)) {
 		char x[40];
-		strbuf_printf(b, " --at %s", draw_exact(a->view.at, x, sizeof x));
+		strbuf_printf(b, " --at %s", cmdline_at(a, &o[v], a->view.select, x, sizeof x));
 	}
 	return true;
 }

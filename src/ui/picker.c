@@ -16,6 +16,7 @@
 struct entry {
 	char name[128];
 	char model[32];
+	char family[96];       /* the family's title ("star graphs, ...") */
 	char origin[16];
 	char title[160];
 };
@@ -44,6 +45,7 @@ static void collect(const char *name, const char *path, const char *origin, void
 	snprintf(e->origin, sizeof e->origin, "%s", origin);
 	if (config_parse_file(&cfg, path, NULL, NULL, &d) == 0) {
 		snprintf(e->model, sizeof e->model, "%s", cfg.family->name);
+		snprintf(e->family, sizeof e->family, "%s", cfg.family->title);
 		snprintf(e->title, sizeof e->title, "%s", cfg.title);
 		config_free(&cfg);
 	} else {
@@ -71,7 +73,8 @@ static void refilter(struct picker *pk)
 {
 	pk->nshown = 0;
 	for (size_t i = 0; i < pk->n; i++)
-		if (contains(pk->e[i].name, pk->filter) || contains(pk->e[i].title, pk->filter))
+		if (contains(pk->e[i].name, pk->filter) || contains(pk->e[i].title, pk->filter) ||
+		    contains(pk->e[i].model, pk->filter) || contains(pk->e[i].family, pk->filter))
 			pk->shown[pk->nshown++] = i;
 	if (pk->sel >= (long)pk->nshown)
 		pk->sel = (long)pk->nshown - 1;
@@ -123,6 +126,9 @@ enum picker_result picker_key(struct picker *pk, enum action a, int ch, const ch
 		} else if (a == ACT_BACKSPACE) {
 			if (len)
 				pk->filter[len - 1] = '\0';
+			refilter(pk);
+		} else if (a == ACT_KILL) {
+			pk->filter[0] = '\0';
 			refilter(pk);
 		} else if (a == ACT_UP || a == ACT_DOWN) {
 			pk->sel += a == ACT_UP ? -1 : 1;

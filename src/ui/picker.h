@@ -1,8 +1,9 @@
 /*
  * picker.h: the preset picker overlay: every preset the search path finds
  * (./presets, the user's $XDG_CONFIG_HOME/icnx/presets, the installed
- * ones), with its model, origin and title; / filters by a part of the name
- * or title.  It draws into a canvas and turns keys into "open this".
+ * ones), with its model, origin and title; / filters by a part of the name,
+ * the title, the model or the model's title ("star" finds the kiasari
+ * presets); C-u clears the filter, as in the other line editors.  It draws into a canvas and turns keys into "open this".
  *
  * UI thread only.
  */

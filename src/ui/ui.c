@@ -422,7 +422,7 @@ static unsigned key_overlay(struct app *a, int ch, bool code)
 			act = keys_lookup(ch, CTX_PICKER, NULL);
 			if (act == ACT_FILTER || act == ACT_NONE || (act == ACT_CANCEL && ch == 'q'))
 				act = ACT_NONE;
-			if (act == ACT_NONE && code)
+			if (act == ACT_NONE && (code || (ch >= 0 && ch < 32)))
 				act = keys_lookup(ch, CTX_LINE | CTX_MOVE, NULL);
 			if (act == ACT_NONE && (ch == 127 || ch == CTRL('h')))
 				act = ACT_BACKSPACE;
@@ -434,8 +434,6 @@ static unsigned key_overlay(struct app *a, int ch, bool code)
 		switch (picker_key(a->picker, act, code ? 0 : ch, &name)) {
 		case PK_CLOSE:
 			picker_free(a->picker);
-	free(a->fulltext);
-	a->fulltext = NULL;
 			a->picker = NULL;
 			a->overlay = OV_NONE;
 			return K_REDRAW_ALL;
@@ -698,6 +696,8 @@ static void app_stop(struct app *a)
 		if (a->pane[i].ops && a->pane[i].ops->free)
 			a->pane[i].ops->free(&a->pane[i]);
 	picker_free(a->picker);
+	free(a->fulltext);
+	a->fulltext = NULL;
 	results_free(&a->res);
 	undo_free(&a->undo);
 	app_free_configs(a);

@@ -1,0 +1,23 @@
+#!/bin/sh
+# picker.sh: the preset picker's / filter matches the model and its title
+# too ("star" finds the kiasari presets, "ethernet" lastovetsky's), and C-u
+# clears it as in the other line editors (issue 13).  Headless.
+. "$(dirname "$0")/headless.inc"
+
+keys o /
+text star
+mark star
+keys C-u
+text ethernet
+mark ethernet
+keys C-u
+mark cleared
+keys Escape Escape q
+run 80 24 javadi-n1120
+has star "kiasari-s5-v9"
+lacks star "javadi-n544"
+has ethernet "lastovetsky-hcl16"
+lacks ethernet "kiasari-s5-v9"
+has cleared "javadi-n544"
+has cleared "kiasari-s5-v9"
+echo "ok: picker"
