@@ -87,7 +87,7 @@ int main(int argc, char **argv)
 		struct ui_options uo = {
 			.ascii = o.ascii, .no_color = o.no_color, .no_mouse = o.no_mouse,
 			.headless = o.headless, .headless_w = o.headless_w,
-			.headless_h = o.headless_h, .keys = o.keys,
+			.headless_h = o.headless_h, .keys = o.keys, .program = o.argv0,
 		};
 		rc = ui_main(&uo, &l);
 	}

@@ -10,6 +10,7 @@
 #include "config/cfgwalk.h"
 #include "family/family.h"
 #include "ui/draw.h"
+#include "ui/ui.h"
 
 #define MAX_SETS 128
 
@@ -111,7 +112,7 @@ char *cmdline_at(const struct app *a, const struct output_desc *o, int select,
  * path), else "icnx" (found in PATH). */
 static const char *program(const struct app *a)
 {
-	const char *p = a->opt ? a->opt->argv0 : NULL;
+	const char *p = a->opt ? a->opt->program : NULL;
 	return p && strchr(p, '/') ? p : "icnx";
 }
 

@@ -20,6 +20,8 @@ struct ui_options {
 	                                  printed as text */
 	int headless_w, headless_h;
 	const char *keys;              /* --keys SCRIPT (with headless); NULL none */
+	const char *program;           /* how icnx was started (argv[0], "./icnx"):
+	                                  `b` prints commands that run the same way */
 };
 
 /* Run the explorer on l (which it may replace when the user opens another
