@@ -701,6 +701,8 @@ static void app_stop(struct app *a)
 	results_free(&a->res);
 	undo_free(&a->undo);
 	app_free_configs(a);
+	free(a->fulltext);    /* the `i` overlay's text, when quitting over it */
+	a->fulltext = NULL;
 	if (a->trace)
 		fclose(a->trace);
 }

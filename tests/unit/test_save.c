@@ -180,7 +180,7 @@ static void test_bom_kept(void **state)
 		"n: 5          # five symbols\n"
 		"V: 6\n"
 		"M: 32\n";
-	struct config cfg;
+	struct config cfg = CONFIG_EMPTY;
 	struct diag d;
 	char why[256];
 	bool lossy;
@@ -199,6 +199,7 @@ static void test_bom_kept(void **state)
 	assert_true(lossy);
 	assert_memory_equal(out, "\xEF\xBB\xBF", 3);
 	free(out);
+	config_free(&cfg);
 }
 
 int main(void)

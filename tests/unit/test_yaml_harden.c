@@ -91,6 +91,7 @@ static void test_absent_optional_first_field(void **state)
 	free(text);
 	round_trip(&cfg);
 	config_free(&cfg);
+	config_free(&cfg);
 }
 
 /* Defect 6: text fields refuse control characters and the like ... */
@@ -135,6 +136,7 @@ static void test_text_fields_refuse_controls(void **state)
 	assert_int_not_equal(config_set(&cfg, "classes.0.name", "bad\xff", &d), 0);
 	assert_int_not_equal(config_set(&cfg, "classes.0.name", "x\xe2\x80\xa8y", &d), 0);
 	config_free(&cfg);
+	config_free(&cfg);
 }
 
 /* Every allowed text is written so that it reads back the same. */
@@ -152,6 +154,7 @@ static void test_text_dump_round_trip(void **state)
 	}
 	snprintf(cfg.title, sizeof cfg.title, "%s", "a \"title\": with # and \\");
 	round_trip(&cfg);
+	config_free(&cfg);
 	config_free(&cfg);
 }
 
@@ -193,6 +196,7 @@ static void test_depth_limit(void **state)
 	struct config cfg = CONFIG_EMPTY;
 	load_ok(&cfg, eth_yaml);
 	config_free(&cfg);
+	config_free(&cfg);
 }
 
 /* The splice keeps edited text loadable (quotes in quotes, specials in
@@ -220,6 +224,7 @@ static void test_splice_text_quoting(void **state)
 	assert_non_null(strstr(out, "# c2"));
 	free(out);
 	config_free(&cfg);
+	config_free(&cfg);
 }
 
 /* The source map is linear in the file: a 3 MB comment, then 8000 links,
@@ -243,7 +248,7 @@ static void test_srcmap_linear(void **state)
 	n += (size_t)sprintf(t + n, "\nlinks:\n");
 	for (int i = 0; i < 8000; i++)
 		n += (size_t)sprintf(t + n, "  - [%d, %d]\n", i % 1024, (i * 7 + 1) % 1024);
-	struct config cfg;
+	struct config cfg = CONFIG_EMPTY;
 	struct diag d;
 	struct srcmap *map = NULL;
 	assert_int_equal(config_parse_text(&cfg, t, n, "big.yaml", &map, &d), 0);
@@ -260,6 +265,7 @@ static void test_srcmap_linear(void **state)
 	free(t);
 	rl.rlim_cur = old;
 	setrlimit(RLIMIT_CPU, &rl);
+	config_free(&cfg);
 }
 
 int main(void)
