@@ -3,12 +3,19 @@
  * sizeof(struct config) and the heap that 200 undo edits hold (each edit
  * pushes the configuration it replaces) on arnau-autonet10 and on a
  * 1024-switch irregular network given as an edge list (a ring with chords
- * i -> i+37, 2048 links).  Heap from glibc's mallinfo2.
+ * i -> i+37, 2048 links), from glibc's mallinfo2; and the explorer's
+ * peak resident memory (wait4's ru_maxrss) over 200 edits in its headless
+ * mode (`icnx --headless 100x30 --keys SCRIPT`: a field stepped up and down
+ * 100 times), on javadi-n1120 and arnau-autonet10; the icnx binary is
+ * found beside the bench directory (BUILD/bench/.. /icnx).
  *   name | value | target | verdict
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <fcntl.h>
 #include <unistd.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -78,17 +85,55 @@ static size_t undo_cost(const char *arg, const char *field, int modulo)
 	return after > before ? after - before : 0;
 }
 
+/* Peak RSS in kB of the explorer doing EDITS edits of the field that
+ * `select` keys reach on preset; 0 when it cannot run. */
+static long explorer_peak_kb(const char *icnx, const char *preset, const char *select)
+{
+	char keys[64];
+	snprintf(keys, sizeof keys, "/tmp/icnx-bench-keys-XXXXXX");
+	int fd = mkstemp(keys);
+	if (fd < 0)
+		return 0;
+	FILE *f = fdopen(fd, "w");
+	if (!f)
+		return 0;
+	fprintf(f, "keys %s\n", select);
+	for (int i = 0; i < EDITS / 2; i++)
+		fprintf(f, "keys +\nkeys -\n");
+	fprintf(f, "keys C-c\n");
+	fclose(f);
+	pid_t pid = fork();
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+		if (null >= 0) {
+			dup2(null, 1);
+			dup2(null, 2);
+		}
+		setenv("TERM", "xterm-256color", 0);
+		execl(icnx, icnx, "--headless", "100x30", "--keys", keys, preset, (char *)NULL);
+		_exit(127);
+	}
+	int st = 0;
+	struct rusage ru;
+	long kb = 0;
+	if (pid > 0 && wait4(pid, &st, 0, &ru) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0)
+		kb = ru.ru_maxrss;
+	unlink(keys);
+	return kb;
+}
+
 static void row(const char *name, double value, const char *unit, double target)
 {
 	char v[32], t[32];
-	snprintf(v, sizeof v, "%.0f %s", value, unit);
+	int prec = strcmp(unit, "MiB") == 0;    /* 5.1 MiB; 126 kB */
+	snprintf(v, sizeof v, "%.*f %s", prec, value, unit);
 	snprintf(t, sizeof t, "<= %.0f %s", target, unit);
-	printf("%-52s | %12s | %12s | %s\n", name, v, t, value <= target ? "ok" : "SLOW");
+	printf("%-52s | %12s | %12s | %s\n", name, v, t, value <= target ? "ok" : "OVER");
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-	char path[64];
+	char path[64], icnx[4096];
 
 	row("config: sizeof(struct config)", (double)sizeof(struct config), "B", 256);
 	row("config: 200 undo edits, arnau-autonet10",
@@ -97,6 +142,25 @@ int main(void)
 		row("config: 200 undo edits, 1024 switches, 2048 links",
 		    (double)undo_cost(path, "root", 1000) / 1024.0, "kB", 8192);
 		unlink(path);
+	}
+	/* BUILD/bench/bench_config -> BUILD/icnx */
+	snprintf(icnx, sizeof icnx, "%s", argc > 0 ? argv[0] : "");
+	char *slash = strrchr(icnx, '/');
+	if (slash) {
+		*slash = '\0';
+		slash = strrchr(icnx, '/');
+	}
+	if (slash) {
+		snprintf(slash + 1, sizeof icnx - (size_t)(slash + 1 - icnx), "icnx");
+		static const struct { const char *preset, *keys, *name; } ex[] = {
+			{ "javadi-n1120", "1 j l l", "explorer peak RSS, 200 edits, javadi-n1120" },
+			{ "arnau-autonet10", "2 j", "explorer peak RSS, 200 edits, arnau-autonet10" },
+		};
+		for (size_t i = 0; i < sizeof ex / sizeof ex[0]; i++) {
+			long kb = explorer_peak_kb(icnx, ex[i].preset, ex[i].keys);
+			if (kb > 0)
+				row(ex[i].name, (double)kb / 1024.0, "MiB", 8);
+		}
 	}
 	return 0;
 }
