@@ -150,6 +150,10 @@ static const struct param mc_fields[] = {
 	  "readings of the papers' equations", .sub = option_fields, .pane = PANE_TRAFFIC },
 	{ "load", PT_SECTION, CF(load), 0, 0, 0, NULL, "", "",
 	  "the load sweep of the curve", .sub = load_fields, .pane = PANE_TRAFFIC },
+	{ "sim", PT_SECTION, CF(sim), 0, 0, 0, NULL, "", "",
+	  "the flit-level simulator (-o sim, -o curve --sim); it builds every node, so "
+	  "N <= 65536", .sub = sim_fields_mc,
+	  .pane = PANE_TRAFFIC },
 	{ 0 }
 };
 

@@ -16,6 +16,7 @@
 
 #include "config/config.h"
 #include "family/family.h"
+#include "family/simcfg.h"
 #include "model/multicluster.h"
 
 #define MC_MAX_MIX 8
@@ -60,6 +61,7 @@ struct mc_config {
 		double from, to;             /* lambda_g; to NaN = auto */
 		int points;
 	} load;
+	struct sim_config sim;           /* the flit-level simulator (simcfg.h) */
 };
 
 extern const struct family mc_family;
@@ -91,5 +93,11 @@ struct mc_prepared {
 	struct mc_model mdl;
 	double sat;              /* lambda_g*, mc_saturation(&mdl) */
 };
+
+/* The simulated curve and its default loads (multicluster_sim.c). */
+int mc_sim_curve(const struct config *cfg, const struct run_req *req, struct table *t,
+		 struct diag *d);
+int mc_sim_loads(const struct config *cfg, const struct run_req *req, double **xs,
+		 size_t *n, struct diag *d);
 
 #endif

@@ -44,6 +44,17 @@ const struct param sim_fields_star[] = {
 	{ 0 }
 };
 
+const struct param sim_fields_mc[] = {
+	COMMON_FIELDS,
+	{ "V", PT_INT, SF(V), 1, 16, 0, "1", "virtual channels", "V",
+	  "virtual channels per channel (the papers' networks have one)" },
+	{ "resolution", PT_INT, SF(resolution), 1, 64, 0, "20", "", "",
+	  "finest time quantum: the simulator's cycle is the smallest flit time divided "
+	  "by the least R <= resolution that makes every flit time a whole number of "
+	  "cycles within 0.5% (equal times: R = 1, exact)" },
+	{ 0 }
+};
+
 const struct param sim_fields_irr[] = {
 	COMMON_FIELDS,
 	{ "M", PT_INT, SF(M), 1, 100000, 0, "32", "flits", "M",

@@ -52,10 +52,13 @@ struct sim_config {
 	int M;             /* message length, flits */
 	int V;             /* virtual channels per channel */
 	int pattern;       /* 0 uniform, 1 bit-reversal, 2 perfect-shuffle, 3 butterfly */
+	/* multicluster only */
+	int resolution;    /* largest divisor of the smallest flit time */
 };
 
 extern const struct param sim_fields_star[];
 extern const struct param sim_fields_irr[];
+extern const struct param sim_fields_mc[];   /* common + V, resolution */
 
 /* The measurement method for point `index` of a sweep. */
 void sim_config_method(const struct sim_config *sc, size_t index, struct sim_method *mm);

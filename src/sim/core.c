@@ -77,6 +77,7 @@ void sim_core_free(struct sim_core *c)
 	free(c->inchan);
 	free(c->qtail);
 	free(c->msg);
+	free(c->cumw);
 	memset(c, 0, sizeof *c);
 }
 
@@ -143,7 +144,21 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 	sim_rng_seed(&c->rng, seed, stream);
 	if (!c->net.senders)
 		c->net.nsenders = net->nodes;
-	c->rate = lambda * c->net.nsenders;
+	c->wsum = c->net.nsenders;
+	if (net->weight) {
+		double acc = 0;
+		c->cumw = malloc((size_t)c->net.nsenders * sizeof *c->cumw);
+		if (!c->cumw) {
+			sim_core_free(c);
+			return -1;
+		}
+		for (int i = 0; i < c->net.nsenders; i++) {
+			acc += net->weight[i];
+			c->cumw[i] = acc;
+		}
+		c->wsum = acc;
+	}
+	c->rate = lambda * c->wsum;
 	c->next_arrival = c->rate > 0 ? sim_rng_exp(&c->rng, c->rate) : -1;
 	c->tag_limit = 0;
 	c->watchdog = 100000;
@@ -225,7 +240,20 @@ static int arrivals(struct sim_core *c)
 	while (c->rate > 0 && c->next_arrival <= (double)c->now) {
 		int s, d;
 
-		s = (int)sim_rng_below(&c->rng, (uint32_t)c->net.nsenders);
+		if (c->cumw) {          /* weighted: binary search */
+			double u = sim_rng_unit(&c->rng) * c->wsum;
+			int lo = 0, hi = c->net.nsenders - 1;
+			while (lo < hi) {
+				int mid = (lo + hi) / 2;
+				if (c->cumw[mid] > u)
+					hi = mid;
+				else
+					lo = mid + 1;
+			}
+			s = lo;
+		} else {
+			s = (int)sim_rng_below(&c->rng, (uint32_t)c->net.nsenders);
+		}
 		if (c->net.senders)
 			s = c->net.senders[s];
 		if (c->net.dest)
@@ -235,8 +263,12 @@ static int arrivals(struct sim_core *c)
 			if (d >= s)
 				d++;
 		}
-		if (new_message(c, s, d, draw_length(c)) < 0)
-			return -1;
+		if (d >= 0) {
+			if (c->net.source)
+				s = c->net.source(c->net.dest_ctx, s, d);
+			if (new_message(c, s, d, draw_length(c)) < 0)
+				return -1;
+		}
 		c->next_arrival += sim_rng_exp(&c->rng, c->rate);
 	}
 	return 0;

@@ -78,8 +78,13 @@ struct sim_cand {
 typedef int (*sim_route_fn)(const void *ctx, const struct sim_msg *m, int router,
 			    int in_chan, struct sim_cand *out);
 
-/* The destination of a new message from node src: a node != src. */
+/* The destination of a new message from node src: a node != src, or -1
+ * for none (the arrival is dropped: e.g. a permutation's fixed point). */
 typedef int (*sim_dest_fn)(const void *ctx, int src, struct sim_rng *rng);
+/* Optional: the source queue (node) a message from src to dst joins, when
+ * a processing element has several network ports (multi-cluster: ICN1 and
+ * ECN1). */
+typedef int (*sim_source_fn)(const void *ctx, int src, int dst);
 
 struct sim_chan {
 	int from;                  /* router, or -1 for a node's injection link
@@ -106,6 +111,10 @@ struct sim_net {
 	const void *dest_ctx;
 	const int *senders;        /* nodes that generate messages; NULL = all */
 	int nsenders;
+	const double *weight;      /* per sender (index into senders): relative
+	                              rate; NULL = all 1.  lambda is per unit
+	                              weight */
+	sim_source_fn source;      /* NULL: the source queue is src's */
 };
 
 /* Message length mix: length[i] flits with probability prob[i]. */
@@ -136,7 +145,10 @@ struct sim_core {
 	struct sim_net net;
 	struct sim_mix mix;
 	struct sim_rng rng;
-	double rate;               /* total arrivals per cycle (nsenders * lambda) */
+	double rate;               /* total arrivals per cycle (lambda x the
+	                              senders' total weight) */
+	double *cumw;              /* cumulative sender weights, or NULL */
+	double wsum;               /* total weight */
 	double next_arrival;       /* real time of the next arrival */
 	int64_t now;               /* current cycle */
 	int nbuf;                  /* nchan * V + nodes */

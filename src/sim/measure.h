@@ -59,7 +59,9 @@ struct sim_result {
 	struct sim_stat latency, wait, network;
 	double mean_len;           /* flits per measured message */
 	double mean_hops;          /* channels per measured message */
-	double offered;            /* messages per sending node per cycle */
+	double offered;            /* messages per sending node per cycle (lambda
+	                              times the senders' mean weight; dropped
+	                              arrivals included) */
 	double accepted;           /* delivered / sending node / cycle over the
 	                              measured window */
 	long messages;             /* measured messages delivered */

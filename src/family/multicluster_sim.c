@@ -1,0 +1,162 @@
+/*
+ * family/multicluster_sim.c: the `multicluster` family's simulated curve:
+ * the clusters, networks, traffic and message mix of the configuration the
+ * model reads, plus its `sim` section, simulated by src/sim (mc_net.h).
+ *
+ * Time: the simulator counts cycles of a quantum q = t_min / R, t_min the
+ * smallest flit time of the five the networks use (ICN1 t_cn, t_cs; ECN1
+ * t_cn, t_cs; ICN2 t_cs) and R the least integer up to sim.resolution that
+ * makes every flit time a whole number of cycles within 0.5% (R = 1 when
+ * the times are equal, as in the javadi presets: exact).  Loads are
+ * converted to messages per cycle and every time back to time units.
+ * Pure apart from allocation.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/config.h"
+#include "family/multicluster.h"
+#include "sim/mc_net.h"
+
+struct mc_simctx {
+	struct sim_mc s;
+	struct sim_mix mix;
+	double q;                  /* time units per cycle */
+	double err;                /* largest relative rounding of a flit time */
+	int n[MC_MAX_CLUSTERS];
+	double tau[MC_MAX_CLUSTERS];
+};
+
+static int ctx_build(const struct config *cfg, struct mc_simctx *x, struct diag *d)
+{
+	const struct mc_config *c = &cfg->u.mc;
+	struct mc_timing i1 = mc_net_timing(&c->network.icn1);
+	struct mc_timing e1 = mc_net_timing(&c->network.ecn1);
+	struct mc_timing i2 = mc_net_timing(&c->network.icn2);
+	double t[5] = { i1.t_cn, i1.t_cs, e1.t_cn, e1.t_cs, i2.t_cs }, tmin = t[0];
+	int per[5], C = 0, R;
+	long N = 0;
+	struct sim_mc_spec sp;
+
+	memset(x, 0, sizeof *x);
+	for (int i = 1; i < 5; i++)
+		tmin = fmin(tmin, t[i]);
+	for (R = 1; R <= c->sim.resolution; R++) {
+		double q = tmin / R, err = 0;
+		for (int i = 0; i < 5; i++) {
+			double u = t[i] / q;
+			err = fmax(err, fabs(u - round(u)) / u);
+		}
+		x->q = q;
+		x->err = err;
+		if (err <= 0.005)
+			break;
+	}
+	for (int i = 0; i < 5; i++)
+		per[i] = (int)round(t[i] / x->q);
+	for (size_t g = 0; g < c->nclusters; g++)
+		for (int k = 0; k < c->clusters[g].count; k++) {
+			if (C == MC_MAX_CLUSTERS)
+				return diag_set(d, "clusters", "too many clusters");
+			x->n[C] = c->clusters[g].n;
+			x->tau[C] = isnan(c->clusters[g].tau) ? 0 : c->clusters[g].tau;
+			N += 2L * (long)pow(c->m / 2, c->clusters[g].n);
+			C++;
+		}
+	if (N > SIM_MC_MAX_NODES) {
+		d->usage = true;
+		return diag_set(d, "clusters", "the simulator builds every node and switch: at most "
+				"%d nodes (this system has %ld); larger systems are for the model only",
+				SIM_MC_MAX_NODES, N);
+	}
+	sp = (struct sim_mc_spec){ .m = c->m, .C = C, .n = x->n, .tau = x->tau,
+				   .icn1_cn = per[0], .icn1_cs = per[1], .ecn1_cn = per[2],
+				   .ecn1_cs = per[3], .icn2_cs = per[4], .theta = c->traffic.theta,
+				   .pattern = (enum ft_pattern)c->traffic.pattern,
+				   .V = c->sim.V, .B = c->sim.buffer };
+	if (sim_mc_build(&x->s, &sp) < 0)
+		return diag_set(d, "", "the simulator could not build this system (out of memory?)");
+	if (c->traffic.nmix) {
+		x->mix.n = (int)(c->traffic.nmix < SIM_MAX_MIX ? c->traffic.nmix : SIM_MAX_MIX);
+		for (int i = 0; i < x->mix.n; i++) {
+			x->mix.length[i] = (int)round(c->traffic.mix[i].length);
+			x->mix.prob[i] = c->traffic.mix[i].prob;
+		}
+	} else {
+		x->mix = (struct sim_mix){ 1, { (int)round(c->traffic.message_length) }, { 1 } };
+	}
+	return 0;
+}
+
+int mc_sim_loads(const struct config *cfg, const struct run_req *req, double **xs, size_t *n,
+		 struct diag *d)
+{
+	double from, to;
+	size_t np;
+	int rc = cfg->family->sweep(cfg, req, &from, &to, &np, d);
+
+	if (rc)
+		return rc;
+	*xs = malloc(10 * sizeof **xs);
+	if (!*xs)
+		return diag_set(d, "", "out of memory");
+	for (int k = 0; k < 10; k++)
+		(*xs)[k] = to * (k + 1) / 10.0;
+	*n = 10;
+	return 0;
+}
+
+int mc_sim_curve(const struct config *cfg, const struct run_req *req, struct table *t,
+		 struct diag *d)
+{
+	struct mc_simctx *x = malloc(sizeof *x);
+	double *own = NULL, *cyc = NULL;
+	const double *xs = req->x;
+	size_t nx = req->nx;
+	int rc;
+
+	if (!x)
+		return diag_set(d, "", "out of memory");
+	if (ctx_build(cfg, x, d)) {
+		free(x);
+		return -1;
+	}
+	if (!xs) {
+		rc = mc_sim_loads(cfg, req, &own, &nx, d);
+		if (rc)
+			goto out;
+		xs = own;
+	}
+	cyc = malloc((nx ? nx : 1) * sizeof *cyc);
+	if (!cyc) {
+		rc = diag_set(d, "", "out of memory");
+		goto out;
+	}
+	for (size_t k = 0; k < nx; k++)
+		cyc[k] = xs[k] * x->q;                 /* messages per cycle */
+	snprintf(t->title, sizeof t->title, "simulated latency vs offered load, N = %d, C = %d "
+		 "(cycle %.4g time units, times within %.2g%%)", x->s.N, x->s.C, x->q,
+		 100 * x->err);
+	rc = sim_curve_table(&x->s.net, &x->mix, &cfg->u.mc.sim, cyc, nx, req->point0,
+			     cfg->family->x.name, cfg->family->x.unit, cfg->family->x.label,
+			     req, t, d);
+	if (rc == 0) {                               /* back to time units */
+		for (size_t r = 0; r < t->nrows; r++) {
+			table_set(t, r, 0, xs[r]);
+			for (size_t col = 1; col <= 5; col++)
+				table_set(t, r, col, table_get(t, r, col) * x->q);
+			table_set(t, r, 6, table_get(t, r, 6) / x->q);
+		}
+		for (size_t col = 1; col <= 5; col++)
+			snprintf(t->cols[col].unit, sizeof t->cols[col].unit, "time units");
+		snprintf(t->cols[6].unit, sizeof t->cols[6].unit, "%s", cfg->family->x.unit);
+	}
+out:
+	free(cyc);
+	free(own);
+	sim_mc_free(&x->s);
+	free(x);
+	return rc;
+}

@@ -1,0 +1,97 @@
+/*
+ * mc_net.h: a multi-cluster system of m-port n-trees (javadi, sharifi) as
+ * a simulated network.  Cluster c (n_c levels, N_c = 2(m/2)^n_c nodes) has
+ * an ICN1 and an ECN1 fat-tree over its nodes; an ICN2 fat-tree (the
+ * fewest levels holding C ports) joins the clusters; each cluster has one
+ * concentrator (ECN1 -> ICN2) and one dispatcher (ICN2 -> ECN1), both
+ * cut-through single servers: each has one link to ICN2 with one virtual
+ * channel, so it passes one message at a time, M flits at icn2 t_cs, and
+ * adds nothing at zero load.  Physical attachment (the only one built
+ * here): the concentrator and dispatcher are linked to every root switch of
+ * their cluster's ECN1 (as the `anynet-external` export draws them).
+ *
+ * A processing node has two ports (source queues): its ICN1 port (core
+ * node 2g for global node g) and its ECN1 port (2g+1).  Internal messages
+ * use ICN1 only; external ones ECN1 -> concentrator -> ICN2 -> dispatcher
+ * -> ECN1 of the destination cluster.
+ *
+ * Timing (integer cycles per flit, the family chooses the time quantum):
+ * ICN1 node links icn1_cn, switch links icn1_cs; ECN1 node links ecn1_cn,
+ * switch links and the root-concentrator/dispatcher links ecn1_cs; every
+ * ICN2 link, node links included, icn2_cs (as the model).  Zero load, h the
+ * tree levels climbed in ICN1 (internal) or h2 in ICN2 (external):
+ *   internal  (M-1) max(cn, cs) + 2 cn + (2h-2) cs   (h = 1: (M-1) cn + 2 cn)
+ *   external  (M-1) max(periods crossed) + 2 ecn1_cn + (n_i + n_j) ecn1_cs + 2 h2 icn2_cs
+ *
+ * Routing in every tree: deterministic up*-down*: up while the switch does
+ * not cover the destination, taking at level L the up-link numbered by the
+ * destination's digit (Q / (m/2)^L) mod (m/2) ("destination mod k", which
+ * spreads destinations evenly over the up-links), then the unique way down.
+ * In the source ECN1 an external message climbs to a root (up-link by the
+ * destination's local number) and crosses to the concentrator; the
+ * dispatcher sends it to root (Q mod roots) of the destination ECN1.
+ *
+ * Traffic per node g of cluster c, at rate lambda / (1 - tau_c): uniform
+ * (theta auto: the destination uniform over all other nodes), or with
+ * probability theta external (a cluster drawn uniformly among the others,
+ * then a node uniformly) and otherwise internal (uniform over the cluster's
+ * other nodes, or the permutation; a fixed point sends no internal message:
+ * that arrival is dropped).
+ *
+ * Pure C11: no I/O, no globals, no threads.
+ */
+#ifndef ICNX_SIM_MC_NET_H
+#define ICNX_SIM_MC_NET_H
+
+#include "sim/core.h"
+#include "topo/fattree.h"
+
+#define SIM_MC_MAX_NODES 65536      /* processing nodes the simulator builds */
+
+struct sim_mc_spec {
+	int m;
+	int C;                     /* clusters */
+	const int *n;              /* C: tree levels of each cluster */
+	const double *tau;         /* C: multi-user overhead, or NULL */
+	int icn1_cn, icn1_cs, ecn1_cn, ecn1_cs, icn2_cs;   /* cycles per flit */
+	double theta;              /* NaN: uniform over all other nodes */
+	enum ft_pattern pattern;   /* internal traffic when theta is given */
+	int V, B;
+};
+
+struct sim_mc_tree {
+	int n, nodes, nsw;         /* levels, nodes, switches */
+	int sw0;                   /* router id of its first switch */
+	int kind;                  /* 0 ICN1, 1 ECN1, 2 ICN2 */
+	int cluster;               /* -1 for ICN2 */
+	int *up;                   /* nsw * k: channel of up-link i, -1 */
+	int *down;                 /* nsw * m: channel to child j, -1 */
+	int *nodelink_in;          /* nodes: node -> leaf channel (ICN2: -1) */
+	int *nodelink_out;         /* nodes: leaf -> node channel */
+	int *root_conc;            /* ECN1: per root, root -> concentrator */
+	int *disp_root;            /* ECN1: per root, dispatcher -> root */
+};
+
+struct sim_mc {
+	struct sim_mc_spec sp;
+	int k, N, C, n2;
+	int *first;                /* C+1: global number of each cluster's first node */
+	int *cl;                   /* N: cluster of each node */
+	int *perm;                 /* N: internal permutation target (global), -1 */
+	int *senders;              /* N: the ICN1 ports */
+	double *weight;            /* N: 1 / (1 - tau) */
+	struct sim_mc_tree *tree;  /* 2C + 1: ICN1_c = 2c, ECN1_c = 2c+1, ICN2 = 2C */
+	int *rt_tree, *rt_level, *rt_word;  /* per router (switches) */
+	int conc0, disp0;          /* router ids of concentrator 0, dispatcher 0 */
+	int *conc_icn2, *icn2_disp;/* C: concentrator -> ICN2 leaf, leaf -> dispatcher */
+	struct sim_chan *chan;
+	int nchan, cap;
+	int *inj;
+	struct sim_net net;
+};
+
+/* Build; returns 0, or -1 (bad spec, too large, no memory). */
+int sim_mc_build(struct sim_mc *s, const struct sim_mc_spec *sp);
+void sim_mc_free(struct sim_mc *s);
+
+#endif

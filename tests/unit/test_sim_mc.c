@@ -1,0 +1,142 @@
+/*
+ * test_sim_mc.c: the simulated multi-cluster system (src/sim/mc_net.c):
+ * single messages at the zero-load latencies of mc_net.h written out from
+ * the tree levels (topo/fattree.h's ft_hops, independent of the simulator's
+ * routes), every pair of a small system; conservation under load with a
+ * message mix; transpose fixed points send no internal message.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "sim/core.h"
+#include "sim/mc_net.h"
+#include "sim/measure.h"
+#include "topo/fattree.h"
+
+struct one {
+	int64_t lat;
+	int n;
+};
+
+static void one_done(void *ctx, const struct sim_done *d)
+{
+	struct one *o = ctx;
+	o->lat = d->arrive - d->m->gen;
+	o->n++;
+}
+
+static bool one_stop(void *ctx, const struct sim_core *c)
+{
+	(void)c;
+	return ((struct one *)ctx)->n > 0;
+}
+
+static int64_t single(const struct sim_net *net, int src, int dst, int len)
+{
+	struct sim_core c;
+	struct sim_mix mix = { 1, { len }, { 1 } };
+	struct one o = { -1, 0 };
+
+	assert_int_equal(sim_core_init(&c, net, &mix, 0, 1, 0), 0);
+	c.tag_limit = 1;
+	c.done = one_done;
+	c.done_ctx = &o;
+	assert_true(sim_core_inject(&c, src, dst, len) >= 0);
+	assert_int_equal(sim_core_run(&c, one_stop, &o, 1000000), SIM_DONE);
+	assert_int_equal(c.order_errors, 0);
+	sim_core_free(&c);
+	return o.lat;
+}
+
+static int64_t max3(int64_t a, int64_t b, int64_t c)
+{
+	int64_t m = a > b ? a : b;
+	return m > c ? m : c;
+}
+
+/* m = 4; clusters of 1, 2 and 3 levels (4, 8, 16 nodes), plus a second
+ * 2-level one; ICN2 over 4 ports: 1 level (4 ports). */
+static void test_zero_load(void **state)
+{
+	static const int n[] = { 1, 2, 3, 2 };
+	static const int first[] = { 0, 4, 12, 28, 36 };
+	struct sim_mc_spec sp = { .m = 4, .C = 4, .n = n, .icn1_cn = 2, .icn1_cs = 3,
+				  .ecn1_cn = 2, .ecn1_cs = 1, .icn2_cs = 4, .theta = NAN,
+				  .pattern = FT_UNIFORM, .V = 1, .B = 1 };
+	struct sim_mc s;
+	int M = 5;
+
+	(void)state;
+	assert_int_equal(sim_mc_build(&s, &sp), 0);
+	assert_int_equal(s.N, 36);
+	assert_int_equal(s.n2, 1);
+	for (int a = 0; a < 36; a++)
+		for (int b = 0; b < 36; b++) {
+			int ca = s.cl[a], cb = s.cl[b];
+			int64_t want;
+			if (a == b)
+				continue;
+			if (ca == cb) {
+				int h = ft_hops(4, n[ca], a - first[ca], b - first[cb]);
+				/* the slowest link crossed paces the body: cs = 3 once h > 1 */
+				want = (M - 1) * (h > 1 ? 3 : 2) + 2 * 2 + (2 * h - 2) * 3;
+				assert_int_equal(single(&s.net, 2 * a, 2 * b, M), want);
+			} else {
+				int h2 = ft_hops(4, 1, ca, cb);
+				want = (M - 1) * max3(2, 1, 4) + 2 * 2 + (n[ca] + n[cb]) * 1 + 2 * h2 * 4;
+				assert_int_equal(single(&s.net, 2 * a + 1, 2 * b + 1, M), want);
+			}
+		}
+	sim_mc_free(&s);
+}
+
+static bool drained(void *ctx, const struct sim_core *c)
+{
+	(void)ctx;
+	return sim_core_alive(c) == 0;
+}
+
+static void test_conservation(void **state)
+{
+	static const int n[] = { 2, 3, 2, 1, 3 };
+	static const double tau[] = { 0.1, 0.2, 0, 0.5, 0.15 };
+	struct sim_mc_spec sp = { .m = 4, .C = 5, .n = n, .tau = tau, .icn1_cn = 1, .icn1_cs = 1,
+				  .ecn1_cn = 1, .ecn1_cs = 2, .icn2_cs = 1, .theta = 0.4,
+				  .pattern = FT_TRANSPOSE, .V = 2, .B = 1 };
+	struct sim_mix mix = { 2, { 4, 16 }, { 0.3, 0.7 } };
+	struct sim_mc s;
+	struct sim_core c;
+
+	(void)state;
+	assert_int_equal(sim_mc_build(&s, &sp), 0);
+	/* cluster 1 (nodes 8..23), transpose on 4 bits: 0, 5, 10, 15 fixed */
+	assert_int_equal(s.perm[8 + 0], -1);
+	assert_int_equal(s.perm[8 + 5], -1);
+	assert_int_equal(s.perm[8 + 1], 8 + 4);
+	assert_int_equal(sim_core_init(&c, &s.net, &mix, 0.02, 3, 0), 0);
+	c.watchdog = 5000;
+	assert_int_equal(sim_core_run(&c, NULL, NULL, 30000), SIM_BUDGET);
+	c.rate = 0;
+	assert_int_equal(sim_core_run(&c, drained, NULL, 10000000), SIM_DONE);
+	assert_true(c.generated > 5000);
+	assert_int_equal(c.order_errors, 0);
+	assert_int_equal(c.flits_in_net, 0);
+	assert_int_equal(c.generated, c.delivered_msgs);
+	sim_core_free(&c);
+	sim_mc_free(&s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_zero_load),
+		cmocka_unit_test(test_conservation),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
