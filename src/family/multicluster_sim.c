@@ -31,7 +31,7 @@ struct mc_simctx {
 
 static int ctx_build(const struct config *cfg, struct mc_simctx *x, struct diag *d)
 {
-	const struct mc_config *c = &cfg->u.mc;
+	const struct mc_config *c = mc_cfg(cfg);
 	struct mc_timing i1 = mc_net_timing(&c->network.icn1);
 	struct mc_timing e1 = mc_net_timing(&c->network.ecn1);
 	struct mc_timing i2 = mc_net_timing(&c->network.icn2);
@@ -139,7 +139,7 @@ int mc_sim_curve(const struct config *cfg, const struct run_req *req, struct tab
 	snprintf(t->title, sizeof t->title, "simulated latency vs offered load, N = %d, C = %d "
 		 "(cycle %.4g time units, times within %.2g%%)", x->s.N, x->s.C, x->q,
 		 100 * x->err);
-	rc = sim_curve_table(&x->s.net, &x->mix, &cfg->u.mc.sim, cyc, nx, req->point0,
+	rc = sim_curve_table(&x->s.net, &x->mix, &mc_cfg(cfg)->sim, cyc, nx, req->point0,
 			     cfg->family->x.name, cfg->family->x.unit, cfg->family->x.label,
 			     req, t, d);
 	if (rc == 0) {                               /* back to time units */
