@@ -84,7 +84,7 @@ static const struct param irr_fields[] = {
 	  "link times of the simulator (cycles per flit)", .sub = timing_fields },
 	{ "sim", PT_SECTION, CF(sim), 0, 0, 0, NULL, "", "",
 	  "the flit-level simulator (-o curve, -o pairs, -o saturation)",
-	  .sub = sim_fields_irr },
+	  .sub = sim_fields_irr, .pane = PANE_TRAFFIC },
 	{ 0 }
 };
 

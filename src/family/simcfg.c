@@ -169,6 +169,11 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 		table_set(t, (size_t)row, 0, xs[k]);
 		sim_curve_row(t, (size_t)row, col, &r);
 		req_progress(req, (double)(k + 1) / (double)nx);
+		if (req->publish && k + 1 < nx) {      /* the rows so far */
+			t->partial = true;
+			req->publish(req->publish_ctx, t);
+			t->partial = false;
+		}
 	}
 	return 0;
 nomem:

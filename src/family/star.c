@@ -74,7 +74,7 @@ static const struct param star_fields[] = {
 	  "the load sweep of the curve", .sub = load_fields, .pane = PANE_TRAFFIC },
 	{ "sim", PT_SECTION, CF(sim), 0, 0, 0, NULL, "", "",
 	  "the flit-level simulator (-o sim, -o curve --sim); it builds every node, so "
-	  "n <= 7", .sub = sim_fields_star },
+	  "n <= 7", .sub = sim_fields_star, .pane = PANE_TRAFFIC },
 	{ 0 }
 };
 
