@@ -254,7 +254,8 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 		 "%s set bit cleared", eth_tree_name(m.tree),
 		 m.tree == ETH_TREE_HIGHBIT ? "highest" : "lowest");
 	if (summary_row(t, "link_rate", c->link_rate, "bytes/s", "beta", "default") ||
-	    summary_row(t, "link_overrides", (double)c->nlinks, "", "beta_ij", "") ||
+	    summary_row(t, "link_overrides", (double)c->nlinks, "links", "",
+			"pairs whose rate beta_ij is given (links:)") ||
 	    summary_row(t, "threshold", c->threshold, "bytes", "S", "Eq. 6") ||
 	    summary_row(t, "Gamma", c->broadcast.Gamma, SEC, "Gamma", "Eq. 8") ||
 	    summary_row(t, "tau", c->broadcast.tau, "s/byte", "tau", "Eq. 8") ||

@@ -120,6 +120,10 @@ struct output_desc {
 	                           column's name, read as integers (e.g. the
 	                           routes between two switches) */
 	enum output_discrete discrete; /* OUT_CURVE: lines or stems */
+	bool select;            /* reads run_req.select (an item: a cluster group,
+	                           a switch): the explorer's ] and [ step it, its
+	                           header shows #I and `b` passes --select; other
+	                           views say they have no items */
 };
 
 struct x_axis {

@@ -201,7 +201,7 @@ out:
 
 /* One hops row; the uniform and printed-transpose columns are NaN when they
  * do not apply. */
-static int hrow(struct table *t, int g, const char *net, int h, double count, double P,
+static int hrow(struct table *t, double g, const char *net, int h, double count, double P,
 		double P_uni, double count_pr, double P_pr)
 {
 	long r = table_add_row(t);
@@ -230,7 +230,7 @@ static int hops(const struct config *cfg, const struct run_req *req, struct tabl
 	rc = -1;
 	snprintf(t->title, sizeof t->title, "hop distributions (%s internal traffic)",
 		 ft_pattern_name(mdl->p.pattern));
-	OUT_COL(t, "group", "", "cluster group (-1: ICN2)");
+	OUT_COL(t, "group", "", "cluster group (empty for ICN2, which joins every cluster)");
 	OUT_TCOL(t, "network", "network");
 	OUT_COL(t, "hops", "", "hops up to the common ancestor h (0: fixed points)");
 	OUT_COL(t, "links", "", "links crossed 2h");
@@ -260,7 +260,7 @@ static int hops(const struct config *cfg, const struct run_req *req, struct tabl
 				goto nomem;
 	}
 	for (int h = 1; h <= mdl->n_c; h++)
-		if (hrow(t, -1, "icn2", h, mdl->P_icn2[h] * mdl->C * (mdl->C - 1.0), mdl->P_icn2[h],
+		if (hrow(t, NAN, "icn2", h, mdl->P_icn2[h] * mdl->C * (mdl->C - 1.0), mdl->P_icn2[h],
 			 NAN, NAN, NAN))
 			goto nomem;
 	rc = 0;
@@ -537,16 +537,17 @@ const struct output_desc mc_outputs[] = {
 	{ "summary", "zero-load latency, saturation load, mean distances", OUT_SUMMARY, summary },
 	{ "hops", "hop distribution per cluster group and network (counts, P_h)", OUT_TABLE, hops },
 	{ "hop-bars", "ICN1 hop distribution of group --select: pattern, uniform, printed", OUT_BARS,
-	  hop_bars },
+	  hop_bars, .select = true },
 	{ "point", "every equation term at one load (--at), with blocking per stage", OUT_TABLE, point, .at = true,
 	  .breakdown = true },
-	{ "distances", "node-to-node hop distance in a cluster of group --select", OUT_MATRIX, distances },
+	{ "distances", "node-to-node hop distance in a cluster of group --select", OUT_MATRIX, distances,
+	  .select = true },
 	{ "pattern-distances", "each source's hop distance to its destination under the pattern, group --select",
-	  OUT_MATRIX, pattern_distances },
+	  OUT_MATRIX, pattern_distances, .select = true },
 	{ "cluster-latency", "group-to-group inter-cluster latency at one load (--at)", OUT_MATRIX,
 	  cluster_latency, .at = true },
 	{ "anynet", "BookSim 2 anynet file of the m-port n-tree of group --select (ICN1, ECN1)",
-	  OUT_TEXT, mc_anynet },
+	  OUT_TEXT, mc_anynet, .select = true },
 	{ "anynet-external", "BookSim 2 anynet file of ECN1s, concentrators and ICN2 together",
 	  OUT_TEXT, mc_anynet_external },
 	{ NULL, NULL, 0, NULL },

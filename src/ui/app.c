@@ -493,6 +493,15 @@ void app_trace(struct app *a, const char *fmt, ...)
 
 unsigned app_step_select(struct app *a, int p, int dir)
 {
+	size_t nout;
+	const struct output_desc *o = app_outputs(a, &nout);
+	int v = p == P_HEAT ? a->view.matrix_out : a->view.detail_out;
+	if (v < 0 || (size_t)v >= nout || !o[v].select) {
+		app_msg(a, false, "the %s view shows no items to step (] and [ step the cluster "
+			"group or switch of views that have one)", v >= 0 && (size_t)v < nout
+			? o[v].name : "current");
+		return K_HANDLED | K_STATUS;
+	}
 	int s = a->view.select < 0 ? 0 : a->view.select;
 	s += dir;
 	if (s < 0) {

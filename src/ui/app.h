@@ -115,6 +115,10 @@ struct app {
 	char want_select[DIAG_PATH_MAX];
 
 	/* status line */
+	unsigned long progress_gen;    /* the edit whose progress is shown ... */
+	double progress_shown;         /* ... and the most shown for it: the
+	                                  percentage never goes back within one
+	                                  edit (stages restart at 0) */
 	char msg[APP_MSG_MAX];
 	bool msg_err;
 	bool msg_wide;                 /* show msg on the (wider) hint line */

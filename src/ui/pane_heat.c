@@ -575,7 +575,9 @@ static bool heat_cmdline(struct pane *p, struct strbuf *b)
 	char x[40];
 	if (!so)
 		return false;
-	strbuf_printf(b, "-o %s --select %d", so->name, a->view.select < 0 ? 0 : a->view.select);
+	strbuf_printf(b, "-o %s", so->name);
+	if (so->select)
+		strbuf_printf(b, " --select %d", a->view.select < 0 ? 0 : a->view.select);
 	if (so->at && !isnan(a->view.at))
 		strbuf_printf(b, " --at %s", cmdline_at(a, so, a->view.select < 0 ? 0
 						: a->view.select, x, sizeof x));

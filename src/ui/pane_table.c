@@ -358,7 +358,7 @@ static void table_draw(struct pane *p, struct canvas *c)
 		snprintf(right, sizeof right, "%ld-%ld/%zu  ", tp->top + 1,
 			 tp->top + body < (long)t->nrows ? tp->top + body : (long)t->nrows, t->nrows);
 	}
-	if (a->view.select >= 0 && v >= 0 && outs[v].kind != OUT_SUMMARY)
+	if (a->view.select >= 0 && v >= 0 && outs[v].select)
 		snprintf(right + strlen(right), sizeof right - strlen(right), "#%d ", a->view.select);
 	snprintf(right + strlen(right), sizeof right - strlen(right), "%s%s",
 		 v >= 0 ? outs[v].name : "", stale ? " (updating)" : "");
@@ -477,7 +477,7 @@ static bool table_cmdline(struct pane *p, struct strbuf *b)
 	if (v < 0)
 		return false;
 	strbuf_printf(b, "-o %s", o[v].name);
-	if (a->view.select >= 0)
+	if (a->view.select >= 0 && o[v].select)
 		strbuf_printf(b, " --select %d", a->view.select);
 	if (o[v].at && !isnan(a->view.at)) {
 		char x[40];

@@ -65,9 +65,19 @@ void status_draw(struct app *a, struct canvas *c)
 		a->msg_auto_wide = a->msg[0] && a->lay.hint.h > 0;
 		return;
 	}
-	if (busy || a->res.gen != a->gen)
-		len += snprintf(left + len, sizeof left - (size_t)len, "| computing %.0f%% ",
-				busy ? 100 * frac : 0.0);
+	if (busy || a->res.gen != a->gen) {
+		/* One progress per edit, never going back (the worker's stages
+		 * each count from 0). */
+		double pf = busy ? 100 * frac : 0.0;
+		if (a->progress_gen != a->gen) {
+			a->progress_gen = a->gen;
+			a->progress_shown = 0;
+		}
+		if (pf < a->progress_shown)
+			pf = a->progress_shown;
+		a->progress_shown = pf;
+		len += snprintf(left + len, sizeof left - (size_t)len, "| computing %.0f%% ", pf);
+	}
 	else if (a->res.error_gen == a->gen && a->res.error[0])
 		len += snprintf(left + len, sizeof left - (size_t)len, "| failed ");
 	if (a->res.gen == a->gen) {

@@ -176,13 +176,26 @@ static void draw_overlay(struct app *a, struct screen *s)
 
 static void draw_too_small(struct app *a, struct screen *s)
 {
-	char line[160];
+	char text[256];
 	werase(stdscr);
-	snprintf(line, sizeof line, "Terminal too small: %dx%d.", COLS, LINES);
-	mvwaddnstr(stdscr, 0, 0, line, COLS);
-	snprintf(line, sizeof line, "Needs at least %dx%d.", LAYOUT_MIN_W, LAYOUT_MIN_H);
-	mvwaddnstr(stdscr, 1, 0, line, COLS);
-	mvwaddnstr(stdscr, 2, 0, "Enlarge it, or press q.", COLS);
+	/* Wrapped at spaces over the width, so no word is cut at 20x6. */
+	snprintf(text, sizeof text, "Terminal too small: %dx%d. Needs at least %dx%d. "
+		 "Enlarge it, or press q.", COLS, LINES, LAYOUT_MIN_W, LAYOUT_MIN_H);
+	const char *t = text;
+	for (int y = 0; y < LINES && *t; y++) {
+		int n = (int)strlen(t);
+		if (n > COLS) {
+			n = COLS;
+			while (n > 0 && t[n] != ' ')
+				n--;
+			if (n == 0)
+				n = COLS;
+		}
+		mvwaddnstr(stdscr, y, 0, t, n);
+		t += n;
+		while (*t == ' ')
+			t++;
+	}
 	wnoutrefresh(stdscr);
 	doupdate();
 	(void)a;

@@ -1,6 +1,8 @@
 /* viewdraw.c: bars and text views of output tables (see viewdraw.h). */
 #include "ui/viewdraw.h"
 
+#include "render/axis.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,7 +75,10 @@ int vd_bars_from_table(const struct table *t, struct vd_bars *b)
 				double v = table_get(t, (size_t)k, c);
 				if (isnan(v))
 					continue;
-				s = draw_num(v, 4, num, sizeof num);
+				/* Large counts compact ("82.1M"): the label must fit
+				 * beside its bar at 80x24. */
+				s = fabs(v) >= 1e4 ? axis_fmt_value(num, sizeof num, v)
+						   : draw_num(v, 4, num, sizeof num);
 			}
 			len = strlen(l);
 			snprintf(l + len, VD_LABEL_MAX - len, "%s%s%s%s", open ? ", " : " (", s,

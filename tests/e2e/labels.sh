@@ -1,0 +1,29 @@
+#!/bin/sh
+# labels.sh: labels that say what they are (issue 13).  Batch and headless.
+# - javadi's hop table: ICN2 rows have no cluster group (not "-1").
+# - lastovetsky's summary: link_overrides counts links (no beta_ij symbol,
+#   which would read as a rate of 0).
+# - The star distribution's labels are compact ("82.1M nodes") so they fit.
+# - At 20x6 the too-small message is wrapped, no word cut.
+# - ] on a view without items (Ethernet's summary) says so; no "#1" appears.
+. "$(dirname "$0")/headless.inc"
+
+cd "$REPO"
+"$ICNX" --batch javadi-n1120 -o hops | awk '$2 == "icn2" && $1 == "-1" { bad = 1 } END { exit bad }' ||
+	fail "ICN2 rows carry group -1"
+"$ICNX" --batch javadi-n1120 -o hops -f csv | grep -q "^,icn2," || fail "ICN2's group is not empty in CSV"
+"$ICNX" --batch lastovetsky-hcl16 -o summary | grep "^link_overrides" | grep -q "beta_ij  " &&
+	fail "link_overrides still carries the rate symbol beta_ij"
+
+resize_to 20 6
+mark small
+resize_to 80 24
+keys 5 ]
+mark step
+keys q
+run 80 24 lastovetsky-hcl16
+has small "Enlarge it,"
+has small "or press q."
+has step "shows no items to step"
+lacks step "#1 "
+echo "ok: labels"
