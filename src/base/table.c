@@ -17,7 +17,7 @@ void table_free(struct table *t)
 	if (!t)
 		return;
 	if (t->text) {
-		for (size_t i = 0; i < t->nrows * t->ncols; i++)
+		for (size_t i = 0; i < t->nrows * t->ntext; i++)
 			free(t->text[i]);
 	}
 	free(t->text);
@@ -34,11 +34,13 @@ int table_add_col(struct table *t, const char *name, const char *unit,
 {
 	struct column *c;
 
-	if (t->nrows > 0)
+	if (t->nrows > 0 || t->nomem)
 		return -1;
 	c = realloc(t->cols, (t->ncols + 1) * sizeof *c);
-	if (!c)
+	if (!c) {
+		t->nomem = true;
 		return -1;
+	}
 	t->cols = c;
 	c = &t->cols[t->ncols];
 	memset(c, 0, sizeof *c);
@@ -48,27 +50,36 @@ int table_add_col(struct table *t, const char *name, const char *unit,
 	c->kind = kind;
 	c->role = kind == COL_TEXT ? COL_LABEL : COL_VALUE;
 	c->of = -1;
+	c->text_index = kind == COL_TEXT ? (int)t->ntext++ : -1;
 	return (int)t->ncols++;
 }
 
 long table_add_row(struct table *t)
 {
+	if (t->nomem)
+		return -1;
 	if (t->nrows == t->row_cap) {
 		size_t cap = t->row_cap ? t->row_cap * 2 : 16;
 		double *num = realloc(t->num, cap * t->ncols * sizeof *num);
-		if (!num && t->ncols)
+		if (!num && t->ncols) {
+			t->nomem = true;
 			return -1;
+		}
 		t->num = num;
-		char **text = realloc(t->text, cap * t->ncols * sizeof *text);
-		if (!text && t->ncols)
-			return -1;
-		t->text = text;
+		if (t->ntext) {
+			char **text = realloc(t->text, cap * t->ntext * sizeof *text);
+			if (!text) {
+				t->nomem = true;
+				return -1;
+			}
+			t->text = text;
+		}
 		t->row_cap = cap;
 	}
-	for (size_t c = 0; c < t->ncols; c++) {
+	for (size_t c = 0; c < t->ncols; c++)
 		t->num[t->nrows * t->ncols + c] = NAN;
-		t->text[t->nrows * t->ncols + c] = NULL;
-	}
+	for (size_t c = 0; c < t->ntext; c++)
+		t->text[t->nrows * t->ntext + c] = NULL;
 	return (long)t->nrows++;
 }
 
@@ -79,11 +90,16 @@ void table_set(struct table *t, size_t r, size_t c, double v)
 
 int table_set_text(struct table *t, size_t r, size_t c, const char *s)
 {
-	char *dup = strdup(s ? s : "");
-	if (!dup)
+	int k = t->cols[c].text_index;
+	if (k < 0 || t->nomem)
 		return -1;
-	free(t->text[r * t->ncols + c]);
-	t->text[r * t->ncols + c] = dup;
+	char *dup = strdup(s ? s : "");
+	if (!dup) {
+		t->nomem = true;
+		return -1;
+	}
+	free(t->text[r * t->ntext + (size_t)k]);
+	t->text[r * t->ntext + (size_t)k] = dup;
 	return 0;
 }
 
@@ -94,7 +110,8 @@ double table_get(const struct table *t, size_t r, size_t c)
 
 const char *table_get_text(const struct table *t, size_t r, size_t c)
 {
-	const char *s = t->text[r * t->ncols + c];
+	int k = t->cols[c].text_index;
+	const char *s = k >= 0 ? t->text[r * t->ntext + (size_t)k] : NULL;
 	return s ? s : "";
 }
 

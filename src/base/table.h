@@ -9,6 +9,15 @@
  * "saturated" (printed "inf", JSON null), NaN means "not applicable"
  * (printed "", JSON null).  Pure: no I/O.
  *
+ * Storage: numeric cells are doubles (formatted only by the writers and
+ * renderers); text cells live in a separate array with one pointer per row
+ * and text column, so a large numeric matrix carries no text pointers.
+ *
+ * Out of memory: the first failed allocation latches table.nomem; from then
+ * on table_add_col and table_add_row return -1 and table_set_text does
+ * nothing and returns -1, so a producer may test t->nomem once at the end
+ * (output_run turns a latched table into "out of memory").
+ *
  * Ownership: a table owns all its memory; table_free() releases it.
  * table_free(NULL) is a no-op.  Not thread-safe; one owner at a time.
  */
@@ -40,6 +49,7 @@ struct column {
 	enum col_role role;
 	int of;           /* LOWER/UPPER/COMPONENT: index of the value column it
 	                     belongs to; -1 otherwise */
+	int text_index;   /* COL_TEXT: its index among the text columns; -1 */
 };
 
 struct table {
@@ -47,8 +57,10 @@ struct table {
 	size_t ncols, nrows;
 	struct column *cols;
 	double *num;              /* nrows*ncols, row-major; unused for text cols */
-	char **text;              /* nrows*ncols, row-major; NULL for num cols */
+	char **text;              /* nrows*ntext, row-major: the text columns only */
+	size_t ntext;             /* text columns */
 	size_t row_cap;
+	bool nomem;               /* an allocation failed (see above) */
 	bool partial;             /* a progressive result still being computed */
 	size_t samples;           /* samples behind each value (a simulation's
 	                             replications); 0 = an exact model */
@@ -61,7 +73,8 @@ void table_free(struct table *t);
 /* Add a column; only before the first row.  Returns its index or -1 (ENOMEM). */
 int table_add_col(struct table *t, const char *name, const char *unit,
 		  const char *label, enum col_kind kind);
-/* Append a row (numeric cells NaN, text cells NULL).  Returns its index or -1. */
+/* Append a row (numeric cells NaN, text cells empty).  Returns its index or
+ * -1 (ENOMEM, latched). */
 long table_add_row(struct table *t);
 /* Cell setters/getters; r, c must be in range. */
 void table_set(struct table *t, size_t r, size_t c, double v);

@@ -88,6 +88,8 @@ int output_run(const struct output_desc *o, const struct config *cfg,
 	       const struct run_req *req, struct table *t, struct diag *d)
 {
 	int rc = o->run(cfg, req, t, d);
+	if (rc == 0 && t->nomem)      /* a failure the producer did not see */
+		return diag_set(d, "", "out of memory");
 	if (rc == 0 && summary_check(cfg, t, d))
 		return -1;
 	return rc;
