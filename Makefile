@@ -159,19 +159,23 @@ bench: deps-build
 FUZZ_CC    ?= clang
 FUZZ_NAMES := $(patsubst fuzz/%.c,%,$(wildcard fuzz/fuzz_*.c))
 SECONDS    ?= 60
+# Another flavour for long local campaigns, e.g. UBSan only (about 3x the
+# executions per second): make fuzz-build FUZZ_BUILD=build-fuzz-ub FUZZ_SAN=undefined
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SAN   ?= address,undefined
 
 fuzz-build:
 	@sh scripts/deps.sh fuzz
-	@$(MAKE) -s --no-print-directory CC=$(FUZZ_CC) BUILD=build-fuzz \
-	    SAN=fuzzer-no-link,address,undefined $(FUZZ_NAMES:%=build-fuzz/fuzz/%)
+	@$(MAKE) -s --no-print-directory CC=$(FUZZ_CC) BUILD=$(FUZZ_BUILD) \
+	    SAN=fuzzer-no-link,$(FUZZ_SAN) $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz/%)
 
-build-fuzz/fuzz/common.o: fuzz/common.c fuzz/fuzz.h
+$(BUILD)/fuzz/common.o: fuzz/common.c fuzz/fuzz.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Ifuzz -c -o $@ $<
 
-build-fuzz/fuzz/%: fuzz/%.c build-fuzz/fuzz/common.o build-fuzz/libicnx.a fuzz/fuzz.h
-	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -Ifuzz -o $@ $< build-fuzz/fuzz/common.o \
-	    build-fuzz/libicnx.a $(ALL_LIBS)
+$(BUILD)/fuzz/%: fuzz/%.c $(BUILD)/fuzz/common.o $(BUILD)/libicnx.a fuzz/fuzz.h
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -Ifuzz -o $@ $< $(BUILD)/fuzz/common.o \
+	    $(BUILD)/libicnx.a $(ALL_LIBS)
 
 fuzz: fuzz-build
 	@sh tests/fuzz.sh run $(SECONDS)
@@ -179,7 +183,7 @@ fuzz: fuzz-build
 fuzz-ci: fuzz-build
 	@sh tests/fuzz.sh ci
 
--include build-fuzz/fuzz/*.d
+-include $(BUILD)/fuzz/*.d
 
 soak: icnx
 	@SOAK_RSS=1 sh tests/soak/soak.sh build/icnx $(or $(KEYS),3000) $(or $(SEED),14)
