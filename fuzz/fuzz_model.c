@@ -38,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define MAX_FIELDS 4096
 #define BAND 1e-6
-#define GRID 40
+#define GRID 24
 
 static struct fuzz_field fields[MAX_FIELDS];
 

@@ -30,7 +30,7 @@ ci_runs() {
 	fuzz_set) echo 8000 ;;
 	fuzz_calib_csv) echo 100000 ;;
 	fuzz_irregular) echo 12000 ;;
-	fuzz_model) echo 4000 ;;
+	fuzz_model) echo 2000 ;;
 	*) echo 10000 ;;
 	esac
 }
@@ -57,14 +57,18 @@ ci)
 		start=$(date +%s)
 		if ! "$bin/$t" -runs=0 -timeout=60 -rss_limit_mb=2560 "fuzz/corpus/$t" \
 			"fuzz/regress/$t" >"$tmp/$t.replay" 2>&1; then
-			echo "fuzz: $t: replaying its corpus FAILED:"; tail -n 40 "$tmp/$t.replay"
+			echo "fuzz: $t: replaying its corpus FAILED:"
+			grep -m 1 -A 2 "invariant broken\|ERROR: \|runtime error\|Running:" "$tmp/$t.replay"
+			echo "--- end of the log:"; tail -n 30 "$tmp/$t.replay"
 			failed=$((failed + 1)); continue
 		fi
 		# $tmp/$t first: new inputs go there, never into the repository
 		if ! "$bin/$t" -seed=1 -runs="$n" -timeout=60 -rss_limit_mb=2560 $dopt \
 			-artifact_prefix="$tmp/$t-" -print_final_stats=1 \
 			"$tmp/$t" "fuzz/corpus/$t" "fuzz/regress/$t" >"$tmp/$t.log" 2>&1; then
-			echo "fuzz: $t: FAILED after $(($(date +%s) - start)) s:"; tail -n 60 "$tmp/$t.log"
+			echo "fuzz: $t: FAILED after $(($(date +%s) - start)) s:"
+			grep -m 1 -A 2 "invariant broken\|ERROR: \|runtime error" "$tmp/$t.log"
+			echo "--- end of the log:"; tail -n 30 "$tmp/$t.log"
 			for a in "$tmp/$t"-*; do [ -f "$a" ] && { echo "input ($a), base64:"; base64 "$a" | head -n 40; }; done
 			failed=$((failed + 1)); continue
 		fi
