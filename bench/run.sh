@@ -9,6 +9,7 @@ printf '%s\n' "-----------------------------------------------------+-----------
 rc=0
 for b in "$build"/bench/bench_*; do
 	[ -x "$b" ] || continue
+	case "$b" in */bench_sim) "$b" "$build/icnx" || rc=1; continue ;; esac
 	"$b" || rc=1
 done
 # One edit of a scalar field on the benchmark configurations (bench/*.yaml)

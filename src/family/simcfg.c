@@ -21,9 +21,9 @@ static const char *const pattern_names[] = { "uniform", "bit-reversal", "perfect
 	{ "seed", PT_INT, SF(seed), 0, 2147483647, 0, "1", "", "", \
 	  "random seed; point k of a sweep uses the stream (seed, k), so any point " \
 	  "can be recomputed alone and -j, --points give the same numbers" }, \
-	{ "warmup", PT_INT, SF(warmup), 0, 10000000, 0, "2000", "messages", "", \
+	{ "warmup", PT_INT, SF(warmup), 0, 10000000, 0, "5000", "messages", "", \
 	  "messages generated and discarded before measuring" }, \
-	{ "measured", PT_INT, SF(measured), 100, SIM_CFG_MAX_MEASURED, 0, "20000", "messages", "", \
+	{ "measured", PT_INT, SF(measured), 100, SIM_CFG_MAX_MEASURED, 0, "50000", "messages", "", \
 	  "messages measured per load point (then the network drains them)" }, \
 	{ "batches", PT_INT, SF(batches), 2, SIM_MAX_BATCHES, 0, "20", "", "", \
 	  "batch means behind the 95% confidence interval" }, \
@@ -89,6 +89,8 @@ int sim_curve_cols(struct table *t)
 	OUT_COL(t, "sim_network", "cycles", "simulated network latency (model S + R)");
 	OUT_COL(t, "sim_accepted", "msg/node/cycle", "simulated accepted load");
 	OUT_COL(t, "sim_messages", "messages", "messages measured");
+	OUT_COL(t, "sim_flit_hops", "flit-hops", "flits x channels crossed in the whole run "
+		"(warm-up and drain included): the unit of simulator throughput");
 	table_set_role(t, (size_t)c0 + 1, COL_LOWER, c0);
 	table_set_role(t, (size_t)c0 + 2, COL_UPPER, c0);
 	table_set_role(t, (size_t)c0 + 3, COL_COMPONENT, c0);
@@ -116,6 +118,7 @@ void sim_curve_row(struct table *t, size_t row, int col, const struct sim_result
 	}
 	table_set(t, row, c + 5, r->accepted);
 	table_set(t, row, c + 6, (double)r->messages);
+	table_set(t, row, c + 7, (double)r->flit_hops);
 }
 
 int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,

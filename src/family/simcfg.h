@@ -14,7 +14,8 @@
  * batch-means interval), sim_wait and sim_network (COL_COMPONENT of
  * sim_latency: source-queue wait and the rest, the model's S + R),
  * sim_accepted (delivered messages per sending node per cycle),
- * sim_messages (messages measured).  At a saturated point every latency
+ * sim_messages (messages measured), sim_flit_hops (flits x channels
+ * crossed in the whole run: the throughput unit, as BookSim counts).  At a saturated point every latency
  * column is INFINITY ("inf", JSON null); accepted and messages keep what
  * was measured.
  *

@@ -1,0 +1,201 @@
+/*
+ * bench_sim.c: simulator timings for `make bench`, in the rows of
+ * bench/run.sh (name | figure | target | verdict).  Each figure times the
+ * batch mode as a whole process (fork, exec ./icnx, wait4's CPU time and
+ * peak memory), so it is what a user gets:
+ *   - throughput in flit-hops (one flit crossing one channel) per CPU
+ *     second on one thread at 50% of saturation, median of 3 runs, for
+ *     javadi-n1120 and kiasari-s5-v6 (the model's saturation) and
+ *     arnau-random24 (the simulated saturation, -o saturation); target
+ *     5 million per second (BookSim2: 0.25-0.6 million on this machine);
+ *   - the -j 2 speed-up of kiasari-s5-v6's 10-point simulated curve;
+ *   - the wall time of the 10-point simulated curve of every network preset
+ *     (-o sim, irregular -o curve), one run each, and the peak memory.
+ * Usage: bench_sim [ICNX]  (run from the source tree; default ./icnx).
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *icnx = "./icnx";
+
+static double wall(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Run icnx with args (NULL-terminated, after argv[0]); its stdout into out
+ * (cap bytes).  CPU seconds, wall seconds, peak KiB.  0 or -1. */
+static int run(char *const *args, char *out, size_t cap, double *cpu, double *w, long *kib)
+{
+	int fd[2], st;
+	pid_t pid;
+	struct rusage ru;
+	size_t len = 0;
+	double t0 = wall();
+	char *argv[32];
+	int n = 0;
+
+	argv[n++] = (char *)icnx;
+	for (; args[n - 1] && n < 31; n++)
+		argv[n] = args[n - 1];
+	argv[n] = NULL;
+	if (pipe(fd))
+		return -1;
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		dup2(fd[1], 1);
+		close(fd[0]);
+		close(fd[1]);
+		execv(icnx, argv);
+		_exit(127);
+	}
+	close(fd[1]);
+	for (;;) {
+		ssize_t r = read(fd[0], out + len, cap - 1 - len);
+		if (r <= 0)
+			break;
+		len += (size_t)r;
+		if (len + 1 >= cap)
+			len = 0;            /* keep the tail only */
+	}
+	out[len] = '\0';
+	close(fd[0]);
+	if (wait4(pid, &st, 0, &ru) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		return -1;
+	*w = wall() - t0;
+	*cpu = (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec +
+	       (double)ru.ru_stime.tv_sec + 1e-6 * (double)ru.ru_stime.tv_usec;
+	*kib = ru.ru_maxrss;
+	return 0;
+}
+
+/* The value of row `name` (column 2) of a CSV summary. */
+static double summary_value(const char *csv, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = csv; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+		if (strncmp(p, name, n) == 0 && p[n] == ',')
+			return strtod(p + n + 1, NULL);
+	return -1;
+}
+
+/* The last field of the last line of a CSV. */
+static double last_field(const char *csv)
+{
+	const char *end = csv + strlen(csv), *p;
+	while (end > csv && end[-1] == '\n')
+		end--;
+	p = end;
+	while (p > csv && p[-1] != ',')
+		p--;
+	return strtod(p, NULL);
+}
+
+static int cmpd(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static void row(const char *name, const char *fig, const char *target, const char *verdict)
+{
+	printf("%-52s | %12s | %12s | %s\n", name, fig, target, verdict);
+}
+
+static char buf[1 << 20];
+static long peak;
+
+static int throughput(const char *preset, int simulated_sat)
+{
+	char load[64], name[96], fig[32];
+	double sat, cpu, w, rate[3];
+	long kib;
+
+	if (simulated_sat) {
+		char *a[] = { "--batch", (char *)preset, "-o", "saturation", "-f", "csv", "-j", "1", NULL };
+		if (run(a, buf, sizeof buf, &cpu, &w, &kib))
+			return -1;
+		sat = summary_value(buf, "saturation_load");
+	} else {
+		char *a[] = { "--batch", (char *)preset, "-o", "summary", "-f", "csv", NULL };
+		if (run(a, buf, sizeof buf, &cpu, &w, &kib))
+			return -1;
+		sat = summary_value(buf, "saturation_load");
+	}
+	if (!(sat > 0))
+		return -1;
+	snprintf(load, sizeof load, "%.9g:%.9g:1", sat / 2, sat / 2);
+	for (int i = 0; i < 3; i++) {
+		char *a[] = { "--batch", (char *)preset, "-o", strncmp(preset, "arnau", 5) ? "sim" : "curve",
+			      "--load", load, "-f", "csv", "-j", "1", NULL };
+		if (run(a, buf, sizeof buf, &cpu, &w, &kib))
+			return -1;
+		rate[i] = last_field(buf) / cpu;
+		if (kib > peak)
+			peak = kib;
+	}
+	qsort(rate, 3, sizeof rate[0], cmpd);
+	snprintf(name, sizeof name, "sim flit-hops/CPU-s, 1 thread, 50%% sat: %s", preset);
+	snprintf(fig, sizeof fig, "%.3g M/s", rate[1] / 1e6);
+	row(name, fig, ">= 5 M/s", rate[1] >= 5e6 ? "ok" : "SLOW");
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const char *const presets[] = { "javadi-n544", "javadi-n1120", "sharifi-n592",
+		"sharifi-n1144", "kiasari-s5-v6", "kiasari-s5-v9", "kiasari-s5-v12", "arnau-autonet10",
+		"arnau-random16", "arnau-random24", NULL };
+	double cpu, w1, w2;
+	long kib;
+	char fig[32], name[96];
+	int rc = 0;
+
+	if (argc > 1)
+		icnx = argv[1];
+	if (throughput("javadi-n1120", 0) || throughput("kiasari-s5-v6", 0) ||
+	    throughput("arnau-random24", 1)) {
+		row("sim throughput", "failed", "", "FAIL");
+		rc = 1;
+	}
+	{
+		char *a1[] = { "--batch", "kiasari-s5-v6", "-o", "sim", "-f", "csv", "-j", "1", NULL };
+		char *a2[] = { "--batch", "kiasari-s5-v6", "-o", "sim", "-f", "csv", "-j", "2", NULL };
+		if (run(a1, buf, sizeof buf, &cpu, &w1, &kib) || run(a2, buf, sizeof buf, &cpu, &w2, &kib)) {
+			row("sim -j 2 speed-up", "failed", "", "FAIL");
+			rc = 1;
+		} else {
+			snprintf(fig, sizeof fig, "%.2fx", w1 / w2);
+			row("sim -j 2 speed-up, kiasari-s5-v6 10-point curve", fig, "~2x on 2 idle cores",
+			    w1 / w2 > 1.3 ? "ok" : "check load");
+		}
+	}
+	for (int i = 0; presets[i]; i++) {
+		char *a[] = { "--batch", (char *)presets[i], "-o",
+			      strncmp(presets[i], "arnau", 5) ? "sim" : "curve", "-f", "csv", "-j", "1", NULL };
+		snprintf(name, sizeof name, "sim 10-point curve, 1 thread, wall: %s", presets[i]);
+		if (run(a, buf, sizeof buf, &cpu, &w1, &kib)) {
+			row(name, "failed", "", "FAIL");
+			rc = 1;
+			continue;
+		}
+		if (kib > peak)
+			peak = kib;
+		snprintf(fig, sizeof fig, "%.1f s", w1);
+		row(name, fig, "~1 s/point", "info");
+	}
+	snprintf(fig, sizeof fig, "%.1f MiB", peak / 1024.0);
+	row("sim peak memory (largest run above)", fig, "", "info");
+	return rc;
+}
