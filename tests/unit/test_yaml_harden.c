@@ -262,6 +262,7 @@ static void test_srcmap_linear(void **state)
 	assert_non_null(e);
 	assert_memory_equal(t + e->start, "0", 1);
 	srcmap_free(map);
+	config_free(&cfg);
 	free(t);
 	rl.rlim_cur = old;
 	setrlimit(RLIMIT_CPU, &rl);
