@@ -41,6 +41,7 @@ struct frame {
 	const struct glyphs *g;
 	bool dots;                 /* curves drawn as braille lines */
 	bool tags;                 /* several braille series: marker glyph tags */
+	bool points[PLOT_MAX_SERIES]; /* series drawn as measured points */
 	int title_y, ylab_y, xlab_y, legend_y, legend_rows, legend_packed;
 	int px0, py0, pw, ph;      /* data area */
 	int axis_x, xaxis_y;       /* y axis column, x axis row */
@@ -135,6 +136,11 @@ data_extent(const struct plot_spec *s, size_t ns, struct extent *e)
 			}
 			e->xlo = fmin(e->xlo, x);
 			e->xhi = fmax(e->xhi, x);
+			/* Error bars count too: the axis covers the intervals. */
+			if (se->points && se->lo != NULL && y_usable(s, se->lo[i]))
+				e->ylo = fmin(e->ylo, se->lo[i]);
+			if (se->points && se->hi != NULL && y_usable(s, se->hi[i]))
+				e->yhi = fmax(e->yhi, se->hi[i]);
 		}
 	}
 }
@@ -424,6 +430,15 @@ legend_sample(struct canvas *c, const struct frame *f, int kind, int x, int y)
 		canvas_put(c, &f->r, x, y, f->g->marker[kind], STY_SERIES0 + kind);
 		return 1;
 	}
+	if (f->points[kind]) {
+		/* A measured point with its bar: "⡇o". */
+		canvas_dot(c, &f->r, 2 * x + 1, 4 * y, STY_SERIES0 + kind);
+		canvas_dot(c, &f->r, 2 * x + 1, 4 * y + 1, STY_SERIES0 + kind);
+		canvas_dot(c, &f->r, 2 * x + 1, 4 * y + 2, STY_SERIES0 + kind);
+		canvas_dot(c, &f->r, 2 * x + 1, 4 * y + 3, STY_SERIES0 + kind);
+		canvas_put(c, &f->r, x + 1, y, f->g->marker[kind], STY_SERIES0 + kind);
+		return 3;
+	}
 	on = dash[kind][0];
 	off = dash[kind][1];
 	for (k = 0; k < 4; k++)
@@ -532,6 +547,75 @@ draw_stem(struct canvas *c, const struct frame *f, int k, double fx, double fy)
 	canvas_put(c, &f->r, col_of(f, fx), y1, f->g->marker[k], STY_SERIES0 + k);
 }
 
+/*
+ * Measured points of series k (plot.h): the error bar from lo to hi, then
+ * the marker at the value.  Bars are clipped at the data area; a bar that
+ * lies wholly outside it is not drawn.
+ */
+static void
+draw_points(struct canvas *c, const struct frame *f, const struct plot_spec *s, int k)
+{
+	const struct plot_series *se = &s->series[k];
+	int sty = STY_SERIES0 + k;
+	size_t i;
+
+	for (i = 0; i < se->n; i++) {
+		double fx = axis_frac(&f->ax, se->x[i]), y = se->y[i];
+		double lo = se->lo ? se->lo[i] : NAN, hi = se->hi ? se->hi[i] : NAN;
+		double fl, fh, fy;
+		int col, r, rt, rb;
+
+		if (isnan(fx) || !in_x(fx) || !isfinite(se->x[i]) || isnan(y))
+			continue;
+		col = col_of(f, fx);
+		if (y == INFINITY) {
+			canvas_put(c, &f->r, col, f->py0, f->g->saturated, sty);
+			continue;
+		}
+		fl = isfinite(lo) ? axis_frac(&f->ay, lo) : NAN;
+		fh = isfinite(hi) ? axis_frac(&f->ay, hi) : NAN;
+		if (hi == INFINITY)
+			fh = 2;               /* unbounded above: to the top */
+		if (!isnan(fl) && !isnan(fh) && fh > fl && fh >= 0 && fl <= 1) {
+			bool cap_top = fh <= 1 + 1e-9, cap_bot = fl >= -1e-9;
+
+			fl = fl < 0 ? 0 : fl;
+			fh = fh > 1 ? 1 : fh;
+			if (f->dots) {
+				int dx = dot_x(f, fx), d0 = dot_y(f, fh), d1 = dot_y(f, fl);
+
+				for (r = d0; r <= d1; r++)
+					canvas_dot(c, &f->r, 2 * f->px0 + dx, 4 * f->py0 + r, sty);
+				if (d1 > d0) {
+					int side = dx % 2 ? -1 : 1;   /* the cell's other column */
+
+					if (cap_top)
+						canvas_dot(c, &f->r, 2 * f->px0 + dx + side,
+							   4 * f->py0 + d0, sty);
+					if (cap_bot)
+						canvas_dot(c, &f->r, 2 * f->px0 + dx + side,
+							   4 * f->py0 + d1, sty);
+				}
+			} else {
+				rt = row_of(f, fh);
+				rb = row_of(f, fl);
+				for (r = rt; r <= rb; r++)
+					canvas_put(c, &f->r, col, r, f->g->vline, sty);
+				if (rb > rt + 1) {
+					if (cap_top)
+						canvas_put(c, &f->r, col, rt, "-", sty);
+					if (cap_bot)
+						canvas_put(c, &f->r, col, rb, "-", sty);
+				}
+			}
+		}
+		fy = axis_frac(&f->ay, y);
+		if (isnan(fy) || !isfinite(y) || fy < -1e-9 || fy > 1 + 1e-9)
+			continue;
+		canvas_put(c, &f->r, col, row_of(f, fy), f->g->marker[k], sty);
+	}
+}
+
 static void
 draw_series(struct canvas *c, const struct frame *f, const struct plot_spec *s,
 	    int k)
@@ -604,7 +688,7 @@ draw_tags(struct canvas *c, const struct frame *f, const struct plot_spec *s,
 		const struct plot_series *se = &s->series[k];
 		int x = -1, y = -1, d, t, yy;
 
-		if (se->x == NULL || se->y == NULL)
+		if (se->x == NULL || se->y == NULL || se->points)
 			continue;
 		for (i = se->n; i-- > 0;) {
 			double fx = axis_frac(&f->ax, se->x[i]);
@@ -910,6 +994,8 @@ plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
 
 	f.dots = f.g->braille && (s->lines || s->stems);
 	f.tags = f.dots && ns >= 2;
+	for (k = 0; k < (int)ns; k++)
+		f.points[k] = s->series[k].points;
 	f.sx = f.dots ? 2 : 1;
 	f.sy = f.dots ? 4 : 1;
 	build_legend(&f, s, ns, sat_shown, e.sat_points, mark_shown);
@@ -936,10 +1022,16 @@ plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
 		const struct plot_series *se = &s->series[k];
 		size_t i;
 
-		for (i = 0; se->x != NULL && se->y != NULL && i < se->n; i++)
-			if (isfinite(se->y[i]) && in_x(axis_frac(&f.ax, se->x[i])) &&
-			    axis_frac(&f.ay, se->y[i]) > 1 + 1e-9)
+		for (i = 0; se->x != NULL && se->y != NULL && i < se->n; i++) {
+			double top = se->y[i];
+
+			if (se->points && se->hi != NULL && isfinite(se->hi[i]) &&
+			    se->hi[i] > top)
+				top = se->hi[i];   /* an error bar cut at the top */
+			if (isfinite(top) && in_x(axis_frac(&f.ax, se->x[i])) &&
+			    axis_frac(&f.ay, top) > 1 + 1e-9)
 				clipped = true;
+		}
 	}
 
 	draw_axes(c, &f);
@@ -947,8 +1039,13 @@ plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
 		draw_markline(c, &f, s);
 	if (sat_shown)
 		draw_satline(c, &f, s);
+	/* Curves first (the live one on top), then measured points. */
 	for (k = (int)ns - 1; k >= 0; k--)
-		draw_series(c, &f, s, k);
+		if (!s->series[k].points)
+			draw_series(c, &f, s, k);
+	for (k = (int)ns - 1; k >= 0; k--)
+		if (s->series[k].points)
+			draw_points(c, &f, s, k);
 	if (f.tags)
 		draw_tags(c, &f, s, ns);
 	draw_cursor(c, &f, s, readout, sizeof readout);

@@ -59,6 +59,15 @@ struct plot_series {
 	const double *x;       /* n abscissae, in the x axis unit */
 	const double *y;       /* n ordinates; NaN = skip, +INFINITY = saturated */
 	size_t n;
+	/* Measured points (a simulation) instead of a curve: each point is its
+	 * marker glyph, never joined, with an error bar from lo[i] to hi[i]
+	 * (e.g. the 95% confidence interval; NULL, NaN or lo == hi = none).
+	 * The bar is a vertical line (braille dots in UTF-8, '|' in ASCII)
+	 * capped at both ends ('-' in ASCII, a short braille tick in UTF-8),
+	 * clipped at the axes like any value, and the automatic y range covers
+	 * it.  Drawn after the curves, so a point is never hidden by a line. */
+	bool points;
+	const double *lo, *hi;
 };
 
 struct plot_spec {

@@ -75,7 +75,7 @@ static void
 test_stems(void **state)
 {
 	struct plot_spec s;
-	struct plot_series se;
+	struct plot_series se = { 0 };
 	struct plot_info pi;
 	struct canvas c;
 	int k;
@@ -110,7 +110,7 @@ test_fit_and_clip_note(void **state)
 {
 	double x[40], y[40];
 	struct plot_spec s;
-	struct plot_series se;
+	struct plot_series se = { 0 };
 	struct plot_info pi;
 	struct canvas c;
 	int i;
