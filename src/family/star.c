@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "config/config.h"
@@ -144,6 +145,39 @@ static int star_validate_cfg(const struct config *cfg, struct diag *d)
 	return 0;
 }
 
+static void star_release(void *prep)
+{
+	struct star_prepared *pp = prep;
+	if (!pp)
+		return;
+	star_model_free(&pp->mdl);
+	free(pp);
+}
+
+static int star_prepare(const struct config *cfg, const struct run_req *req, void **prep,
+			struct diag *d)
+{
+	struct star_prepared *pp = calloc(1, sizeof *pp);
+	struct star_params p;
+	char err[512];
+
+	if (!pp)
+		return diag_set(d, "", "out of memory");
+	star_config_params(star_cfg(cfg), &p);
+	if (star_model_init(&pp->mdl, &p, err, sizeof err) < 0) {
+		star_release(pp);
+		return diag_set(d, "", "%s", err);
+	}
+	family_stat_add(FSTAT_PREPARE);
+	family_stat_add(FSTAT_SATURATION);
+	if (star_saturation(&pp->mdl, 0, &pp->sat, req->cancel) == STAR_CANCELLED) {
+		star_release(pp);
+		return 1;
+	}
+	*prep = pp;
+	return 0;
+}
+
 static int star_sweep(const struct config *cfg, const struct run_req *req, double *from,
 		      double *to, size_t *n, struct diag *d)
 {
@@ -153,20 +187,13 @@ static int star_sweep(const struct config *cfg, const struct run_req *req, doubl
 	*n = (size_t)c->load.points;
 	*to = c->load.to;
 	if (isnan(*to)) {
-		struct star_params p;
-		struct star_model mdl;
-		char err[512];
-		double sat;
-		int rc;
-
-		star_config_params(c, &p);
-		if (star_model_init(&mdl, &p, err, sizeof err) < 0)
-			return diag_set(d, "", "%s", err);
-		rc = star_saturation(&mdl, 0, &sat, req->cancel);
-		star_model_free(&mdl);
-		if (rc == STAR_CANCELLED)
-			return 1;
-		*to = 0.98 * sat;
+		const void *prep;
+		void *own;
+		int rc = family_prepared(cfg, req, &prep, &own, d);
+		if (rc)
+			return rc;
+		*to = 0.98 * ((const struct star_prepared *)prep)->sat;
+		family_release(cfg->family, own);
 		if (!(*to > *from))
 			*to = 2 * *from + 1e-9;
 	}
@@ -184,5 +211,7 @@ const struct family star_family = {
 	.validate = star_validate_cfg,
 	.x = { "load", "lambda_g", LU, "offered load", false, .saturation = "saturation_load" },
 	.sweep = star_sweep,
+	.prepare = star_prepare,
+	.release = star_release,
 	.outputs = star_outputs,
 };

@@ -51,6 +51,14 @@ struct star_config {
  * 5040 nodes, 35280 channels); the model has no such limit. */
 #define STAR_SIM_MAX_N 7
 
+/* The prepared model of one configuration (family.prepare): the model and
+ * its saturation load, searched once and shared by the sweep, the summary
+ * and the per-point outputs.  Read-only once made. */
+struct star_prepared {
+	struct star_model mdl;
+	double sat;              /* lambda_g*, star_saturation(&mdl, 0, ...) */
+};
+
 extern const struct family star_family;
 
 /* The family's struct inside cfg (which must be of this family). */

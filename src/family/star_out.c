@@ -23,21 +23,29 @@
 #define CY "cycles"
 #define LU "msg/node/cycle"
 
-static int model_for(const struct config *cfg, struct star_model *mdl, struct diag *d)
+/* The prepared model (req->prepared, or one of our own left in *own for
+ * family_release): *mdl a read-only view of it (never freed), *sat its
+ * saturation load.  Returns 0, 1 cancelled, -1 with *d. */
+static int model_for(const struct config *cfg, const struct run_req *req,
+		     struct star_model *mdl, double *sat, void **own, struct diag *d)
 {
-	struct star_params p;
-	char err[512];
-
-	star_config_params(star_cfg(cfg), &p);
-	if (star_model_init(mdl, &p, err, sizeof err) < 0)
-		return diag_set(d, "", "%s", err);
+	const void *prep;
+	int rc = family_prepared(cfg, req, &prep, own, d);
+	if (rc)
+		return rc;
+	const struct star_prepared *pp = prep;
+	*mdl = pp->mdl;
+	if (sat)
+		*sat = pp->sat;
 	return 0;
 }
 
 
 /* The curve: the model at each load (curve.h runs the loop). */
 struct star_curve {
-	struct star_model mdl;
+	const struct family *f;
+	void *own;
+	struct star_model mdl;     /* a view of the prepared model */
 	struct star_point pt;
 };
 
@@ -47,9 +55,11 @@ static int curve_open(const struct config *cfg, const struct run_req *req, void 
 	struct star_curve *c = malloc(sizeof *c);
 	if (!c)
 		return diag_set(d, "", "out of memory");
-	if (model_for(cfg, &c->mdl, d)) {
+	c->f = cfg->family;
+	int rc = model_for(cfg, req, &c->mdl, NULL, &c->own, d);
+	if (rc) {
 		free(c);
-		return -1;
+		return rc;
 	}
 	*state = c;
 	return 0;
@@ -89,7 +99,7 @@ static int curve_eval(void *state, double x, double *v, const struct run_req *re
 static void curve_close(void *state)
 {
 	struct star_curve *c = state;
-	star_model_free(&c->mdl);
+	family_release(c->f, c->own);
 	free(c);
 }
 
@@ -113,26 +123,19 @@ static double dbar_printed(int n, double nodes)
 	return (n - 4) + 2.0 / n + h * nodes / (nodes - 1.0);
 }
 
-/* Saturation load; returns 0, 1 if cancelled. */
-static int saturation(const struct star_model *mdl, const struct run_req *req, double *sat)
-{
-	return star_saturation(mdl, 0, sat, req->cancel) == STAR_CANCELLED;
-}
-
 static int summary(const struct config *cfg, const struct run_req *req, struct table *t,
 		   struct diag *d)
 {
 	struct star_model mdl;
 	struct star_point pt;
 	double sat;
+	void *own = NULL;
 	int rc, n;
 	char note[128];
 
-	if (model_for(cfg, &mdl, d))
-		return -1;
-	rc = saturation(&mdl, req, &sat);
+	rc = model_for(cfg, req, &mdl, &sat, &own, d);
 	if (rc)
-		goto out;
+		return rc;
 	rc = -1;
 	n = mdl.p.n;
 	snprintf(t->title, sizeof t->title, "summary");
@@ -181,56 +184,49 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 nomem:
 	rc = diag_set(d, "", "out of memory");
 out:
-	star_model_free(&mdl);
+	family_release(cfg->family, own);
 	return rc;
 }
 
 /* The load a per-point output looks at: req->at, or half the saturation
  * load.  Returns 0, 1 if cancelled. */
-static int point_load(const struct star_model *mdl, const struct run_req *req, double *at)
+static double point_load(double sat, const struct run_req *req)
 {
-	double sat;
-
-	if (!isnan(req->at)) {
-		*at = req->at;
-		return 0;
-	}
-	if (saturation(mdl, req, &sat))
-		return 1;
-	*at = 0.5 * sat;
-	return 0;
+	return isnan(req->at) ? 0.5 * sat : req->at;
 }
 
-/* Build the model and evaluate it at the per-point load (see point_load).
- * Returns 0 (then *st is star_eval's status and the caller frees *mdl),
- * 1 if cancelled or -1 with *d (*mdl already freed in both cases). */
+/* The prepared model evaluated at the per-point load (see point_load).
+ * Returns 0 (then *st is star_eval's status and the caller passes *own to
+ * family_release), 1 if cancelled or -1 with *d (nothing to release). */
 static int model_at_point(const struct config *cfg, const struct run_req *req,
 			  struct star_model *mdl, struct star_point *pt, double *at, int *st,
-			  struct diag *d)
+			  void **own, struct diag *d)
 {
-	if (model_for(cfg, mdl, d))
-		return -1;
-	int rc = point_load(mdl, req, at);
-	if (rc == 0) {
-		*st = star_eval(mdl, *at, pt, req->cancel);
-		if (*st == STAR_CANCELLED)
-			rc = 1;
-	}
+	double sat;
+	int rc = model_for(cfg, req, mdl, &sat, own, d);
 	if (rc)
-		star_model_free(mdl);
-	return rc;
+		return rc;
+	*at = point_load(sat, req);
+	*st = star_eval(mdl, *at, pt, req->cancel);
+	if (*st == STAR_CANCELLED) {
+		family_release(cfg->family, *own);
+		*own = NULL;
+		return 1;
+	}
+	return 0;
 }
 
 static int hops(const struct config *cfg, const struct run_req *req, struct table *t,
 		struct diag *d)
 {
 	struct star_model mdl;
+	void *own = NULL;
 	struct star_point pt;
 	double at;
 	int rc, n, H, st;
 	size_t stride;
 
-	rc = model_at_point(cfg, req, &mdl, &pt, &at, &st, d);
+	rc = model_at_point(cfg, req, &mdl, &pt, &at, &st, &own, d);
 	if (rc)
 		return rc;
 	rc = -1;
@@ -269,7 +265,7 @@ static int hops(const struct config *cfg, const struct run_req *req, struct tabl
 nomem:
 	rc = diag_set(d, "", "out of memory");
 out:
-	star_model_free(&mdl);
+	family_release(cfg->family, own);
 	return rc;
 }
 
@@ -288,12 +284,13 @@ static int classes(const struct config *cfg, const struct run_req *req, struct t
 		   struct diag *d)
 {
 	struct star_model mdl;
+	void *own = NULL;
 	struct star_point pt;
 	double at;
 	int rc, st;
 	char label[96];
 
-	rc = model_at_point(cfg, req, &mdl, &pt, &at, &st, d);
+	rc = model_at_point(cfg, req, &mdl, &pt, &at, &st, &own, d);
 	if (rc)
 		return rc;
 	rc = -1;
@@ -328,7 +325,7 @@ static int classes(const struct config *cfg, const struct run_req *req, struct t
 nomem:
 	rc = diag_set(d, "", "out of memory");
 out:
-	star_model_free(&mdl);
+	family_release(cfg->family, own);
 	return rc;
 }
 
