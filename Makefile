@@ -62,7 +62,7 @@ TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 BENCH_SRC := $(sort $(wildcard bench/*.c))
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
-MANPAGES := man/icnx.1 man/icnx.yaml.5 man/icnx-models.7
+MANPAGES := man/icnx.1 man/icnx.yaml.5 man/icnx-models.7 man/icnx-labs.7
 
 .PHONY: all build run test unit e2e lint-man check-purity ci bench install \
         uninstall clean deps-build deps-test deps-ci man fuzz fuzz-build fuzz-ci soak deps-validate validate
@@ -197,11 +197,13 @@ install: icnx
 	$(INSTALL) -m 0644 man/icnx.1 $(DESTDIR)$(MANPREFIX)/man1/icnx.1
 	$(INSTALL) -m 0644 man/icnx.yaml.5 $(DESTDIR)$(MANPREFIX)/man5/icnx.yaml.5
 	$(INSTALL) -m 0644 man/icnx-models.7 $(DESTDIR)$(MANPREFIX)/man7/icnx-models.7
+	$(INSTALL) -m 0644 man/icnx-labs.7 $(DESTDIR)$(MANPREFIX)/man7/icnx-labs.7
 	$(INSTALL) -m 0644 presets/*.yaml $(DESTDIR)$(DATADIR)/icnx/presets/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/icnx $(DESTDIR)$(MANPREFIX)/man1/icnx.1 \
-	    $(DESTDIR)$(MANPREFIX)/man5/icnx.yaml.5 $(DESTDIR)$(MANPREFIX)/man7/icnx-models.7
+	    $(DESTDIR)$(MANPREFIX)/man5/icnx.yaml.5 $(DESTDIR)$(MANPREFIX)/man7/icnx-models.7 \
+	    $(DESTDIR)$(MANPREFIX)/man7/icnx-labs.7
 	rm -f $(patsubst presets/%,$(DESTDIR)$(DATADIR)/icnx/presets/%,$(wildcard presets/*.yaml))
 	-rmdir $(DESTDIR)$(DATADIR)/icnx/presets $(DESTDIR)$(DATADIR)/icnx 2>/dev/null
 

@@ -46,7 +46,7 @@ step "tsan end-to-end" tsan_e2e
 step "man pages in sync" sh tests/check-man-sync.sh build/icnx
 step "MPI calibration end to end" sh tests/mpi.sh
 step "man page examples" python3 tests/check-man-examples.py build/icnx man/icnx.1 \
-	man/icnx.yaml.5 man/icnx-models.7
+	man/icnx.yaml.5 man/icnx-models.7 man/icnx-labs.7
 soak() { # build, env: two seeded soaks of 3000 keys each (tests/soak/soak.sh;
 	  # budget: about 1 minute each, 3 minutes in all)
 	b=$1; shift

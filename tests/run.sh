@@ -60,7 +60,7 @@ run_script() { # name, command...
 }
 run_script purity sh "$here/check-purity.sh"
 [ -f "$here/../man/icnx.1" ] && run_script man-lint sh "$here/lint-man.sh" \
-	"$here/../man/icnx.1" "$here/../man/icnx.yaml.5" "$here/../man/icnx-models.7"
+	"$here/../man/icnx.1" "$here/../man/icnx.yaml.5" "$here/../man/icnx-models.7" "$here/../man/icnx-labs.7"
 for e in "$here"/e2e/*.sh; do
 	[ -f "$e" ] || continue
 	run_script "e2e/$(basename "$e" .sh)" env ICNX="$build/icnx" sh "$e"
