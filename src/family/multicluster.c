@@ -296,6 +296,24 @@ static int mc_validate(const struct config *cfg, struct diag *d)
 	if (!isnan(c->load.to) && !(c->load.to > c->load.from))
 		return diag_set(d, "load.to", "%g is not above load.from = %g (allowed: a "
 				"number > load.from, or auto)", c->load.to, c->load.from);
+	return mc_check_curve_cost(c, (size_t)c->load.points, "load.points", d);
+}
+
+int mc_check_curve_cost(const struct mc_config *c, size_t points, const char *path,
+			struct diag *d)
+{
+	struct mc_params p;
+	long C = 0;
+	mc_config_params(c, &p);
+	for (size_t i = 0; i < c->nclusters; i++)
+		C += c->clusters[i].count;
+	double per = mc_stages_per_eval(&p, ft_levels_for(c->m, C));
+	if ((double)points * per > MC_CURVE_STAGE_BUDGET)
+		return diag_set(d, path, "a curve of %zu points needs %.3g stage evaluations "
+				"(%.3g per point; allowed: at most %.0e, about ten seconds): use "
+				"at most %.0f points, or fewer or smaller cluster groups", points,
+				(double)points * per, per, MC_CURVE_STAGE_BUDGET,
+				floor(MC_CURVE_STAGE_BUDGET / per));
 	return 0;
 }
 

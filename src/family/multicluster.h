@@ -78,6 +78,15 @@ static inline struct mc_config *mc_cfg_mut(struct config *cfg)
 
 /* Resolve a validated configuration into model parameters (timing from the
  * link form, mean message length of the mix, Eq. 1 of sharifi). */
+/* The most stage evaluations (mc_stages_per_eval x points) a curve may
+ * take: bounds its time to seconds whatever the table allows. */
+#define MC_CURVE_STAGE_BUDGET 2e8
+
+/* 0 when a curve of `points` points of c fits the budget, else -1 with *d
+ * (at `path`: "load.points", or "--load" for the batch's own points). */
+int mc_check_curve_cost(const struct mc_config *c, size_t points, const char *path,
+			struct diag *d);
+
 void mc_config_params(const struct mc_config *c, struct mc_params *p);
 
 /* Resolved timing of one network (either form). */

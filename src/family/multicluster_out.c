@@ -46,6 +46,11 @@ static int curve_open(const struct config *cfg, const struct run_req *req, void 
 	if (!c)
 		return diag_set(d, "", "out of memory");
 	c->cfg_family = cfg->family;
+	if (req->x && mc_check_curve_cost(mc_cfg(cfg), req->nx, "--load", d)) {
+		d->usage = true;   /* the request is refused: fewer points will do */
+		free(c);
+		return -1;
+	}
 	int rc = model_for(cfg, req, &c->pm, &c->own, d);
 	if (rc) {
 		free(c);

@@ -360,12 +360,15 @@ static int distances(const struct config *cfg, const struct run_req *req, struct
 	int64_t N;
 	char label[STAR_MATRIX_MAX_N + 1];
 
-	if (n > STAR_MATRIX_MAX_N)
-		return diag_set(d, "", "S%d has %lld nodes; the node-to-node distance table is "
-				"limited to n <= %d (S%d, %lld nodes): use -o distribution for the "
-				"distance distribution", n, (long long)star_factorial(n),
-				STAR_MATRIX_MAX_N, STAR_MATRIX_MAX_N,
-				(long long)star_factorial(STAR_MATRIX_MAX_N));
+	if (n > STAR_MATRIX_MAX_N) {
+		diag_set(d, "", "S%d has %lld nodes; the node-to-node distance table is "
+			 "limited to n <= %d (S%d, %lld nodes): use -o distribution for the "
+			 "distance distribution", n, (long long)star_factorial(n),
+			 STAR_MATRIX_MAX_N, STAR_MATRIX_MAX_N,
+			 (long long)star_factorial(STAR_MATRIX_MAX_N));
+		d->usage = true;   /* a refusal of the request (exit 2), as elsewhere */
+		return -1;
+	}
 	if (star_topo_init(&topo, n) < 0)
 		return diag_set(d, "", "out of memory");
 	N = star_factorial(n);

@@ -378,6 +378,22 @@ int mc_eval(const struct mc_model *mdl, double lambda_g, struct mc_point *out)
 	return out->saturated ? 1 : 0;
 }
 
+double mc_stages_per_eval(const struct mc_params *p, int n_c)
+{
+	/* Mirrors the loops of intra() and inter_pair(): 2 n_i - 1 stages
+	 * inside group i; for each destination group j that has a cluster
+	 * other than the source's, n_j (1 + (2 n_c - 1) + n_c n_i). */
+	double total = 0;
+	for (int i = 0; i < p->ngroups; i++) {
+		int ni = p->g[i].n;
+		total += 2.0 * ni - 1;
+		for (int j = 0; j < p->ngroups; j++)
+			if (p->g[j].count - (i == j) > 0)
+				total += (double)p->g[j].n * (2.0 * n_c + (double)n_c * ni);
+	}
+	return total;
+}
+
 double mc_saturation(const struct mc_model *mdl)
 {
 	struct mc_point pt;

@@ -191,6 +191,11 @@ int mc_eval(const struct mc_model *mdl, double lambda_g, struct mc_point *out);
  * when an evaluation fails (mc_eval -1: report it as a model error). */
 double mc_saturation(const struct mc_model *mdl);
 
+/* The cost of one mc_eval in stage evaluations (the Eq. 14-15 recursion
+ * step), for params p whose ICN2 has n_c levels: what bounds the time of a
+ * curve (points x this) and of the saturation search. */
+double mc_stages_per_eval(const struct mc_params *p, int n_c);
+
 /* t_cn, t_cs from a_n, a_s, bandwidth (bytes per time unit) and the flit size
  * L_m (bytes): javadi Eqs. (3)-(4). */
 struct mc_timing mc_timing_from_link(double a_n, double a_s, double bandwidth,
