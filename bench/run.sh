@@ -21,6 +21,8 @@ if [ -x "$e" ]; then
 	"$e" "$build/icnx" bench/mc-4096.yaml 1jll curve saturations 9 || rc=1
 	"$e" "$build/icnx" presets/arnau-random24.yaml 2jjjj distribution net_builds 9 50 || rc=1
 	"$e" "$build/icnx" presets/javadi-n1120.yaml 1jll curve saturations 9 50 || rc=1
+	"$e" "$build/icnx" presets/kiasari-s5-v12.yaml 2j curve saturations 9 50 || rc=1
+	"$e" "$build/icnx" presets/lastovetsky-hcl16.yaml 2j curve none 9 50 || rc=1
 fi
 [ -x bench/ui_bench.sh ] && { sh bench/ui_bench.sh "$build/icnx" || rc=1; }
 exit $rc
