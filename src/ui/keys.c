@@ -99,6 +99,8 @@ const struct binding keys_table[] = {
 	{ ACT_BACKSPACE, CTX_LINE, { KEY_BACKSPACE, 127, CTRL('h') }, "delete the character before the cursor" },
 	{ ACT_DELCHAR, CTX_LINE, { KEY_DC, CTRL('d') }, "delete the character under the cursor" },
 	{ ACT_KILL, CTX_LINE, { CTRL('u') }, "clear the line" },
+	{ ACT_COMPLETE, CTX_LINE, { '\t' },
+	  "file prompts: complete the file name (presets too when opening), as a shell does" },
 
 	/* preset picker */
 	{ ACT_ACCEPT, CTX_PICKER, { '\n', '\r', KEY_ENTER }, "open the selected preset" },

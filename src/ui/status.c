@@ -131,7 +131,12 @@ void hint_draw(struct app *a, struct canvas *c)
 			snprintf(buf, sizeof buf, "Enter accepts, Esc cancels; allowed: %s",
 				 param_allowed(p, allowed, sizeof allowed));
 	} else if (a->prompt != PR_NONE) {
-		snprintf(buf, sizeof buf, "Enter accepts, Esc cancels; ~/ is your home directory");
+		if (a->msg[0]) {        /* Tab's matches, or why none */
+			draw_text(c, 1, 0, c->width - 1, a->msg, UI_KEY);
+			return;
+		}
+		snprintf(buf, sizeof buf, "Enter accepts, Esc cancels, Tab completes; ~/ is your "
+			 "home directory");
 	} else if (a->msg_err && a->msg[0]) {
 		draw_text(c, 0, 0, c->width, a->msg, UI_ERROR);
 		return;

@@ -34,10 +34,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "config/presets.h"
 #include "ui/actions.h"
 #include "ui/app.h"
 #include "ui/blit.h"
 #include "ui/colors.h"
+#include "ui/complete.h"
 #include "ui/draw.h"
 #include "ui/fulltext.h"
 #include "ui/keyscript.h"
@@ -351,9 +353,59 @@ static unsigned mouse_event(struct app *a)
 	return 0;
 }
 
+/* Preset names, for completion at the open prompt. */
+struct preset_names {
+	const char *v[512];
+	char buf[512][128];
+	int n;
+};
+
+static void collect_preset(const char *name, const char *path, const char *origin, void *ctx)
+{
+	struct preset_names *p = ctx;
+	(void)path;
+	(void)origin;
+	if (p->n < 511) {
+		snprintf(p->buf[p->n], sizeof p->buf[p->n], "%s", name);
+		p->v[p->n] = p->buf[p->n];
+		p->n++;
+	}
+	p->v[p->n] = NULL;
+}
+
+/* Tab at a file prompt: complete the name (complete.h). */
+static unsigned prompt_complete(struct app *a)
+{
+	char out[LINEEDIT_MAX], list[APP_MSG_MAX - 32];
+	struct preset_names *pn = NULL;
+
+	if (a->prompt == PR_VALUE) {
+		app_msg(a, false, "Tab completes file names; here type the value");
+		return K_STATUS;
+	}
+	if (a->prompt == PR_OPEN && (pn = calloc(1, sizeof *pn)) != NULL)
+		preset_list(collect_preset, pn);
+	int k = complete_path(a->le.buf, pn && pn->n ? pn->v : NULL, out, sizeof out, list,
+			      sizeof list);
+	free(pn);
+	if (k == 0) {
+		app_msg(a, false, "no file matches %s", a->le.buf);
+		return K_STATUS;
+	}
+	le_set(&a->le, out);
+	a->le.fresh = false;
+	if (k > 1)
+		app_msg(a, false, "%d matches: %s", k, list);
+	else
+		a->msg[0] = '\0';
+	return K_STATUS;
+}
+
 static unsigned key_prompt(struct app *a, int ch, bool code)
 {
 	enum action act = keys_lookup(ch, CTX_LINE, NULL);
+	if (act == ACT_COMPLETE)
+		return prompt_complete(a);
 	if (act == ACT_NONE && !code && ch >= 32) {
 		le_insert(&a->le, (unsigned)ch);
 		return K_STATUS;
