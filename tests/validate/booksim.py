@@ -475,10 +475,13 @@ def saturation(exe, icnx, net, quick):
     of offered or BookSim calls the run unstable."""
     def sat(rate):
         # accepted against offered needs more packets than a mean latency:
-        # 20000 measured packets put the 95% test 3 standard deviations
-        # away from noise
-        r = run_booksim(exe, net, loaded_params(rate, 1, quick, net.N, 4000 if quick else 20000),
-                        'sat-%.5f' % rate)
+        # with 10000 measured packets the 95% test is 5 standard deviations
+        # away from the noise of a stable run
+        # a mean packet latency above 5000 cycles (BookSim's latency_thres,
+        # checked while draining too) ends an overloaded run early: saturated
+        prm = loaded_params(rate, 1, quick, net.N, 4000 if quick else 10000)
+        prm['latency_thres'] = 5000.0
+        r = run_booksim(exe, net, prm, 'sat-%.5f' % rate)
         ok = (not r['unstable'] and r.get('accepted') is not None and
               r['accepted'] >= 0.95 * rate)
         return not ok, r
@@ -490,7 +493,7 @@ def saturation(exe, icnx, net, quick):
         lo, hi = hi, hi * 2
         if hi > 1.0:
             break
-    steps = 5 if quick else 8
+    steps = 5 if quick else 7
     deadlock = r['deadlock']
     for _ in range(steps):
         mid = (lo + hi) / 2
