@@ -40,7 +40,7 @@ MECHANISM = {
     'irregular': (
         'arnau et al. give no latency model: their claim is that the equivalent distance '
         'of a pair predicts its latency better than the hop count. The simulated curve and '
-        'saturation below are therefore the reference itself; the per-pair correlation is '
+        'saturation above are therefore the reference itself; the per-pair correlation is '
         'the explorer\'s and `-o pairs`\'s business.'),
 }
 
@@ -100,9 +100,9 @@ def paragraphs(curve_rows, sat_rows, verdicts, unavailable):
                         % (p, 'up to %s of the model\'s saturation' % _pct(h) if h else
                            'at no load of the sweep', e_txt or 'n/a', trend, st))
             sup = [v for v in verdicts if v['preset'] == p and v.get('supported') and
-                   v['supported'] not in ('none', 'no effect on this preset')]
+                   not v['supported'].startswith(('none', 'no effect', 'undecided'))]
             none = [v['option'] for v in verdicts if v['preset'] == p and
-                    v.get('supported') == 'none']
+                    (v.get('supported') or '').startswith('none')]
             if sup:
                 text.append('Readings the simulation supports: %s.' % '; '.join(
                     '%s = %s' % (v['option'], v['supported']) for v in sup))
