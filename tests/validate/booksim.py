@@ -345,7 +345,8 @@ def _icnx_run(icnx, net, L, msg_load, extra=()):
             return None, 'the star preset has M = 32'
     else:
         sets = sets + ['sim.M=%d' % L]
-    for s in MODE + sets + ['sim.buffer=%d' % VC_BUF] + list(extra):
+    for s in MODE + sets + ['sim.buffer=%d' % VC_BUF, 'sim.warmup=%d' % ICNX_WARMUP,
+                            'sim.measured=20000'] + list(extra):
         cmd += ['--set', s]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -448,7 +449,7 @@ def icnx_saturation(icnx, net):
 
 
 MODE_ON = None
-ICNX_WARMUP = 2000      # sim.warmup's default: messages generated before measuring
+ICNX_WARMUP = 2000      # sim.warmup set for every icnx run here (20000 measured)
 
 
 # ---------------------------------------------------------------- checks
