@@ -1,0 +1,63 @@
+#!/bin/sh
+# labs.sh: the explorer steps of icnx-labs(7), at 80x24, show what the page
+# says (its batch commands are checked by tests/check-man-examples.py).
+# Lab 1: javadi-n544's lambda_g*, the breakdown at the end of the curve,
+# M = 64 halves lambda_g*; lab 2: sharifi-n592 under uniform traffic keeps
+# its lambda_g*; lab 3: V from 6 to 9 on S5 raises lambda_g* to 0.01837;
+# lab 4: the cell (0, 1) of arnau-autonet10's table and its routes; lab 5:
+# the one-to-many jumps past S = 1024 and not once S = 65536.  Headless.
+. "$(dirname "$0")/headless.inc"
+
+mark start
+keys 4 End
+mark end_of_curve
+keys p 3 Down Down Enter C-u
+text 64
+keys Enter
+mark m64
+keys C-c
+run 80 24 javadi-n544
+has start "λ_g*=0.0009312"
+has end_of_curve "util_max 0.98"
+has end_of_curve "2W_d 430.3"
+has m64 "λ_g*=0.0004656"
+
+keys p 3 Enter C-u
+text uniform
+keys Enter
+mark uniform
+keys C-c
+run 80 24 sharifi-n592
+has uniform "pattern              uniform"
+has uniform "λ_g*=0.0007154"
+
+mark v6
+keys 2 Down + + +
+mark v9
+keys C-c
+run 80 24 kiasari-s5-v6
+has v6 "λ_g*=0.01585"
+has v9 "V        9 virtual channels"
+has v9 "λ_g*=0.01837"
+
+keys 6 Right
+mark cell01
+keys C-c
+run 80 24 arnau-autonet10
+has cell01 "switch 0 -> 1: 1"
+has cell01 "routes: 0-2-1 0-4-1"
+
+keys 4 c
+mark at_s
+keys Right
+mark past_s
+keys 2 Down Enter C-u
+text 65536
+keys Enter 4 Left Right
+mark s64k
+keys C-c
+run 80 24 lastovetsky-hcl16
+has at_s "M = 1024, one_to_many = 0.000215712 s"
+has past_s "M = 1290.16, one_to_many = 0.000975894 s"
+has s64k "M = 1290.16, one_to_many = 0.000245788 s"
+echo "ok: labs"
