@@ -9,6 +9,8 @@
  * makes every flit time a whole number of cycles within 0.5% (R = 1 when
  * the times are equal, as in the javadi presets: exact).  Loads are
  * converted to messages per cycle and every time back to time units.
+ * With sim.timing = booksim every link takes one cycle and the quantum is
+ * 1: loads are per cycle and times in cycles, as BookSim reports them.
  * Pure apart from allocation.
  */
 #include <math.h>
@@ -75,7 +77,14 @@ static int ctx_build(const struct config *cfg, struct mc_simctx *x, struct diag 
 				   .icn1_cn = per[0], .icn1_cs = per[1], .ecn1_cn = per[2],
 				   .ecn1_cs = per[3], .icn2_cs = per[4], .theta = c->traffic.theta,
 				   .pattern = (enum ft_pattern)c->traffic.pattern,
-				   .V = c->sim.V, .B = c->sim.buffer };
+				   .V = c->sim.V, .B = c->sim.buffer,
+				   .booksim = c->sim.timing == SIMCFG_TIMING_BOOKSIM };
+	if (sp.booksim) {                /* BookSim: one cycle per link, times and
+		                                    loads in cycles */
+		sp.icn1_cn = sp.icn1_cs = sp.ecn1_cn = sp.ecn1_cs = sp.icn2_cs = 1;
+		x->q = 1;
+		x->err = 0;
+	}
 	if (sim_mc_build(&x->s, &sp) < 0)
 		return diag_set(d, "", "the simulator could not build this system (out of memory?)");
 	if (c->traffic.nmix) {

@@ -62,6 +62,7 @@ void sim_mc_free(struct sim_mc *s)
 	free(s->icn2_disp);
 	free(s->chan);
 	free(s->inj);
+	free(s->delay);
 	memset(s, 0, sizeof *s);
 }
 
@@ -246,7 +247,8 @@ int sim_mc_build(struct sim_mc *s, const struct sim_mc_spec *sp)
 	memset(s, 0, sizeof *s);
 	if (!sp || sp->m < 2 || sp->m % 2 || sp->C < 1 || sp->V < 1 || sp->V > 64 || sp->B < 1 ||
 	    sp->icn1_cn < 1 || sp->icn1_cs < 1 || sp->ecn1_cn < 1 || sp->ecn1_cs < 1 ||
-	    sp->icn2_cs < 1)
+	    sp->icn2_cs < 1 || (sp->booksim && (sp->icn1_cn != 1 || sp->icn1_cs != 1 ||
+	    sp->ecn1_cn != 1 || sp->ecn1_cs != 1 || sp->icn2_cs != 1)))
 		return -1;
 	s->sp = *sp;
 	k = s->k = sp->m / 2;
@@ -352,9 +354,17 @@ int sim_mc_build(struct sim_mc *s, const struct sim_mc_spec *sp)
 			}
 		}
 	}
+	if (sp->booksim) {
+		s->delay = calloc((size_t)routers, sizeof *s->delay);
+		if (!s->delay)
+			goto fail;
+		for (int r = 2 * N; r < routers; r++)
+			s->delay[r] = 3;
+	}
 	s->net = (struct sim_net){
 		.routers = routers, .nodes = 2 * N, .nchan = s->nchan, .V = sp->V, .B = sp->B,
-		.chan = s->chan, .inj_router = s->inj,
+		.chan = s->chan, .inj_router = s->inj, .router_delay = s->delay,
+		.inj_delay = sp->booksim ? 1 : 0,
 		.route = mc_route, .route_ctx = s, .dest = mc_dest, .dest_ctx = s,
 		.senders = s->senders, .nsenders = N, .weight = s->weight, .source = mc_source,
 	};

@@ -57,6 +57,11 @@ struct sim_mc_spec {
 	double theta;              /* NaN: uniform over all other nodes */
 	enum ft_pattern pattern;   /* internal traffic when theta is given */
 	int V, B;
+	int booksim;               /* BookSim2's iq-router timing: 3 cycles per
+	                              switch (concentrators and dispatchers
+	                              included), 1 at injection; all periods
+	                              must be 1.  Zero load (M-1) + 2 + 4R over
+	                              R routers */
 };
 
 struct sim_mc_tree {
@@ -87,6 +92,7 @@ struct sim_mc {
 	struct sim_chan *chan;
 	int nchan, cap;
 	int *inj;
+	int *delay;                /* per router (booksim), or NULL */
 	struct sim_net net;
 };
 

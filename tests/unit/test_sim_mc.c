@@ -96,6 +96,29 @@ static void test_zero_load(void **state)
 	sim_mc_free(&s);
 }
 
+/* BookSim timing on one 4-port 3-tree (16 nodes): T0 = (L-1) + 2 + 4R, the
+ * journey over h levels crossing R = 2h - 1 switches. */
+static void test_booksim(void **state)
+{
+	static const int n[] = { 3 };
+	struct sim_mc_spec sp = { .m = 4, .C = 1, .n = n, .icn1_cn = 1, .icn1_cs = 1,
+				  .ecn1_cn = 1, .ecn1_cs = 1, .icn2_cs = 1, .theta = NAN,
+				  .pattern = FT_UNIFORM, .V = 1, .B = 1, .booksim = 1 };
+	struct sim_mc s;
+
+	(void)state;
+	assert_int_equal(sim_mc_build(&s, &sp), 0);
+	for (int a = 0; a < 16; a++)
+		for (int b = 0; b < 16; b++) {
+			int R = 2 * ft_hops(4, 3, a, b) - 1;
+			if (a == b)
+				continue;
+			assert_int_equal(single(&s.net, 2 * a, 2 * b, 1), 2 + 4 * R);
+			assert_int_equal(single(&s.net, 2 * a, 2 * b, 32), 31 + 2 + 4 * R);
+		}
+	sim_mc_free(&s);
+}
+
 static bool drained(void *ctx, const struct sim_core *c)
 {
 	(void)ctx;
@@ -136,6 +159,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_zero_load),
+		cmocka_unit_test(test_booksim),
 		cmocka_unit_test(test_conservation),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
