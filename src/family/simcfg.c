@@ -91,13 +91,13 @@ int sim_curve_cols(struct table *t)
 	OUT_COL(t, "sim_messages", "messages", "messages measured");
 	OUT_COL(t, "sim_flit_hops", "flit-hops", "flits x channels crossed in the whole run "
 		"(warm-up and drain included): the unit of simulator throughput");
+	if (t->nomem)
+		return -1;
 	table_set_role(t, (size_t)c0 + 1, COL_LOWER, c0);
 	table_set_role(t, (size_t)c0 + 2, COL_UPPER, c0);
 	table_set_role(t, (size_t)c0 + 3, COL_COMPONENT, c0);
 	table_set_role(t, (size_t)c0 + 4, COL_COMPONENT, c0);
 	return c0;
-nomem:
-	return -1;
 }
 
 void sim_curve_row(struct table *t, size_t row, int col, const struct sim_result *r)
