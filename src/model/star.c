@@ -439,9 +439,10 @@ static int illinois(const struct star_model *m, double lc, double a, double fa,
  * stay just above zero (no root) while the steps look converged, the more
  * so with a loose tol.  True when some x > S below 1/lambda_c has
  * h(x) <= 0, which proves a root in [S, x] (h(S) = delta > 0); x is tried
- * just beyond the geometric estimate of the root, then a few steps out. */
+ * just beyond the geometric estimate of the root, then a few steps out.
+ * The bracket's far end is left in *xr, h there in *hxr. */
 static bool root_proved(const struct star_model *m, double lc, double S, double delta,
-			double r, int *it)
+			double r, int *it, double *xr, double *hxr)
 {
 	struct gstate g;
 	double cand[8];
@@ -460,8 +461,12 @@ static bool root_proved(const struct star_model *m, double lc, double S, double 
 		if (!(x > S) || lc * x >= 1.0)
 			continue;
 		++*it;
-		if (g_map(m, lc, x, &g) - x <= 0.0)
+		double hx = g_map(m, lc, x, &g) - x;
+		if (hx <= 0.0) {
+			*xr = x;
+			*hxr = hx;
 			return true;
+		}
 	}
 	return false;
 }
@@ -515,10 +520,23 @@ int star_eval(const struct star_model *m, double lambda_g, struct star_point *ou
 		it++;
 		delta = gs - S;
 		r = prev != 0.0 ? delta / prev : 0.0;
+		double xr = 0.0, hxr = 0.0;
 		if (fabs(delta) <= tol * S && (r <= 0.5 || fabs(delta) * r <= tol * S * (1.0 - r)) &&
-		    (lc * gs >= 1.0 || delta <= 0.0 || root_proved(m, lc, S, delta, r, &it))) {
+		    (lc * gs >= 1.0 || delta <= 0.0 ||
+		     root_proved(m, lc, S, delta, r, &it, &xr, &hxr))) {
 			if (lc * gs >= 1.0)
 				break;
+			if (delta > 0.0 && xr - S > tol * S) {
+				/* The root is somewhere in [S, xr], wider than tol:
+				 * narrow it to tol (a coarse tol, slow steps near
+				 * saturation: gs alone could be far below it). */
+				double root;
+				if (illinois(m, lc, S, delta, xr, hxr, &root, &it, cancel) != STAR_OK)
+					return STAR_CANCELLED;
+				g_map(m, lc, root, &g);
+				out->iterations = it + 1;
+				return finish(m, root, &g, out);
+			}
 			S = gs;
 			g_map(m, lc, S, &g);
 			out->iterations = it + 1;

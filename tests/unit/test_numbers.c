@@ -241,6 +241,30 @@ static void test_star_loose_tol(void **state)
 	config_free(&cfg);
 }
 
+/* Found by fuzz_model after the proof: a proved root far above the
+ * accepted step (slow steps near saturation, tol 0.0036) gave a latency that
+ * fell with the load (138.994 then 136.893); the bracket is now narrowed to
+ * tol, so the curve rises within it. */
+static void test_star_coarse_tol_monotone(void **state)
+{
+	struct config cfg = CONFIG_EMPTY;
+	struct table t;
+	struct diag d;
+	load_preset(&cfg, "kiasari-s5-v6");
+	set(&cfg, "n", "6");
+	set(&cfg, "V", "6");
+	set(&cfg, "options.tol", "0.00356321909376261");
+	double x[] = { 0.014189801, 0.0141898153, 0.0141898296 };
+	assert_int_equal(run(&cfg, "curve", x, 3, NAN, &t, &d), 0);
+	for (size_t r = 1; r < t.nrows; r++)
+		assert_true(table_get(&t, r, 1) >= table_get(&t, r - 1, 1) * (1 - 0.0036));
+	double want[] = { 138.8903659, 138.9457498, 139.060734 };   /* tol 1e-9 */
+	for (size_t r = 0; r < t.nrows; r++)
+		assert_true(fabs(table_get(&t, r, 1) - want[r]) <= 0.0036 * want[r]);
+	table_free(&t);
+	config_free(&cfg);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -250,6 +274,7 @@ int main(void)
 		cmocka_unit_test(test_negative_broadcast),
 		cmocka_unit_test(test_derived_overflow),
 		cmocka_unit_test(test_star_loose_tol),
+		cmocka_unit_test(test_star_coarse_tol_monotone),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
