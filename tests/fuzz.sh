@@ -31,13 +31,14 @@ ci_runs() {
 	fuzz_calib_csv) echo 100000 ;;
 	fuzz_irregular) echo 12000 ;;
 	fuzz_model) echo 2000 ;;
+	fuzz_sim) echo 300 ;;
 	*) echo 10000 ;;
 	esac
 }
 dict_of() {
 	case "$1" in
 	fuzz_calib_csv) echo fuzz/dict/csv.dict ;;
-	fuzz_model) echo "" ;;
+	fuzz_model|fuzz_sim) echo "" ;;
 	*) echo fuzz/dict/yaml.dict ;;
 	esac
 }
