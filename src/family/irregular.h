@@ -137,4 +137,15 @@ int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct ta
 int irr_sim_saturation(const struct config *cfg, const struct run_req *req, struct table *t,
 		       struct diag *d);
 
+/* Correlation outputs (irregular_corr.c, arnau Figures 6-9): per switch
+ * pair simulated latency against equivalent distance, route length and
+ * graph distance (Pearson r, least-squares line) at one load; the mean
+ * latency per distinct distance (Figure 8); r against load (Figure 9). */
+int irr_corr_table(const struct config *cfg, const struct run_req *req, struct table *t,
+		   struct diag *d);
+int irr_corr_by_distance(const struct config *cfg, const struct run_req *req, struct table *t,
+			 struct diag *d);
+int irr_corr_load(const struct config *cfg, const struct run_req *req, struct table *t,
+		  struct diag *d);
+
 #endif

@@ -999,6 +999,13 @@ const struct output_desc irr_outputs[] = {
 	  "distance (--at load)", OUT_TABLE, irr_sim_pairs, .at = true },
 	{ "saturation", "simulated saturation load (bisection) and the channel-load bound",
 	  OUT_SUMMARY, irr_sim_saturation },
+	{ "correlation", "Pearson r and least-squares line of simulated pair latency against "
+	  "equivalent distance, route length, hops (Figures 6-8; --at load)", OUT_TABLE,
+	  irr_corr_table, .at = true },
+	{ "by-distance", "mean simulated latency per distinct equivalent distance, weighted "
+	  "fit (Figure 8; --at load)", OUT_TABLE, irr_corr_by_distance, .at = true },
+	{ "correlation-load", "correlation coefficients against load (Figure 9; slow: "
+	  "10 simulations)", OUT_CURVE, irr_corr_load, .simulated = true, .loads = irr_sim_loads },
 	{ "clusters", "PAM groups of switches: group, switch, nodes, medoid", OUT_TABLE,
 	  clusters },
 	{ "hostfile", "MPI hostfile of the processing nodes of group --select (default 0)",

@@ -13,6 +13,7 @@
 #include "config/config.h"
 #include "family/curve.h"
 #include "family/irregular.h"
+#include "family/irregular_simctx.h"
 #include "family/outkit.h"
 #include "sim/irr_net.h"
 #include "topo/eqdist.h"
@@ -21,16 +22,7 @@
 
 static const enum ft_pattern patterns[] = { FT_UNIFORM, FT_BITREV, FT_SHUFFLE, FT_BUTTERFLY };
 
-struct irr_simctx {
-	struct irr_net net;
-	struct ud_routing ud;
-	struct sim_irr s;
-	struct sim_mix mix;
-	double cap;                /* channel-load bound, msg/node/cycle */
-	int built;
-};
-
-static void ctx_free(struct irr_simctx *x)
+void irr_simctx_free(struct irr_simctx *x)
 {
 	if (x->built >= 3)
 		sim_irr_free(&x->s);
@@ -41,7 +33,7 @@ static void ctx_free(struct irr_simctx *x)
 	x->built = 0;
 }
 
-static int ctx_build(const struct config *cfg, struct irr_simctx *x, struct diag *d)
+int irr_simctx_build(const struct config *cfg, struct irr_simctx *x, struct diag *d)
 {
 	const struct irr_config *c = irr_cfg(cfg);
 	const struct sim_config *sc = &c->sim;
@@ -52,18 +44,18 @@ static int ctx_build(const struct config *cfg, struct irr_simctx *x, struct diag
 		return -1;
 	x->built = 1;
 	if (c->root >= x->net.switches) {
-		ctx_free(x);
+		irr_simctx_free(x);
 		return diag_set(d, "root", "switch %d does not exist", c->root);
 	}
 	bufs = (2.0 * x->net.nlinks + 2.0 * x->net.first_node[x->net.switches]) * sc->V * sc->buffer;
 	if (bufs > (double)SIM_CFG_MAX_FLITS) {
-		ctx_free(x);
+		irr_simctx_free(x);
 		d->usage = true;
 		return diag_set(d, "sim.buffer", "the simulator would hold %.0f flit buffers "
 				"(channels x V x buffer); its limit is %ld", bufs, SIM_CFG_MAX_FLITS);
 	}
 	if (ud_build(&x->ud, &x->net, c->root)) {
-		ctx_free(x);
+		irr_simctx_free(x);
 		return diag_set(d, "", "out of memory");
 	}
 	x->built = 2;
@@ -71,7 +63,7 @@ static int ctx_build(const struct config *cfg, struct irr_simctx *x, struct diag
 			  sc->routing == SIMCFG_DETERMINISTIC ? SIM_IRR_DETERMINISTIC : SIM_IRR_ADAPTIVE,
 			  patterns[sc->pattern], c->timing.node_link, c->timing.switch_link,
 			  sc->timing == SIMCFG_TIMING_BOOKSIM) < 0) {
-		ctx_free(x);
+		irr_simctx_free(x);
 		d->usage = true;
 		return diag_set(d, "sim.pattern", "no node sends under this pattern (N = %d)",
 				x->net.first_node[x->net.switches]);
@@ -80,7 +72,7 @@ static int ctx_build(const struct config *cfg, struct irr_simctx *x, struct diag
 	x->mix = (struct sim_mix){ 1, { sc->M }, { 1 } };
 	x->cap = sim_irr_capacity(&x->s, sc->M);
 	if (x->cap < 0) {
-		ctx_free(x);
+		irr_simctx_free(x);
 		return diag_set(d, "", "out of memory");
 	}
 	return 0;
@@ -92,17 +84,17 @@ int irr_sim_loads(const struct config *cfg, const struct run_req *req, double **
 	struct irr_simctx x;
 
 	(void)req;
-	if (ctx_build(cfg, &x, d))
+	if (irr_simctx_build(cfg, &x, d))
 		return -1;
 	*xs = malloc(10 * sizeof **xs);
 	if (!*xs) {
-		ctx_free(&x);
+		irr_simctx_free(&x);
 		return diag_set(d, "", "out of memory");
 	}
 	for (int k = 0; k < 10; k++)
 		(*xs)[k] = x.cap * (k + 1) / 10.0;
 	*n = 10;
-	ctx_free(&x);
+	irr_simctx_free(&x);
 	return 0;
 }
 
@@ -115,7 +107,7 @@ int irr_sim_curve(const struct config *cfg, const struct run_req *req, struct ta
 	size_t nx = req->nx;
 	int rc;
 
-	if (ctx_build(cfg, &x, d))
+	if (irr_simctx_build(cfg, &x, d))
 		return -1;
 	if (!xs) {              /* 10 loads up to the channel-load bound */
 		for (int k = 0; k < 10; k++)
@@ -128,7 +120,7 @@ int irr_sim_curve(const struct config *cfg, const struct run_req *req, struct ta
 		 sim_fields_irr[10].choices[irr_cfg(cfg)->sim.pattern]);
 	rc = sim_curve_table(&x.s.net, &x.mix, &irr_cfg(cfg)->sim, xs, nx, req->point0, "load", LU,
 			     "offered load", req, t, d);
-	ctx_free(&x);
+	irr_simctx_free(&x);
 	return rc;
 }
 
@@ -142,12 +134,12 @@ int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct ta
 	long *cnt = NULL;
 	int S, rc = -1;
 
-	if (ctx_build(cfg, &x, d))
+	if (irr_simctx_build(cfg, &x, d))
 		return -1;
 	S = x.net.switches;
 	lambda = isnan(req->at) ? 0.1 * x.cap : req->at;
 	if (!(lambda > 0)) {
-		ctx_free(&x);
+		irr_simctx_free(&x);
 		d->usage = true;
 		return diag_set(d, "", "--at %g: the load must be positive", lambda);
 	}
@@ -202,7 +194,7 @@ nomem:
 out:
 	free(sum);
 	free(cnt);
-	ctx_free(&x);
+	irr_simctx_free(&x);
 	return rc;
 }
 
@@ -214,7 +206,7 @@ int irr_sim_saturation(const struct config *cfg, const struct run_req *req, stru
 	long pairs = 0;
 	int rc = -1, steps = 8;
 
-	if (ctx_build(cfg, &x, d))
+	if (irr_simctx_build(cfg, &x, d))
 		return -1;
 	hi = x.cap;
 	for (int k = 0; k < steps; k++) {
@@ -274,6 +266,6 @@ int irr_sim_saturation(const struct config *cfg, const struct run_req *req, stru
 nomem:
 	diag_set(d, "", "out of memory");
 out:
-	ctx_free(&x);
+	irr_simctx_free(&x);
 	return rc;
 }

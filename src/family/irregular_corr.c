@@ -1,0 +1,393 @@
+/*
+ * family/irregular_corr.c: the `irregular` family's correlation outputs,
+ * arnau Figures 6-9: per switch pair, the simulated mean network latency
+ * (from injection: the source queue excluded) against the pair's equivalent
+ * distance T_ij, its shortest legal up*-down* route length and its plain
+ * graph (hop) distance, each with Pearson's r and the least-squares line;
+ * the mean latency of each distinct T value, weighted by how often the
+ * value occurs (Figure 8); and r against load (Figure 9).
+ *
+ * Points: ordered switch pairs a != b with at least one measured message
+ * (pairs on one switch have no route and are left out).  Load in: offered
+ * msg/node/cycle as the family's other simulated outputs; traffic out:
+ * accepted flits/node/cycle (over all N nodes), as the paper.  At a
+ * saturated load the means are over the measured messages delivered
+ * before the run stopped (the paper's S8, "deep saturation").
+ *
+ * Pure apart from allocation; deterministic from sim.seed.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "family/irregular.h"
+#include "family/irregular_simctx.h"
+#include "family/outkit.h"
+#include "model/linfit.h"
+#include "sim/measure.h"
+#include "topo/eqdist.h"
+
+#define LU "msg/node/cycle"
+#define FLU "flits/node/cycle"
+
+/* One simulated load point and its fits. */
+struct corr {
+	double offered;            /* msg/node/cycle (the input) */
+	double accepted;           /* flits/node/cycle over all nodes */
+	double latency;            /* mean network latency, cycles */
+	bool saturated;
+	long messages;
+	struct linfit f_dist, f_len, f_hops, f_group;
+	/* Figure 8: distinct values of T (increasing), ordered pairs with
+	 * that value in the table, pairs measured, their mean latency. */
+	int ngroups;
+	struct eq_value *v;
+	long *measured;
+	double *mean;
+};
+
+static void corr_free(struct corr *c)
+{
+	free(c->v);
+	free(c->measured);
+	free(c->mean);
+	memset(c, 0, sizeof *c);
+}
+
+/* The group of value t: the last whose smallest member is <= t (groups are
+ * formed that way by eq_distribution). */
+static int group_of(const struct eq_value *v, int n, double t)
+{
+	int lo = 0, hi = n - 1;
+	while (lo < hi) {
+		int mid = (lo + hi + 1) / 2;
+		if (v[mid].value <= t + 0.5 * EQ_GROUP_TOL)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
+/*
+ * Simulate x at load lambda (point `index` of its sweep) and fit.  T is the
+ * S*S table.  Returns 0, 1 cancelled, -1 with *d (c then empty).
+ */
+static int corr_point(const struct config *cfg, const struct irr_simctx *x, const double *T,
+		      double lambda, size_t index, const atomic_int *cancel, struct corr *c,
+		      struct diag *d)
+{
+	int S = x->net.switches, N = x->s.N, rc = -1, ng;
+	size_t np = 0, SS = (size_t)S * S;
+	double *sum = calloc(SS, sizeof *sum), *px = malloc(4 * SS * sizeof *px);
+	long *cnt = calloc(SS, sizeof *cnt);
+	double *pl = px + SS, *ph = px + 2 * SS, *py = px + 3 * SS, *gw = NULL;
+	int *pg = malloc(SS * sizeof *pg);
+	struct sim_method mm;
+	struct sim_result r;
+
+	memset(c, 0, sizeof *c);
+	if (!sum || !px || !cnt || !pg)
+		goto nomem;
+	sim_config_method(&irr_cfg(cfg)->sim, index, &mm);
+	mm.group = x->s.sw;
+	mm.ngroups = S;
+	mm.pair_sum = sum;
+	mm.pair_cnt = cnt;
+	rc = sim_measure(&x->s.net, &x->mix, lambda, &mm, &r, cancel);
+	if (rc) {
+		if (rc < 0)
+			diag_set(d, "sim", "the simulator could not run (out of memory?)");
+		goto out;
+	}
+	rc = -1;
+	if (r.status == SIM_DEADLOCK || r.status == SIM_ROUTE_ERROR) {
+		diag_set(d, "sim", "%s at load %g (a bug: up*/down* is deadlock-free)",
+			 r.status == SIM_DEADLOCK ? "deadlock" : "routing error", lambda);
+		goto out;
+	}
+	c->offered = lambda;
+	c->accepted = r.accepted * r.mean_len * x->s.nsenders / (N > 0 ? N : 1);
+	c->latency = r.network.mean;
+	c->saturated = r.saturated;
+	c->messages = r.messages;
+	ng = eq_distribution(T, S, NULL, 0);
+	if (ng < 0)
+		goto nomem;
+	c->v = malloc((size_t)(ng > 0 ? ng : 1) * sizeof *c->v);
+	c->measured = calloc((size_t)(ng > 0 ? ng : 1), sizeof *c->measured);
+	c->mean = calloc((size_t)(ng > 0 ? ng : 1), sizeof *c->mean);
+	gw = calloc((size_t)(ng > 0 ? ng : 1), sizeof *gw);
+	if (!c->v || !c->measured || !c->mean || !gw)
+		goto nomem;
+	c->ngroups = eq_distribution(T, S, c->v, ng);
+	for (int a = 0; a < S; a++)
+		for (int b = 0; b < S; b++) {
+			size_t k = (size_t)a * S + b;
+			if (a == b || cnt[k] == 0)
+				continue;
+			px[np] = T[k];
+			pl[np] = ud_dist(&x->ud, a, b);
+			ph[np] = ud_hops(&x->ud, a, b);
+			py[np] = sum[k] / (double)cnt[k];
+			pg[np] = group_of(c->v, c->ngroups, T[k]);
+			c->measured[pg[np]]++;
+			c->mean[pg[np]] += py[np];
+			np++;
+		}
+	for (int g = 0; g < c->ngroups; g++) {
+		gw[g] = (double)c->measured[g];
+		c->mean[g] = c->measured[g] ? c->mean[g] / (double)c->measured[g] : NAN;
+	}
+	{
+		double *gx = malloc((size_t)(c->ngroups > 0 ? c->ngroups : 1) * sizeof *gx);
+		if (!gx)
+			goto nomem;
+		for (int g = 0; g < c->ngroups; g++)
+			gx[g] = c->v[g].value;
+		linfit(px, py, NULL, np, &c->f_dist);
+		linfit(pl, py, NULL, np, &c->f_len);
+		linfit(ph, py, NULL, np, &c->f_hops);
+		for (int g = 0; g < c->ngroups; g++)    /* NaN means carry weight 0 */
+			if (!c->measured[g])
+				c->mean[g] = 0;
+		linfit(gx, c->mean, gw, (size_t)c->ngroups, &c->f_group);
+		for (int g = 0; g < c->ngroups; g++)
+			if (!c->measured[g])
+				c->mean[g] = NAN;
+		free(gx);
+	}
+	rc = 0;
+	goto out;
+nomem:
+	rc = diag_set(d, "", "out of memory");
+out:
+	if (rc)
+		corr_free(c);
+	free(sum);
+	free(cnt);
+	free(px);
+	free(pg);
+	free(gw);
+	return rc;
+}
+
+/* Build the context and the table of distances of cfg. */
+static int corr_open(const struct config *cfg, struct irr_simctx *x, double **T, struct diag *d)
+{
+	size_t S;
+
+	if (irr_simctx_build(cfg, x, d))
+		return -1;
+	S = (size_t)x->net.switches;
+	*T = malloc(S * S * sizeof **T);
+	if (!*T || eq_table(&x->ud, *T, NULL, NULL, NULL)) {
+		free(*T);
+		*T = NULL;
+		irr_simctx_free(x);
+		return diag_set(d, "", "out of memory");
+	}
+	return 0;
+}
+
+/* The single load of -o correlation / by-distance: --at, else 10% of the
+ * channel-load bound (as -o pairs). */
+static int corr_load(const struct run_req *req, const struct irr_simctx *x, double *lambda,
+		     struct diag *d)
+{
+	*lambda = isnan(req->at) ? 0.1 * x->cap : req->at;
+	if (!(*lambda > 0)) {
+		d->usage = true;
+		return diag_set(d, "", "--at %g: the load must be positive (msg/node/cycle)",
+				*lambda);
+	}
+	return 0;
+}
+
+static int fit_row(struct table *t, const char *against, const char *what,
+		   const struct linfit *f, const struct corr *c)
+{
+	long row = table_add_row(t);
+	if (row < 0 || table_set_text(t, (size_t)row, 0, against) ||
+	    table_set_text(t, (size_t)row, 1, what))
+		return -1;
+	table_set(t, (size_t)row, 2, (double)f->n);
+	table_set(t, (size_t)row, 3, f->r);
+	table_set(t, (size_t)row, 4, f->slope);
+	table_set(t, (size_t)row, 5, f->intercept);
+	table_set(t, (size_t)row, 6, c->offered);
+	table_set(t, (size_t)row, 7, c->accepted);
+	table_set(t, (size_t)row, 8, c->saturated ? 1 : 0);
+	return 0;
+}
+
+int irr_corr_table(const struct config *cfg, const struct run_req *req, struct table *t,
+		   struct diag *d)
+{
+	struct irr_simctx x;
+	struct corr c;
+	double *T, lambda;
+	int rc;
+
+	if (corr_open(cfg, &x, &T, d))
+		return -1;
+	rc = corr_load(req, &x, &lambda, d);
+	if (!rc)
+		rc = corr_point(cfg, &x, T, lambda, 0, req->cancel, &c, d);
+	free(T);
+	irr_simctx_free(&x);
+	if (rc)
+		return rc;
+	rc = -1;
+	snprintf(t->title, sizeof t->title, "pair latency vs distance, load %g " LU
+		 " (accepted %.4g " FLU ", mean %.4g cycles)%s", lambda, c.accepted, c.latency,
+		 c.saturated ? " saturated" : "");
+	t->samples = (size_t)c.messages;
+	OUT_TCOL(t, "against", "x of the fit (the y is the simulated network latency)");
+	OUT_TCOL(t, "x", "what x is");
+	OUT_COL(t, "points", "", "points fitted (pairs with messages, or distinct values)");
+	OUT_COL(t, "r", "", "Pearson correlation coefficient (paper: correlation index, %)");
+	OUT_COL(t, "slope", "cycles", "least-squares slope, cycles per unit of x");
+	OUT_COL(t, "intercept", "cycles", "least-squares intercept");
+	OUT_COL(t, "load", LU, "offered load");
+	OUT_COL(t, "accepted", FLU, "accepted traffic (flits per node per cycle, all nodes)");
+	OUT_COL(t, "saturated", "", "1 when the load point saturated");
+	if (fit_row(t, "distance", "equivalent distance T_ij", &c.f_dist, &c) ||
+	    fit_row(t, "length", "up*/down* route length", &c.f_len, &c) ||
+	    fit_row(t, "hops", "graph distance",
+		    &c.f_hops, &c) ||
+	    fit_row(t, "by-distance", "T_ij means (weighted)", &c.f_group, &c))
+		goto nomem;
+	rc = 0;
+	goto out;
+nomem:
+	rc = diag_set(d, "", "out of memory");
+out:
+	corr_free(&c);
+	return rc;
+}
+
+int irr_corr_by_distance(const struct config *cfg, const struct run_req *req, struct table *t,
+			 struct diag *d)
+{
+	struct irr_simctx x;
+	struct corr c;
+	double *T, lambda;
+	int rc;
+
+	if (corr_open(cfg, &x, &T, d))
+		return -1;
+	rc = corr_load(req, &x, &lambda, d);
+	if (!rc)
+		rc = corr_point(cfg, &x, T, lambda, 0, req->cancel, &c, d);
+	free(T);
+	irr_simctx_free(&x);
+	if (rc)
+		return rc;
+	rc = -1;
+	snprintf(t->title, sizeof t->title, "latency per distance, load %g " LU "%s: "
+		 "weighted r = %.4f, fit %.4g + %.4g T", lambda, c.saturated ? " saturated" : "",
+		 c.f_group.r, c.f_group.intercept, c.f_group.slope);
+	t->samples = (size_t)c.messages;
+	OUT_COL(t, "distance", "", "equivalent distance T_ij (a distinct value)");
+	OUT_COL(t, "occurrences", "pairs", "ordered pairs a != b with this value in the table");
+	OUT_COL(t, "measured", "pairs", "of them, pairs with messages (the weight of the fit)");
+	OUT_COL(t, "sim_network", "cycles", "mean over those pairs of their mean network latency");
+	OUT_COL(t, "fit", "cycles", "the weighted least-squares line at this distance");
+	for (int g = 0; g < c.ngroups; g++) {
+		long row = table_add_row(t);
+		if (row < 0)
+			goto nomem;
+		table_set(t, (size_t)row, 0, c.v[g].value);
+		table_set(t, (size_t)row, 1, (double)c.v[g].count);
+		table_set(t, (size_t)row, 2, (double)c.measured[g]);
+		table_set(t, (size_t)row, 3, c.mean[g]);
+		table_set(t, (size_t)row, 4, c.f_group.intercept + c.f_group.slope * c.v[g].value);
+	}
+	table_set_role(t, 0, COL_X, -1);
+	table_set_role(t, 3, COL_VALUE, -1);
+	rc = 0;
+	goto out;
+nomem:
+	rc = diag_set(d, "", "out of memory");
+out:
+	corr_free(&c);
+	return rc;
+}
+
+int irr_corr_load(const struct config *cfg, const struct run_req *req, struct table *t,
+		  struct diag *d)
+{
+	struct irr_simctx x;
+	double *T, own[10];
+	const double *xs = req->x;
+	size_t nx = req->nx;
+	int rc = -1;
+
+	if (corr_open(cfg, &x, &T, d))
+		return -1;
+	if (!xs) {              /* 10 loads up to the channel-load bound (-o curve's) */
+		for (int k = 0; k < 10; k++)
+			own[k] = x.cap * (k + 1) / 10.0;
+		xs = own;
+		nx = 10;
+	}
+	snprintf(t->title, sizeof t->title, "correlation of per switch pair simulated latency "
+		 "with distance against load (Figure 9), %s traffic",
+		 sim_fields_irr[10].choices[irr_cfg(cfg)->sim.pattern]);
+	OUT_COL(t, "load", LU, "offered load");
+	OUT_COL(t, "accepted", FLU, "accepted traffic (flits per node per cycle, all nodes)");
+	OUT_COL(t, "sim_network", "cycles", "mean simulated network latency");
+	OUT_COL(t, "r_distance", "", "r of pair latency and equivalent distance");
+	OUT_COL(t, "r_length", "", "r of pair latency and up*/down* route length");
+	OUT_COL(t, "r_hops", "", "r of pair latency and graph distance");
+	OUT_COL(t, "r_by_distance", "", "weighted r of the mean latency per distinct distance");
+	OUT_COL(t, "saturated", "", "1 when the load point saturated");
+	table_set_role(t, 0, COL_X, -1);
+	t->samples = (size_t)irr_cfg(cfg)->sim.measured;
+	for (size_t k = 0; k < nx; k++) {
+		struct corr c;
+		long row;
+		int m;
+
+		if (req_cancelled(req)) {
+			rc = 1;
+			goto out;
+		}
+		if (!(xs[k] > 0)) {
+			diag_set(d, "", "load %g: the load must be positive (msg/node/cycle)", xs[k]);
+			d->usage = true;
+			goto out;
+		}
+		m = corr_point(cfg, &x, T, xs[k], req->point0 + k, req->cancel, &c, d);
+		if (m) {
+			rc = m;
+			goto out;
+		}
+		row = table_add_row(t);
+		if (row >= 0) {
+			double v[] = { xs[k], c.accepted, c.latency, c.f_dist.r, c.f_len.r,
+				       c.f_hops.r, c.f_group.r, c.saturated ? 1 : 0 };
+			for (size_t j = 0; j < sizeof v / sizeof *v; j++)
+				table_set(t, (size_t)row, j, v[j]);
+		}
+		corr_free(&c);
+		if (row < 0)
+			goto nomem;
+		req_progress(req, (double)(k + 1) / (double)nx);
+		if (req->publish && k + 1 < nx) {
+			t->partial = true;
+			req->publish(req->publish_ctx, t);
+			t->partial = false;
+		}
+	}
+	rc = 0;
+	goto out;
+nomem:
+	rc = diag_set(d, "", "out of memory");
+out:
+	free(T);
+	irr_simctx_free(&x);
+	return rc;
+}
