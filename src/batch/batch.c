@@ -27,7 +27,7 @@ static int curve_xs(const struct options *o, const struct config *cfg,
 		*xs = malloc(o->load_n * sizeof **xs);
 		if (!*xs)
 			return diag_set(d, "", "out of memory");
-		curve_spacing(o->load_from, o->load_to, o->load_n, f->x.log, *xs);
+		curve_spacing(o->load_from, o->load_to, o->load_n, curve_axis_spacing(&f->x), *xs);
 		*n = o->load_n;
 		return 0;
 	}
@@ -39,7 +39,7 @@ static int curve_xs(const struct options *o, const struct config *cfg,
 	*xs = malloc((*n ? *n : 1) * sizeof **xs);
 	if (!*xs)
 		return diag_set(d, "", "out of memory");
-	curve_spacing(from, to, *n, f->x.log, *xs);
+	curve_spacing(from, to, *n, curve_axis_spacing(&f->x), *xs);
 	return 0;
 }
 

@@ -299,7 +299,7 @@ static int compute_config(struct worker *w, const struct config *cfg, unsigned l
 			/* Coarse first, unless the sweep is small anyway. */
 			if (n > 2 * WORKER_COARSE) {
 				/* The one spacing rule (curve.h), like the full sweep. */
-				curve_spacing(from, to, WORKER_COARSE, f->x.log, xs);
+				curve_spacing(from, to, WORKER_COARSE, curve_axis_spacing(&f->x), xs);
 				req_for(w, l, &req);
 				req.x = xs;
 				req.nx = WORKER_COARSE;

@@ -44,20 +44,34 @@ void curve_title(struct curve_cols *c, const char *fmt, ...)
 	va_end(ap);
 }
 
-double curve_x(double from, double to, size_t n, size_t k, bool lg)
+unsigned curve_axis_spacing(const struct x_axis *x)
 {
+	return (x->log ? CURVE_LOG : 0) | (x->whole ? CURVE_WHOLE : 0);
+}
+
+double curve_x(double from, double to, size_t n, size_t k, unsigned spacing)
+{
+	bool lg = spacing & CURVE_LOG;
 	if (k == 0)
 		return from;
 	if (k + 1 == n)
 		return to;
 	double f = (double)k / (double)(n - 1);
-	return lg && from > 0 && to > 0 ? from * pow(to / from, f) : from + (to - from) * f;
+	double x = lg && from > 0 && to > 0 ? from * pow(to / from, f) : from + (to - from) * f;
+	if ((spacing & CURVE_WHOLE) && floor(to) - ceil(from) >= (double)(n - 1)) {
+		/* Whole units, distinct: a convex (or linear) sweep whose value
+		 * passes from + k steps by at least 1 from then on. */
+		double w = round(x), low = ceil(from) + (double)k;
+		double high = floor(to) - (double)(n - 1 - k);
+		x = w < low ? low : w > high ? high : w;
+	}
+	return x;
 }
 
-void curve_spacing(double from, double to, size_t n, bool lg, double *xs)
+void curve_spacing(double from, double to, size_t n, unsigned spacing, double *xs)
 {
 	for (size_t k = 0; k < n; k++)
-		xs[k] = curve_x(from, to, n, k, lg);
+		xs[k] = curve_x(from, to, n, k, spacing);
 }
 
 /* The x values of the run (see curve.h); *owned is freed by the caller. */
@@ -84,7 +98,7 @@ static int x_values(const struct curve_ops *ops, void *state, const struct confi
 	double *xs = malloc((*n ? *n : 1) * sizeof *xs);
 	if (!xs)
 		return diag_set(d, "", "out of memory");
-	curve_spacing(from, to, *n, f->x.log, xs);
+	curve_spacing(from, to, *n, curve_axis_spacing(&f->x), xs);
 	*x = *owned = xs;
 	return 0;
 }

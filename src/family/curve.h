@@ -84,10 +84,20 @@ struct curve_ops {
 int curve_run(const struct curve_ops *ops, const struct config *cfg,
 	      const struct run_req *req, struct table *t, struct diag *d);
 
+/* How a sweep is spaced (bits): log-spaced (x_axis.log), whole units
+ * (x_axis.whole: message sizes in bytes). */
+enum { CURVE_LINEAR = 0, CURVE_LOG = 1, CURVE_WHOLE = 2 };
+/* The spacing bits of an x axis. */
+unsigned curve_axis_spacing(const struct x_axis *x);
+
 /* The single x-spacing rule: point k of n from `from` to `to` (both ends
- * exact), log-spaced when lg and both ends are positive, linear otherwise. */
-double curve_x(double from, double to, size_t n, size_t k, bool lg);
-/* xs[0..n-1] = curve_x(from, to, n, k, lg). */
-void curve_spacing(double from, double to, size_t n, bool lg, double *xs);
+ * exact), log-spaced when CURVE_LOG and both ends are positive, linear
+ * otherwise.  CURVE_WHOLE: inner points are rounded to whole units and
+ * kept distinct (point k is at least from + k, so the first steps of a log
+ * sweep are 1, 2, 3 ... where log spacing would repeat a value), when the
+ * range holds n whole values; both ends stay as given. */
+double curve_x(double from, double to, size_t n, size_t k, unsigned spacing);
+/* xs[0..n-1] = curve_x(from, to, n, k, spacing). */
+void curve_spacing(double from, double to, size_t n, unsigned spacing, double *xs);
 
 #endif

@@ -137,6 +137,8 @@ struct x_axis {
 	const char *saturation; /* the summary quantity holding the saturation x
 	                           (lambda_g*): the plot marks it and stops the
 	                           cursor there; NULL = the model has none */
+	bool whole;             /* x values are whole units (bytes): the sweep
+	                           rounds them and keeps them distinct (curve.h) */
 	bool y_log;             /* the plot's y axis log-scaled by default (the
 	                           first screen must show the model's feature,
 	                           e.g. Ethernet times over six decades) */
