@@ -58,6 +58,6 @@ mark s64k
 keys C-c
 run 80 24 lastovetsky-hcl16
 has at_s "M = 1024, one_to_many = 0.000215712 s"
-has past_s "M = 1290.16, one_to_many = 0.000975894 s"
-has s64k "M = 1290.16, one_to_many = 0.000245788 s"
+has past_s "M = 1290, one_to_many = 0.000975854 s"
+has s64k "M = 1290, one_to_many = 0.00024577 s"
 echo "ok: labs"
