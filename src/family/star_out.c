@@ -70,15 +70,15 @@ static int curve_columns(void *state, const struct config *cfg, struct curve_col
 	const struct star_curve *c = state;
 	curve_title(cc, "mean message latency vs offered load, S%d, V = %d, M = %d",
 		    c->mdl.p.n, c->mdl.p.V, c->mdl.p.M);
-	/* At a saturated point latency, S, W_s, w are INFINITY; V-bar, P_block
-	 * and rho have no value (NaN). */
+	/* At a saturated point every column is INFINITY ("saturated"): the
+	 * numbers rule prints no blank (V-bar, P_block, rho were NaN). */
 	if (curve_col(cc, "latency", CY, "mean message latency (Eq. 1)", CC_SATURATES) ||
 	    curve_col(cc, "S", CY, "network latency S-bar (Eq. 5)", CC_SATURATES | CC_PART) ||
 	    curve_col(cc, "W_s", CY, "source-queue wait W_s (Eq. 16)", CC_SATURATES | CC_PART) ||
 	    curve_col(cc, "w", CY, "channel wait w (Eq. 15)", CC_SATURATES) ||
-	    curve_col(cc, "V_bar", "", "multiplexing degree V-bar (Eq. 19)", 0) ||
-	    curve_col(cc, "P_block", "", "mean blocking probability per hop (Eqs. 7-8)", 0) ||
-	    curve_col(cc, "rho", "", "channel utilisation lambda_c S-bar", 0))
+	    curve_col(cc, "V_bar", "", "multiplexing degree V-bar (Eq. 19)", CC_SATURATES) ||
+	    curve_col(cc, "P_block", "", "mean blocking probability per hop (Eqs. 7-8)", CC_SATURATES) ||
+	    curve_col(cc, "rho", "", "channel utilisation lambda_c S-bar", CC_SATURATES))
 		return -1;
 	return 0;
 }
