@@ -22,6 +22,7 @@ static const char *const divisor_names[] = { "published", "exact", NULL };
 static const char *const weighting_names[] = { "published", "nodes", NULL };
 static const char *const tcounts_names[] = { "exact", "printed", NULL };
 static const char *const eq12_names[] = { "exact", "printed", NULL };
+static const char *const senders_names[] = { "all", "sending", NULL };
 static const char *const srcrate_names[] = { "node", "cluster", NULL };
 static const char *const eq23_names[] = { "destination", "source", NULL };
 static const char *const eq30_names[] = { "intended", "printed", NULL };
@@ -108,6 +109,10 @@ static const struct param option_fields[] = {
 	{ "eq12", PT_ENUM, OPT(eq12), 0, 0, 0, "exact", "", "d_avg",
 	  "javadi Eq. 12 mean distance: exact, or its denominator as printed (differs for m > 4)",
 	  .choices = eq12_names },
+	{ "senders", PT_ENUM, OPT(senders), 0, 0, 0, "all", "", "",
+	  "nodes the ICN1 channel rate counts: all (as printed, xi d/(div n) over N_i), or "
+	  "sending (a permutation's fixed points send nothing, as simulated)",
+	  .choices = senders_names },
 	{ "source_rate", PT_ENUM, OPT(source_rate), 0, 0, 0, "node", "", "",
 	  "source-queue arrivals: one node's rate, or the cluster totals of javadi Eqs. 10, 24, 31 as printed",
 	  .choices = srcrate_names },
@@ -191,6 +196,7 @@ void mc_config_params(const struct mc_config *c, struct mc_params *p)
 	p->divisor = (enum mc_rate_divisor)c->options.rate_divisor;
 	p->weighting = (enum mc_inter_weighting)c->options.inter_weighting;
 	p->eq12 = (enum mc_eq12)c->options.eq12;
+	p->senders = (enum mc_senders)c->options.senders;
 	p->source_rate = (enum mc_source_rate)c->options.source_rate;
 	p->eq23 = (enum mc_eq23)c->options.eq23;
 	p->eq30 = (enum mc_eq30)c->options.eq30;

@@ -52,6 +52,7 @@ struct mc_config {
 		int inter_weighting;         /* enum mc_inter_weighting */
 		int transpose_counts;        /* enum mc_transpose_counts */
 		int eq12;                    /* enum mc_eq12 */
+		int senders;                 /* enum mc_senders */
 		int source_rate;             /* enum mc_source_rate */
 		int eq23;                    /* enum mc_eq23 */
 		int eq30;                    /* enum mc_eq30 */

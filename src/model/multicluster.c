@@ -205,6 +205,8 @@ static void intra(const struct mc_model *mdl, int i, double lam_i, double div,
 	double M = p->M, tcn = p->icn1.t_cn, tcs = p->icn1.t_cs;
 	double xi = (1.0 - mdl->Q[i]) * lam_i;           /* per-node rate into ICN1 */
 	double lc = xi * mdl->d_icn1[i] / (div * n);      /* Eq. (13) */
+	if (p->senders == MC_SENDERS_SENDING && mdl->fixed_icn1[i] > 0)
+		lc *= (mdl->N_i[i] - mdl->fixed_icn1[i]) / mdl->N_i[i];
 	double sumW = 0, S_h, pb, Sbar = 0, R = 0;
 	double PB[MC_MAX_STAGES];
 

@@ -51,6 +51,14 @@ enum mc_transpose_counts {
 };
 
 /* javadi Eq. (12), the closed form of the mean distance d_avg (DESIGN 4). */
+/* Which nodes the ICN1 channel rate counts (Eq. 13 / sharifi 13): every
+ * node, as printed, or only the nodes that send internal messages (a
+ * permutation's fixed points send none), as the simulator does. */
+enum mc_senders {
+	MC_SENDERS_ALL = 0,
+	MC_SENDERS_SENDING,
+};
+
 enum mc_eq12 {
 	MC_EQ12_EXACT = 0,     /* Eq. (11) summed over Eq. (9): the denominator read
 	                          as ((m/2)^n - 1/2)(m/2 - 1) */
@@ -114,6 +122,7 @@ struct mc_params {
 	enum mc_rate_divisor divisor;
 	enum mc_inter_weighting weighting;
 	enum mc_eq12 eq12;
+	enum mc_senders senders;
 	enum mc_source_rate source_rate;
 	enum mc_eq23 eq23;
 	enum mc_eq30 eq30;

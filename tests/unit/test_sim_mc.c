@@ -17,6 +17,7 @@
 #include "sim/core.h"
 #include "sim/mc_net.h"
 #include "sim/measure.h"
+#include "model/multicluster.h"
 #include "topo/fattree.h"
 
 struct one {
@@ -155,12 +156,35 @@ static void test_conservation(void **state)
 	sim_mc_free(&s);
 }
 
+/* The model option senders = sending: the ICN1 channel rate counts only
+ * the nodes that send; transpose on a 16-node cluster has 4 fixed points,
+ * so the rate is 12/16 of the printed one. */
+static void test_model_senders(void **state)
+{
+	struct mc_params p = { .m = 4, .ngroups = 1, .g = { { 2, 3, 0 } },
+			       .icn1 = { 1, 1 }, .ecn1 = { 1, 1 }, .icn2 = { 1, 1 }, .M = 32,
+			       .theta = 0.3, .pattern = FT_TRANSPOSE };
+	struct mc_model a, b;
+	struct mc_point pa, pb;
+
+	(void)state;
+	assert_int_equal(mc_model_init(&a, &p, NULL, NULL, 0), 0);
+	p.senders = MC_SENDERS_SENDING;
+	assert_int_equal(mc_model_init(&b, &p, NULL, NULL, 0), 0);
+	assert_true(a.fixed_icn1[0] == 4);
+	mc_eval(&a, 0.001, &pa);
+	mc_eval(&b, 0.001, &pb);
+	assert_true(fabs(pb.g[0].lc_icn1 - pa.g[0].lc_icn1 * 12.0 / 16.0) < 1e-15);
+	assert_true(pb.g[0].T_in < pa.g[0].T_in);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_zero_load),
 		cmocka_unit_test(test_booksim),
 		cmocka_unit_test(test_conservation),
+		cmocka_unit_test(test_model_senders),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
