@@ -106,7 +106,7 @@ static void test_net(void **state)
 static void test_traffic(void **state)
 {
 	struct tk_app *f = *state;
-	const char *s = draw(&f->a, P_TRAFFIC, 46, 20);
+	const char *s = draw(&f->a, P_TRAFFIC, 46, 22);
 	HAS(s, "pattern");
 	HAS(s, "uniform");
 	HAS(s, "theta \u03b8");
