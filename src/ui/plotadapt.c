@@ -13,7 +13,8 @@ void pa_render(struct canvas *c, struct canvas_rect r, const struct pa_spec *s,
 
 	for (size_t i = 0; i < n; i++)
 		ser[i] = (struct plot_series){ s->series[i].name, s->series[i].x, s->series[i].y,
-					       s->series[i].n };
+					       s->series[i].n, .points = s->series[i].points,
+					       .lo = s->series[i].lo, .hi = s->series[i].hi };
 	plot_spec_init(&spec);
 	spec.x_name = s->x_name;
 	spec.x_unit = s->x_unit;

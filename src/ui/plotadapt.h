@@ -20,6 +20,9 @@ struct pa_series {
 	const char *name;
 	const double *x, *y;
 	size_t n;
+	bool points;                      /* measured points (render/plot.h):
+	                                     markers with error bars lo..hi */
+	const double *lo, *hi;            /* NULL = no bars */
 };
 
 struct pa_spec {
