@@ -51,7 +51,7 @@ const struct param sim_fields_mc[] = {
 	{ "resolution", PT_INT, SF(resolution), 1, 64, 0, "20", "", "",
 	  "finest time quantum: the simulator's cycle is the smallest flit time divided "
 	  "by the least R <= resolution that makes every flit time a whole number of "
-	  "cycles within 0.5% (equal times: R = 1, exact)" },
+	  "cycles within 1.5%, else the most exact R (equal times: R = 1, exact)" },
 	{ 0 }
 };
 
