@@ -192,15 +192,18 @@ static int corr_open(const struct config *cfg, struct irr_simctx *x, double **T,
 }
 
 /* The single load of -o correlation / by-distance: --at, else 10% of the
- * channel-load bound (as -o pairs). */
+ * channel-load bound (as -o pairs); at most twice that bound. */
 static int corr_load(const struct run_req *req, const struct irr_simctx *x, double *lambda,
 		     struct diag *d)
 {
 	*lambda = isnan(req->at) ? 0.1 * x->cap : req->at;
-	if (!(*lambda > 0)) {
+	if (!(*lambda > 0) || *lambda > 2 * x->cap) {
+		/* Beyond twice the busiest channel's bound every pair is deeply
+		 * saturated: a long run that says nothing.  (The explorer's cursor
+		 * on this family is a distance, not a load.) */
 		d->usage = true;
-		return diag_set(d, "", "--at %g: the load must be positive (msg/node/cycle)",
-				*lambda);
+		return diag_set(d, "", "load %g: allowed 0 < load <= %g msg/node/cycle (twice the "
+				"channel-load bound); give it with --at", *lambda, 2 * x->cap);
 	}
 	return 0;
 }

@@ -74,5 +74,8 @@ head -n 1 "$tmp/l1" | grep -q '^load,accepted,sim_network,r_distance,r_length,r_
 	{ echo "FAIL correlation-load r_distance at $at differs from -o correlation"; fail=1; }
 rc=0; "$ICNX" --batch arnau-autonet10 -o correlation --at 0 >/dev/null 2>&1 || rc=$?
 [ "$rc" -eq 2 ] || { echo "FAIL --at 0: exit $rc, want 2"; fail=1; }
+rc=0; err=$("$ICNX" --batch arnau-autonet10 -o by-distance --at 2 2>&1 >/dev/null) || rc=$?
+[ "$rc" -eq 2 ] || { echo "FAIL --at 2 (a distance, not a load): exit $rc, want 2"; fail=1; }
+echo "$err" | grep -q 'channel-load bound' || { echo "FAIL --at 2 message: $err"; fail=1; }
 [ "$fail" -eq 0 ] && echo "correlation: r and lines recomputed from -o pairs, Figure 8, Figure 9"
 exit "$fail"
