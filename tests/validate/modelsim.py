@@ -25,6 +25,7 @@ Usage: python3 tests/validate/modelsim.py [--quick] [--icnx ./icnx]
 import argparse
 import csv
 import io
+import json
 import math
 import os
 import re
@@ -266,6 +267,17 @@ def judge(values, vsims):
     return sup, mae, inside
 
 
+def done_preset(cfile, n0, c, s, r, v, preset, pending=False):
+    """Keep one preset's rows (build/validate/modelsim/PRESET.json) for
+    --resume; `pending` removes a stale file before the preset starts."""
+    if pending:
+        if os.path.exists(cfile):
+            os.remove(cfile)
+        return
+    u = {preset: SIM_UNAVAILABLE[preset]} if preset in SIM_UNAVAILABLE else {}
+    json.dump(dict(c=c[n0[0]:], s=s[n0[1]:], r=r[n0[2]:], v=v[n0[3]:], u=u), open(cfile, 'w'))
+
+
 def write_all(curve_rows, sat_rows, read_rows, verdicts, t0):
     write_csv('modelsim-curves.csv', curve_rows,
               ['preset', 'fraction', 'load', 'model', 'sim_mean', 'sim_lo', 'sim_hi', 'error_pct'])
@@ -285,7 +297,7 @@ def write_all(curve_rows, sat_rows, read_rows, verdicts, t0):
     md.append('Simulation: `./icnx --batch PRESET -o curve --sim --load FROM:TO:N -j 2 %s` '
               '(the presets\' `sim` section otherwise: seed 1, 20 batches, one-flit buffers, '
               'the papers\' timing); an interval is the 95%% batch-means interval of the '
-              'simulated mean. Saturation probes measure 4000 messages each, bisection to 2% '
+              'simulated mean. Saturation probes measure 4000 messages each, bisection to 2%% '
               'of the bracket.\n'
               % ' '.join('--set ' + s for s in SIM_SETS))
     md.append('Loads are fractions of the model\'s saturation load lambda_g* (published '
@@ -319,7 +331,11 @@ def main():
     ap.add_argument('--quick', action='store_true')
     ap.add_argument('--icnx', default=os.path.join(ROOT, 'icnx'))
     ap.add_argument('--only')
+    ap.add_argument('--resume', action='store_true',
+                    help='reuse the presets already done (build/validate/modelsim/*.json)')
     a = ap.parse_args()
+    cache = os.path.join(ROOT, 'build', 'validate', 'modelsim')
+    os.makedirs(cache, exist_ok=True)
     os.chdir(ROOT)
     os.makedirs(OUT, exist_ok=True)
     ic = Icnx(a.icnx)
@@ -330,6 +346,17 @@ def main():
         if a.only and preset not in a.only.split(','):
             continue
         log(preset)
+        n0 = [len(curve_rows), len(sat_rows), len(read_rows), len(verdicts)]
+        cfile = os.path.join(cache, preset + '.json')
+        if a.resume and os.path.exists(cfile):
+            old = json.load(open(cfile))
+            curve_rows += old['c']
+            sat_rows += old['s']
+            read_rows += old['r']
+            verdicts += old['v']
+            SIM_UNAVAILABLE.update(old.get('u', {}))
+            continue
+        done_preset(cfile, n0, curve_rows, sat_rows, read_rows, verdicts, preset, pending=True)
         if family == 'irregular':
             s_sat = sim_saturation(ic, preset)
             pending |= s_sat is None
@@ -343,6 +370,7 @@ def main():
                     curve_rows.append(dict(preset=preset, fraction=f, load=x, model='no model',
                                            sim_mean=s and s['mean'], sim_lo=s and s['lo'],
                                            sim_hi=s and s['hi'], error_pct='no model'))
+            done_preset(cfile, n0, curve_rows, sat_rows, read_rows, verdicts, preset)
             continue
         lam = ic.saturation(preset)
         loads = [f * lam for f in FRACTIONS]
@@ -398,6 +426,7 @@ def main():
                                       ('n/a' if sup is not None else None)),
                                  supported=(', '.join(sup) if sup else 'none') if sup is not None
                                  else None))
+        done_preset(cfile, n0, curve_rows, sat_rows, read_rows, verdicts, preset)
         write_all(curve_rows, sat_rows, read_rows, verdicts, t0)
     write_all(curve_rows, sat_rows, read_rows, verdicts, t0)
     log('wrote docs/validation/modelsim.md')
