@@ -112,6 +112,7 @@ class Icnx:
 # report says "pending".
 
 SIM_UNAVAILABLE = {}      # preset -> the reason icnx gave
+NOT_RUN = []              # presets this report did not get to (--assemble)
 # The simulator's run length for this report, fixed here (not the presets'
 # defaults) so that the run stays within tens of minutes and says what it did.
 SIM_SETS = ['sim.warmup=2000', 'sim.measured=20000']
@@ -289,6 +290,9 @@ def write_all(curve_rows, sat_rows, read_rows, verdicts, t0):
               ['preset', 'option', 'default', 'values', 'mae', 'supported'])
 
     md = ['## Model against simulation\n']
+    if NOT_RUN:
+        md.append('**Not in this report** (the run was cut short before them; rerun '
+                  '`make validate`): %s.\n' % ', '.join(NOT_RUN))
     if SIM_UNAVAILABLE:
         md.append('**Simulation pending for %s**: this icnx says "%s". Those rows read '
                   '"pending" until the simulator covers them; their model columns are final.\n'
@@ -331,6 +335,8 @@ def main():
     ap.add_argument('--quick', action='store_true')
     ap.add_argument('--icnx', default=os.path.join(ROOT, 'icnx'))
     ap.add_argument('--only')
+    ap.add_argument('--assemble', action='store_true',
+                    help='only gather the presets already done (implies --resume)')
     ap.add_argument('--resume', action='store_true',
                     help='reuse the presets already done (build/validate/modelsim/*.json)')
     a = ap.parse_args()
@@ -348,7 +354,10 @@ def main():
         log(preset)
         n0 = [len(curve_rows), len(sat_rows), len(read_rows), len(verdicts)]
         cfile = os.path.join(cache, preset + '.json')
-        if a.resume and os.path.exists(cfile):
+        if a.assemble and not os.path.exists(cfile):
+            NOT_RUN.append(preset)
+            continue
+        if (a.resume or a.assemble) and os.path.exists(cfile):
             old = json.load(open(cfile))
             curve_rows += old['c']
             sat_rows += old['s']

@@ -71,8 +71,11 @@ def paragraphs(curve_rows, sat_rows, verdicts, unavailable):
         for p in presets:
             rows = [r for r in curve_rows if r['preset'] == p]
             sat = next((s for s in sat_rows if s['preset'] == p), None)
-            if p in unavailable or not rows and not (sat and sat.get('sim')):
+            if p in unavailable:
                 text.append('%s: simulation pending.' % p)
+                continue
+            if not rows and not sat:
+                text.append('%s: not in this run.' % p)
                 continue
             if family == 'irregular':
                 if sat and _num(sat.get('sim')):
