@@ -703,6 +703,10 @@ def main():
         md.append('**icnx side: pending.** This icnx has no BookSim timing mode yet; the icnx '
                   'columns read "pending" until it lands (hooks `icnx_*` in booksim.py).\n')
     shown = {r['network'] for r in zrows}
+    missing = [n['name'] for n in NETWORKS if n['name'] not in shown]
+    if missing:
+        md.append('**Not in this run** (cut short; rerun `make validate`): %s.\n'
+                  % ', '.join(missing))
     nlines = ['- %s: %s' % (n['name'], notes.get(n['name'], n.get('note')))
               for n in NETWORKS if n['name'] in shown and (n['name'] in notes or 'note' in n)]
     if nlines:
