@@ -65,7 +65,15 @@ struct worker {
 	unsigned pub_bits;
 	/* the request generations the lanes have finished with (mu), for
 	 * worker_settled() */
-	unsigned long settled_gen, settled_view, slow_settled_gen;
+	unsigned long settled_gen, settled_view, slow_settled_req;
+
+	/* the simulation request (mu; worker_sim): on for configuration
+	 * sim_gen; sim_req counts requests (and cancels by a new configuration),
+	 * the slow lane acts on each */
+	bool sim_on;
+	unsigned long sim_gen, sim_req;
+	int sim_points;
+	double sim_top;
 
 	/* fast-lane private: the family's prepared model of prep_gen (or NULL:
 	 * outputs prepare their own) */
@@ -390,37 +398,87 @@ static int compute_view(struct worker *w, const struct config *cfg, unsigned lon
 	return 0;
 }
 
-/* Slow lane, per configuration: every LANE_SLOW output of the family, each
- * into its slot.  Returns 1 if cancelled. */
-static int compute_slow(struct worker *w, const struct config *cfg, unsigned long gen)
+/* The loads of a simulation request: npts loads x_k = L (1 - (1 - k/(npts+1))^2),
+ * k = 1..npts, L = top (the model's saturation load) or, if top is not a
+ * positive number, the largest of the output's default loads (the sweep's
+ * end, the channel-load bound), so the points spread over the curve and
+ * crowd towards saturation.  Returns 0, 1 cancelled, -1 failed (*d). */
+static int sim_loads(const struct output_desc *o, const struct config *cfg,
+		     const struct run_req *req, int npts, double top, double **xs, size_t *n,
+		     struct diag *d)
+{
+	if (!(isfinite(top) && top > 0)) {
+		double *def = NULL;
+		size_t nd = 0;
+		int rc = o->loads ? o->loads(cfg, req, &def, &nd, d)
+				  : diag_set(d, "", "no default loads");
+		if (rc)
+			return rc;
+		top = 0;
+		for (size_t i = 0; i < nd; i++)
+			if (isfinite(def[i]) && def[i] > top)
+				top = def[i];
+		free(def);
+	}
+	if (!(top > 0))
+		return diag_set(d, "", "no load to simulate at");
+	*xs = malloc((size_t)npts * sizeof **xs);
+	if (!*xs)
+		return diag_set(d, "", "out of memory");
+	for (int k = 1; k <= npts; k++) {
+		double u = 1.0 - (double)k / (npts + 1);
+		(*xs)[k - 1] = top * (1.0 - u * u);
+	}
+	*n = (size_t)npts;
+	return 0;
+}
+
+/* Slow lane, on request (worker_sim): the family's first LANE_SLOW output
+ * (its simulated curve) at the rule's loads, into SLOT_SLOW, publishing
+ * partial tables.  Returns 1 if cancelled. */
+static int compute_slow(struct worker *w, const struct config *cfg, unsigned long gen, int npts,
+			double top)
 {
 	const struct output_desc *outs = cfg->family->outputs;
 	struct lane *l = &w->slow;
 	struct run_req req;
 	struct table t;
+	struct diag d;
 	char msg[RES_REFUSAL_MAX];
-	int k = 0;
+	double *xs = NULL;
+	size_t nx = 0;
+	int i = 0;
 
-	for (int i = 0; outs[i].name && k < WORKER_SLOW_MAX; i++) {
-		if (outs[i].lane != LANE_SLOW)
-			continue;
-		int s = SLOT_SLOW + k++;
-		l->slot = s;
-		l->slot_gen = gen;
-		l->last_partial = 0;
-		pthread_mutex_lock(&w->mu);
-		w->pub.slot[s].output = i;
-		pthread_mutex_unlock(&w->mu);
-		req_for(w, l, &req);
-		int rc = run_output(w, l, cfg, gen, &outs[i], &req, &t, true, NULL, 0);
+	while (outs[i].name && outs[i].lane != LANE_SLOW)
+		i++;
+	if (!outs[i].name)
+		return 0;
+	int s = SLOT_SLOW;
+	l->slot = s;
+	l->slot_gen = gen;
+	l->last_partial = 0;
+	pthread_mutex_lock(&w->mu);
+	w->pub.slot[s].output = i;
+	pthread_mutex_unlock(&w->mu);
+	req_for(w, l, &req);
+	diag_clear(&d);
+	int rc = sim_loads(&outs[i], cfg, &req, npts, top, &xs, &nx, &d);
+	if (rc == 1)
+		return 1;
+	if (rc < 0) {
+		table_init(&t, "");
+		snprintf(t.title, sizeof t.title, "%s", diag_format(&d, msg, sizeof msg));
+	} else {
+		req.x = xs;
+		req.nx = nx;
+		rc = run_output(w, l, cfg, gen, &outs[i], &req, &t, true, NULL, 0);
+		free(xs);
 		if (rc == 1)
 			return 1;
-		snprintf(msg, sizeof msg, "%s", rc < 0 ? t.title : "");
-		publish(w, s, &t, i, gen, NULL, msg);
-		if (atomic_load(&l->stale))
-			return 1;
 	}
-	return 0;
+	snprintf(msg, sizeof msg, "%s", rc < 0 ? t.title : "");
+	publish(w, s, &t, i, gen, NULL, msg);
+	return atomic_load(&l->stale) ? 1 : 0;
 }
 
 /* The fast lane's thread. */
@@ -477,35 +535,43 @@ static void *fast_main(void *arg)
 	return NULL;
 }
 
-/* The slow lane's thread: only configuration changes concern it. */
+/* The slow lane's thread: acts on each simulation request (worker_sim);
+ * it takes the latest configuration only then. */
 static void *slow_main(void *arg)
 {
 	struct worker *w = arg;
 	struct lane *l = &w->slow;
 	struct config own = CONFIG_EMPTY, old;
-	unsigned long done_gen = 0;
+	unsigned long done_req = 0, own_gen = 0;
 
 	pthread_mutex_lock(&w->mu);
 	for (;;) {
-		while (!w->quit && w->gen == done_gen)
+		while (!w->quit && w->sim_req == done_req)
 			pthread_cond_wait(&w->cv, &w->mu);
 		if (w->quit)
 			break;
 		old = CONFIG_EMPTY;
-		config_move(&old, &own);
-		config_move(&own, &w->slow_cfg);
-		unsigned long gen = w->gen;
+		if (own_gen != w->gen && w->slow_cfg.family) {
+			config_move(&old, &own);
+			config_move(&own, &w->slow_cfg);
+			own_gen = w->gen;
+		}
+		unsigned long req = w->sim_req, gen = w->gen;
+		bool run = w->sim_on && w->sim_gen == gen && own_gen == gen && own.family;
+		int npts = w->sim_points;
+		double top = w->sim_top;
 		atomic_store(&l->stale, 0);
 		atomic_store(&l->busy_gen, gen);
-		atomic_store(&l->busy, 1);
+		atomic_store(&l->busy, run);
 		pthread_mutex_unlock(&w->mu);
 		config_free(&old);
 
-		if (compute_slow(w, &own, gen) == 0)
-			done_gen = gen;
+		if (run)
+			compute_slow(w, &own, gen, npts, top);
+		done_req = req;
 		atomic_store(&l->busy, 0);
 		pthread_mutex_lock(&w->mu);
-		w->slow_settled_gen = done_gen;
+		w->slow_settled_req = done_req;
 		wake(w);
 	}
 	pthread_mutex_unlock(&w->mu);
@@ -622,6 +688,13 @@ void worker_post(struct worker *w, const struct config *cfg, unsigned long gen,
 		w->gen = gen;
 		atomic_store(&w->fast.stale, 1);
 		atomic_store(&w->slow.stale, 1);
+		/* A new configuration cancels a simulation of another one (or
+		 * starts the one asked for it before its post). */
+		if (w->sim_on) {
+			if (w->sim_gen != gen)
+				w->sim_on = false;
+			w->sim_req++;
+		}
 	}
 	w->view = *view;
 	w->view_gen = view_gen;
@@ -676,11 +749,24 @@ double worker_cpu_ms(const struct worker *w)
 	return ms;
 }
 
+void worker_sim(struct worker *w, bool on, unsigned long gen, int npts, double top)
+{
+	pthread_mutex_lock(&w->mu);
+	w->sim_top = top;
+	w->sim_on = on;
+	w->sim_gen = gen;
+	w->sim_points = npts > 0 ? npts : WORKER_SIM_POINTS;
+	w->sim_req++;
+	atomic_store(&w->slow.stale, 1);
+	pthread_cond_broadcast(&w->cv);
+	pthread_mutex_unlock(&w->mu);
+}
+
 bool worker_settled(struct worker *w)
 {
 	pthread_mutex_lock(&w->mu);
 	bool settled = w->settled_gen == w->gen && w->settled_view == w->view_gen &&
-		       w->slow_settled_gen == w->gen &&
+		       w->slow_settled_req == w->sim_req &&
 		       (w->pub_bits & ~(unsigned)RES_PROGRESS) == 0;
 	pthread_mutex_unlock(&w->mu);
 	return settled;

@@ -9,15 +9,15 @@
  *     configuration (the family's first OUT_CURVE and OUT_SUMMARY outputs),
  *     then the view slots SLOT_CELL, SLOT_DETAIL and SLOT_MATRIX (the outputs
  *     the panes show, from struct view_req);
- *   - the slow lane (a second thread): one slot SLOT_SLOW + k for the k-th
- *     output of the family whose descriptor says .lane = LANE_SLOW (the
- *     simulator).  It runs for every configuration, publishes partial tables
+ *   - the slow lane (a second thread): slot SLOT_SLOW for the family's
+ *     first output whose descriptor says .lane = LANE_SLOW (the simulated
+ *     curve).  It runs only on request (worker_sim: on/off, never for every
+ *     configuration), publishes partial tables
  *     (table.partial, table.samples) through run_req.publish at most every
  *     WORKER_PARTIAL_MS, is cancelled by a configuration change and never
  *     waited for by a view change.
- * Adding a kind of result: a per-configuration one is an output with
- * .lane = LANE_SLOW in the family's descriptor, shown by a pane whose
- * pane_ops.listens has its RES_SLOT(SLOT_SLOW + k) bit; nothing else.
+ * The simulated curve is the family's first output with .lane = LANE_SLOW;
+ * the plot pane listens to RES_SLOT(SLOT_SLOW) and draws it as points.
  *
  * Protocol (DESIGN.md section 3):
  *   - The UI thread posts a request: a copy of the configuration with its
@@ -150,6 +150,17 @@ void worker_post(struct worker *w, const struct config *cfg, unsigned long gen,
 /* Drain the pipe and move everything published since the last take into
  * *r (tables replaced, the others kept).  Returns the RES_* bits. */
 unsigned worker_take(struct worker *w, struct results *r);
+
+/* Start (on) or stop the simulation of configuration generation gen on the
+ * slow lane: the family's first LANE_SLOW output (its simulated curve) at
+ * npts loads (<= 0: WORKER_SIM_POINTS) x_k = L (1 - (1 - k/(npts+1))^2),
+ * k = 1..npts, L = top (the model's saturation load; NaN = none: the
+ * largest of the output's default loads), published into
+ * SLOT_SLOW as partial tables while it runs.  Stopping, or posting another
+ * configuration, cancels it (what was published stays in the slot).  gen
+ * may be posted after this call. */
+#define WORKER_SIM_POINTS 6
+void worker_sim(struct worker *w, bool on, unsigned long gen, int npts, double top);
 
 /* Is a computation running on the fast lane, and how far is it (0..1)? */
 bool worker_busy(const struct worker *w, double *fraction, unsigned long *gen);

@@ -994,7 +994,8 @@ const struct output_desc irr_outputs[] = {
 	{ "distribution", "distinct equivalent distances and their occurrences (Figure 8)",
 	  OUT_CURVE, distribution, .discrete = DISCRETE_STEMS },
 	{ "curve", "simulated latency vs load (the paper has no latency model; 95% interval)",
-	  OUT_CURVE, irr_sim_curve, .simulated = true, .loads = irr_sim_loads },
+	  OUT_CURVE, irr_sim_curve, .simulated = true, .loads = irr_sim_loads,
+	  .lane = LANE_SLOW },
 	{ "pairs", "simulated network latency per switch pair beside equivalent and hop "
 	  "distance (--at load)", OUT_TABLE, irr_sim_pairs, .at = true },
 	{ "saturation", "simulated saturation load (bisection) and the channel-load bound",

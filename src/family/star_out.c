@@ -465,7 +465,7 @@ nomem:
 const struct output_desc star_outputs[] = {
 	{ "curve", "latency vs load with S-bar, W_s, w, V-bar and mean blocking", OUT_CURVE, curve },
 	{ "sim", "simulated latency vs load (flit-level, 95% interval, accepted load)", OUT_CURVE,
-	  star_sim_curve, .simulated = true, .loads = star_sim_loads },
+	  star_sim_curve, .simulated = true, .loads = star_sim_loads, .lane = LANE_SLOW },
 	{ "summary", "size, distances, V1/V2 split, zero-load latency, saturation load",
 	  OUT_SUMMARY, summary },
 	{ "hops", "per hop: mean profitable channels and blocking at one load (--at)",

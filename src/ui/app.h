@@ -93,6 +93,9 @@ struct app {
 	/* results from the worker, owned here */
 	struct worker *worker;
 	struct results res;
+	unsigned long sim_gen;         /* the configuration the simulation (key r)
+	                                  was asked for; 0 = none (worker_sim) */
+	bool sim_running;              /* ... and it was not stopped */
 
 	/* panes and layout */
 	struct pane pane[P_NPANES];
@@ -171,6 +174,15 @@ const struct config *app_edit_cfg(const struct app *a);
  * what describes the change.  The app takes next's contents (next is left
  * empty).  Returns K_* flags. */
 unsigned app_edit(struct app *a, struct config *next, const char *what);
+
+/* Key r (simrun.c): start the simulation of the current configuration on
+ * the worker's slow lane, or stop it if it runs.  K_* flags. */
+unsigned app_simulate(struct app *a);
+/* The family's simulated curve output (LANE_SLOW), or NULL. */
+const struct output_desc *app_sim_output(const struct app *a);
+/* Is there a simulation of the current configuration (running, done or
+ * stopped)?  *done points of *total arrived; *running: more may come. */
+bool app_sim_state(const struct app *a, size_t *done, size_t *total, bool *running);
 
 /* Drop the draft: back to the last valid configuration.  K_* flags. */
 unsigned app_revert(struct app *a);

@@ -43,6 +43,10 @@ const struct binding keys_table[] = {
 	{ ACT_FULLTEXT, CTX_GLOBAL, { 'i' },
 	  "read in full what the screen cuts: the status, the hint, the focused view's "
 	  "table or cell" },
+	{ ACT_SIMULATE, CTX_GLOBAL, { 'r' },
+	  "simulate this configuration at 6 loads up to the model's saturation, denser near it "
+	  "(x = L(1-(1-k/7)^2)), drawn as points with 95% error bars; r again stops; an edit "
+	  "cancels" },
 	{ ACT_GLYPHS, CTX_GLOBAL, { 'A' }, "ASCII / Unicode glyphs" },
 	{ ACT_REDRAW, CTX_GLOBAL, { CTRL('l') }, "redraw the whole screen" },
 	{ ACT_REVERT, CTX_GLOBAL, { ESC, 'R' },

@@ -45,6 +45,7 @@ struct plot_pane {
 	bool have_info;
 	double *xbuf, *ybuf[PA_MAX_SERIES]; /* scratch for the series, per curve */
 	double *pbuf[MAX_PINS][2];
+	double *sbuf[4];           /* the simulated points: x, y, lo, hi */
 };
 
 static int plot_init(struct pane *p)
@@ -65,6 +66,10 @@ static void free_bufs(struct plot_pane *pp)
 	for (int i = 0; i < PA_MAX_SERIES; i++) {
 		free(pp->ybuf[i]);
 		pp->ybuf[i] = NULL;
+	}
+	for (int i = 0; i < 4; i++) {
+		free(pp->sbuf[i]);
+		pp->sbuf[i] = NULL;
 	}
 	for (int i = 0; i < MAX_PINS; i++) {
 		free(pp->pbuf[i][0]);
@@ -275,6 +280,78 @@ static void dim_series(struct canvas *c, struct canvas_rect r)
 		}
 }
 
+/* The simulated points of the current configuration (key r, SLOT_SLOW) as
+ * a series of measured points with their 95% interval, when they share the
+ * curve's x axis and the plotted column is the curve's value (latency).
+ * False if there are none to draw. */
+static bool sim_series(struct plot_pane *pp, const struct app *a, const struct table *t, int yc,
+		       struct pa_series *out)
+{
+	const struct table *st = &a->res.slot[SLOT_SLOW].table;
+	size_t done, total;
+	bool running;
+
+	if (!app_sim_state(a, &done, &total, &running) || a->res.slot[SLOT_SLOW].gen != a->gen ||
+	    st->nrows == 0 || st->ncols < 2 || pp->multi)
+		return false;
+	if (t && (strcmp(st->cols[0].name, t->cols[0].name) != 0 ||
+		  yc != table_role(t, COL_VALUE)))
+		return false;
+	int vc = table_role(st, COL_VALUE), lc = table_role(st, COL_LOWER),
+	    uc = table_role(st, COL_UPPER);
+	if (vc < 1)
+		return false;
+	pp->sbuf[0] = column(st, 0);
+	pp->sbuf[1] = column(st, vc);
+	pp->sbuf[2] = lc > 0 ? column(st, lc) : NULL;
+	pp->sbuf[3] = uc > 0 ? column(st, uc) : NULL;
+	if (!pp->sbuf[0] || !pp->sbuf[1])
+		return false;
+	*out = (struct pa_series){ "simulation (95% interval)", pp->sbuf[0], pp->sbuf[1], st->nrows,
+				   .points = true, .lo = pp->sbuf[2], .hi = pp->sbuf[3] };
+	return true;
+}
+
+/* A family whose curve has another x axis than its simulation (irregular:
+ * the distance distribution; the simulated latency is against load): while
+ * simulated points exist the plot shows them alone on their own axes.
+ * Returns false if it drew nothing. */
+static bool draw_sim_alone(struct plot_pane *pp, struct app *a, const struct table *t,
+			   struct canvas *c, struct canvas_rect r)
+{
+	const struct table *st = &a->res.slot[SLOT_SLOW].table;
+	struct pa_series s;
+	struct pa_spec spec;
+	char xname[96], ylabel[96];
+
+	if (!t || st->ncols < 2 || strcmp(st->cols[0].name, t->cols[0].name) == 0)
+		return false;
+	free_bufs(pp);
+	if (!sim_series(pp, a, NULL, 0, &s))
+		return false;
+	int vc = table_role(st, COL_VALUE);
+	memset(&spec, 0, sizeof spec);
+	app_symbol(a, st->cols[0].label[0] ? st->cols[0].label : st->cols[0].name, xname,
+		   sizeof xname);
+	app_symbol(a, st->cols[vc].label[0] ? st->cols[vc].label : st->cols[vc].name, ylabel,
+		   sizeof ylabel);
+	spec.x_name = xname;
+	spec.x_unit = st->cols[0].unit[0] ? st->cols[0].unit : NULL;
+	spec.y_name = ylabel;
+	spec.y_unit = st->cols[vc].unit[0] ? st->cols[vc].unit : NULL;
+	spec.y_log = pp->logy;
+	spec.series = &s;
+	spec.nseries = 1;
+	spec.sat_x = spec.mark_x = NAN;
+	spec.cursor = -1;
+	spec.legend = c->height >= 16;
+	spec.y_fit = pp->fity;
+	spec.clip_hint = "Y fits";
+	canvas_set_charset(c, a->utf8 ? CANVAS_UTF8 : CANVAS_ASCII);
+	pa_render(c, r, &spec, NULL);
+	return true;
+}
+
 static void plot_draw(struct pane *p, struct canvas *c)
 {
 	struct plot_pane *pp = p->data;
@@ -321,6 +398,8 @@ static void plot_draw(struct pane *p, struct canvas *c)
 		draw_text(c, 1, 2, c->width - 2, m, a->res.error_gen == a->gen ? UI_ERROR : STY_DIM);
 		return;
 	}
+	if (draw_sim_alone(pp, a, t, c, r))
+		return;
 	int yc = ycol_of(pp, t);
 	free_bufs(pp);
 	pp->xbuf = column(t, 0);
@@ -347,6 +426,8 @@ static void plot_draw(struct pane *p, struct canvas *c)
 		s[ns++] = (struct pa_series){ pp->pins[i].label, pp->pbuf[i][0], pp->pbuf[i][1],
 						pt->nrows };
 	}
+	if (ns < PA_MAX_SERIES && sim_series(pp, a, t, yc, &s[ns]))
+		ns++;
 	memset(&spec, 0, sizeof spec);
 	snprintf(xname, sizeof xname, "%s %s", f->x.label ? f->x.label : f->x.name,
 		 app_symbol(a, f->x.symbol, sym, sizeof sym));

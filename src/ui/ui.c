@@ -565,6 +565,7 @@ static unsigned key_global(struct app *a, enum action act, int arg)
 		a->overlay = OV_PICKER;
 		return K_REDRAW_ALL;
 	case ACT_CMDLINE: return act_cmdline(a);
+	case ACT_SIMULATE: return app_simulate(a);
 	case ACT_PIN:
 	case ACT_UNPIN:
 	case ACT_LOGY:
@@ -801,7 +802,8 @@ static void loop(struct app *a, struct screen *s)
 			}
 		}
 		/* While the worker runs, the status line shows its progress. */
-		if (timeout < 0 && worker_busy(a->worker, NULL, NULL))
+		if (timeout < 0 && (worker_busy(a->worker, NULL, NULL) ||
+				    worker_slow_busy(a->worker, NULL)))
 			timeout = 250;
 		int rc = poll(fds, 2, timeout);
 		if (rc < 0 && errno != EINTR)

@@ -3,11 +3,12 @@
  * copy of the multicluster family gains one LANE_SLOW output, "slow", that
  * publishes a first partial row, then waits (polling its cancel flag) until
  * the test releases it, then finishes with ROWS rows:
+ *   - it runs only on request (worker_sim), never for every configuration;
  *   - its slot (SLOT_SLOW) receives the partial table, then the full one;
  *   - while it waits, a view change is served by the fast lane (the view
  *     slot arrives) and the worker is not settled;
- *   - a configuration change cancels it and it runs again for the new
- *     generation.
+ *   - a configuration change cancels it (and it stays off), a stop request
+ *     cancels it; asked again it runs for the new generation.
  * Polls the worker's pipe (never sleeps blindly); every wait is bounded.
  */
 #include <setjmp.h>
@@ -75,6 +76,7 @@ static void make_family(void)
 	fam = mc_family;
 	while (mc_family.outputs[n].name && n + 2 < sizeof outs / sizeof outs[0]) {
 		outs[n] = mc_family.outputs[n];
+		outs[n].lane = LANE_FAST;   /* "slow" is the only slow output */
 		n++;
 	}
 	outs[n] = (struct output_desc){ "slow", "a slow progressive output", OUT_CURVE, slow_run,
@@ -150,9 +152,14 @@ static void test_slow_lane(void **state)
 	struct worker *w = worker_start(err, sizeof err);
 	assert_non_null(w);
 
-	/* Generation 1: a partial table first, the full one once released. */
+	/* Generation 1: nothing on the slow lane until asked. */
 	want_gen = 1;
 	worker_post(w, &cfg, 1, &v, 1);
+	assert_true(take_until(w, &r, settled));
+	assert_int_equal(atomic_load(&slow_runs), 0);
+
+	/* Asked: a partial table first. */
+	worker_sim(w, true, 1, 0, 1.0);
 	assert_true(take_until(w, &r, slow_partial));
 	assert_int_equal(r.slot[SLOT_SLOW].output, out_index("slow"));
 	assert_int_equal(table_role(&r.slot[SLOT_SLOW].table, COL_UPPER), 3);
@@ -165,14 +172,22 @@ static void test_slow_lane(void **state)
 	assert_false(worker_settled(w));
 	assert_true(worker_slow_busy(w, NULL));
 
-	/* A configuration change cancels the slow output; it runs again. */
-	int runs = atomic_load(&slow_runs);
+	/* A configuration change cancels it, and it is not run again. */
 	want_gen = 2;
 	worker_post(w, &cfg, 2, &v, 3);
-	assert_true(take_until(w, &r, slow_partial));
+	assert_true(take_until(w, &r, settled));
 	assert_true(atomic_load(&slow_cancelled) >= 1);
-	assert_true(atomic_load(&slow_runs) > runs);
+	assert_int_equal(atomic_load(&slow_runs), 1);
 
+	/* Asked for generation 2, then stopped: cancelled, settled. */
+	worker_sim(w, true, 2, 0, 1.0);
+	assert_true(take_until(w, &r, slow_partial));
+	worker_sim(w, false, 2, 0, 1.0);
+	assert_true(take_until(w, &r, settled));
+	assert_true(atomic_load(&slow_cancelled) >= 2);
+
+	/* Asked again and released: the full table. */
+	worker_sim(w, true, 2, 0, 1.0);
 	atomic_store(&release_slow, 1);
 	assert_true(take_until(w, &r, slow_full));
 	assert_int_equal(r.slot[SLOT_SLOW].table.samples, 30);
