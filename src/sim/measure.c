@@ -183,8 +183,13 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 	out->messages = a->done;
 	if (a->phase >= 2 && a->t1 > a->t0)
 		out->accepted = (double)(a->d1 - a->d0) / ((double)(a->t1 - a->t0) * nsend);
-	else
-		out->accepted = NAN;
+	else {
+		/* The window never closed (budget, backlog or cancel): what was
+		 * delivered since it opened, or since the start if it never did. */
+		int64_t ts = a->phase >= 1 ? a->t0 : 0, ds = a->phase >= 1 ? a->d0 : 0;
+		out->accepted = c.now > ts ? (double)(c.delivered_msgs - ds) /
+						 ((double)(c.now - ts) * nsend) : 0.0;
+	}
 	finish(&out->latency, a->lat, a->cnt, a->nb);
 	finish(&out->wait, a->wait, a->cnt, a->nb);
 	finish(&out->network, a->net, a->cnt, a->nb);

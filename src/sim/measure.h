@@ -63,7 +63,8 @@ struct sim_result {
 	                              times the senders' mean weight; dropped
 	                              arrivals included) */
 	double accepted;           /* delivered / sending node / cycle over the
-	                              measured window */
+	                              measured window (over what was run when
+	                              the window never closed; never NaN) */
 	long messages;             /* measured messages delivered */
 	int64_t cycles;            /* simulated cycles */
 	int64_t flit_hops;         /* flits x channels crossed, whole run */
