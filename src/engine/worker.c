@@ -427,15 +427,35 @@ static int sim_loads(const struct output_desc *o, const struct config *cfg,
 		return diag_set(d, "", "out of memory");
 	for (int k = 1; k <= npts; k++) {
 		double u = 1.0 - (double)k / (npts + 1);
-		(*xs)[k - 1] = top * (1.0 - u * u);
+		/* As printed by %.6g: the value `b` shows is the one simulated. */
+		char num[32];
+		snprintf(num, sizeof num, "%.6g", top * (1.0 - u * u));
+		(*xs)[k - 1] = strtod(num, NULL);
 	}
 	*n = (size_t)npts;
 	return 0;
 }
 
+/* Append row r of src to dst (same columns); -1 out of memory. */
+static int append_row(struct table *dst, const struct table *src, size_t r)
+{
+	long n = table_add_row(dst);
+	if (n < 0)
+		return -1;
+	for (size_t c = 0; c < src->ncols && c < dst->ncols; c++) {
+		if (src->cols[c].kind == COL_NUM)
+			table_set(dst, (size_t)n, c, table_get(src, r, c));
+		else if (table_set_text(dst, (size_t)n, c, table_get_text(src, r, c)))
+			return -1;
+	}
+	return 0;
+}
+
 /* Slow lane, on request (worker_sim): the family's first LANE_SLOW output
- * (its simulated curve) at the rule's loads, into SLOT_SLOW, publishing
- * partial tables.  Returns 1 if cancelled. */
+ * (its simulated curve) at the rule's loads, into SLOT_SLOW.  Each load is
+ * its own run (point0 = 0), so `icnx --batch ... --load X:X:1` reproduces
+ * each point exactly; the table so far is published (partial) after each.
+ * Returns 1 if cancelled. */
 static int compute_slow(struct worker *w, const struct config *cfg, unsigned long gen, int npts,
 			double top)
 {
@@ -469,12 +489,48 @@ static int compute_slow(struct worker *w, const struct config *cfg, unsigned lon
 		table_init(&t, "");
 		snprintf(t.title, sizeof t.title, "%s", diag_format(&d, msg, sizeof msg));
 	} else {
-		req.x = xs;
-		req.nx = nx;
-		rc = run_output(w, l, cfg, gen, &outs[i], &req, &t, true, NULL, 0);
+		table_init(&t, "");
+		for (size_t k = 0; k < nx && rc == 0; k++) {
+			struct table one;
+			if (atomic_load(&l->stale)) {
+				rc = 1;
+				break;
+			}
+			req_for(w, l, &req);
+			req.publish = NULL;
+			req.x = &xs[k];
+			req.nx = 1;
+			rc = run_output(w, l, cfg, gen, &outs[i], &req, &one, true, NULL, 0);
+			if (rc < 0) {
+				snprintf(msg, sizeof msg, "%s", one.title);
+				table_free(&one);
+			}
+			if (rc)
+				break;
+			if (k == 0) {
+				table_move(&t, &one);
+			} else {
+				if (append_row(&t, &one, 0))
+					t.nomem = true;
+				table_free(&one);
+			}
+			if (k + 1 < nx && !atomic_load(&l->stale)) {
+				t.partial = true;
+				l->last_partial = 0;     /* each point is news */
+				on_partial(l, &t);
+				t.partial = false;
+			}
+		}
 		free(xs);
-		if (rc == 1)
+		if (rc == 1) {
+			table_free(&t);
 			return 1;
+		}
+		if (rc < 0) {
+			table_free(&t);
+			table_init(&t, "");
+			snprintf(t.title, sizeof t.title, "%s", msg);
+		}
 	}
 	snprintf(msg, sizeof msg, "%s", rc < 0 ? t.title : "");
 	publish(w, s, &t, i, gen, NULL, msg);

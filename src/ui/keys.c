@@ -45,8 +45,7 @@ const struct binding keys_table[] = {
 	  "table or cell" },
 	{ ACT_SIMULATE, CTX_GLOBAL, { 'r' },
 	  "simulate this configuration at 6 loads up to the model's saturation, denser near it "
-	  "(x = L(1-(1-k/7)^2)), drawn as points with 95% error bars; r again stops; an edit "
-	  "cancels" },
+	  "(L(1-(1-k/7)^2)): points with 95% error bars; r stops, then clears; an edit cancels" },
 	{ ACT_GLYPHS, CTX_GLOBAL, { 'A' }, "ASCII / Unicode glyphs" },
 	{ ACT_REDRAW, CTX_GLOBAL, { CTRL('l') }, "redraw the whole screen" },
 	{ ACT_REVERT, CTX_GLOBAL, { ESC, 'R' },

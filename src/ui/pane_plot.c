@@ -569,6 +569,70 @@ static unsigned plot_key(struct pane *p, enum action act, int arg)
 	return K_HANDLED | K_REDRAW | K_STATUS | K_VIEW;
 }
 
+/* The simulated point under the cursor: the row of SLOT_SLOW whose load's
+ * nearest curve point is the cursor (sharing the curve's axis), or -1. */
+static long sim_at_cursor(const struct plot_pane *pp, const struct app *a, const struct table *t)
+{
+	const struct table *st = &a->res.slot[SLOT_SLOW].table;
+	size_t done, total;
+	bool running;
+
+	if (!t || pp->cursor < 0 || !app_sim_state(a, &done, &total, &running) ||
+	    a->res.slot[SLOT_SLOW].gen != a->gen || st->ncols < 2 ||
+	    strcmp(st->cols[0].name, t->cols[0].name) != 0)
+		return -1;
+	for (size_t r = 0; r < st->nrows; r++)
+		if (nearest(t, table_get(st, r, 0)) == pp->cursor)
+			return (long)r;
+	return -1;
+}
+
+/* The model's value of column c at x (linear between the curve's points). */
+static double model_at(const struct table *t, int c, double x)
+{
+	for (size_t r = 1; r < t->nrows; r++) {
+		double x0 = table_get(t, r - 1, 0), x1 = table_get(t, r, 0);
+		if (x >= x0 && x <= x1 && x1 > x0) {
+			double f = (x - x0) / (x1 - x0);
+			return (1 - f) * table_get(t, r - 1, (size_t)c) + f * table_get(t, r, (size_t)c);
+		}
+	}
+	return NAN;
+}
+
+/* The hint for the cursor on a simulated point: model, simulation, its
+ * 95% interval and the difference; false if the cursor is on none. */
+static bool sim_hint(const struct plot_pane *pp, const struct app *a, const struct table *t,
+		     char *buf, size_t n)
+{
+	long r = sim_at_cursor(pp, a, t);
+	const struct table *st = &a->res.slot[SLOT_SLOW].table;
+	char sym[48], xs[32], ms[32], ss[32], ls[32], hs[32];
+	int vc = table_role(st, COL_VALUE), lc = table_role(st, COL_LOWER),
+	    uc = table_role(st, COL_UPPER), mc = table_role(t, COL_VALUE);
+
+	if (r < 0 || vc < 1 || mc < 1)
+		return false;
+	double x = table_get(st, (size_t)r, 0), s = table_get(st, (size_t)r, (size_t)vc);
+	double m = model_at(t, mc, x);
+	int len = snprintf(buf, n, "sim %ld/%zu %s=%s: model %s, sim %s", r + 1,
+			   st->nrows, app_symbol(a, a->cfg.family->x.symbol, sym, sizeof sym),
+			   draw_num(x, 4, xs, sizeof xs), draw_num(m, 4, ms, sizeof ms),
+			   draw_num(s, 4, ss, sizeof ss));
+	if (lc > 0 && uc > 0 && len > 0 && (size_t)len < n)
+		len += snprintf(buf + len, n - (size_t)len, " [%s, %s]",
+				draw_num(table_get(st, (size_t)r, (size_t)lc), 4, ls, sizeof ls),
+				draw_num(table_get(st, (size_t)r, (size_t)uc), 4, hs, sizeof hs));
+	if (len > 0 && (size_t)len < n) {
+		if (isfinite(m) && isfinite(s) && m != 0)
+			snprintf(buf + len, n - (size_t)len, ", model %+.1f%%  (b: command; %s)",
+				 100 * (m - s) / s, t->cols[mc].unit);
+		else
+			snprintf(buf + len, n - (size_t)len, "  (b: command; %s)", t->cols[mc].unit);
+	}
+	return true;
+}
+
 static void plot_hint(struct pane *p, char *buf, size_t n)
 {
 	struct plot_pane *pp = p->data;
@@ -583,6 +647,8 @@ static void plot_hint(struct pane *p, char *buf, size_t n)
 			 "m all columns");
 		return;
 	}
+	if (!pp->multi && ycol_of(pp, t) == table_role(t, COL_VALUE) && sim_hint(pp, a, t, buf, n))
+		return;
 	int nc = plot_columns(pp, t, cols, PA_MAX_SERIES - pp->npins, &more);
 	size_t len = (size_t)snprintf(buf, n, "cursor %ld/%zu: %s = %s,", pp->cursor + 1,
 				      t->nrows, app_symbol(a, a->cfg.family->x.symbol, sym,
@@ -621,9 +687,19 @@ static unsigned plot_click(struct pane *p, int x, int y)
 /* The family's curve output ("curve", or e.g. irregular's "distribution"). */
 static bool plot_cmdline(struct pane *p, struct strbuf *b)
 {
+	struct plot_pane *pp = p->data;
 	const char *name = app_curve_output(p->app);
+	const struct table *t = curve(p->app);
+	long r = sim_at_cursor(pp, p->app, t);
 	if (!name)
 		return false;
+	if (r >= 0) {
+		/* The worker simulates each load alone (point0 0): --load X:X:1
+		 * reproduces the point under the cursor exactly. */
+		double x = table_get(&p->app->res.slot[SLOT_SLOW].table, (size_t)r, 0);
+		strbuf_printf(b, "-o %s --sim --load %.6g:%.6g:1", name, x, x);
+		return true;
+	}
 	strbuf_printf(b, "-o %s", name);
 	return true;
 }

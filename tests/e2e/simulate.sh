@@ -32,6 +32,23 @@ has edited "V: 6 -> 4"
 lacks edited "simulation (95% interval)"
 lacks edited "| sim "
 
+# The cursor on a simulated point (the curve point nearest its load, the
+# 28th here): model, simulation, interval, difference; b gives the batch
+# command that reproduces that point exactly.
+keys r 4 g
+for i in $(seq 1 27); do keys l; done
+mark cursor
+keys b
+mark cmd
+keys Escape q
+run 80 24 --set sim.measured=2000 --set sim.warmup=500 kiasari-s5-v6
+has cursor "sim 1/6 λ_g=0.004204: model 47.9, sim 56.3 [54.41, 58.19], model -14.9%"
+has cmd "-o curve --sim --load"
+shot cmd | grep -q "0.00420412:0.00420412:1" || fail "b: no --load of the point"
+want=$(cd "$REPO" && "$ICNX" --batch kiasari-s5-v6 --set sim.warmup=500 --set sim.measured=2000 \
+	-o curve --sim --load 0.00420412:0.00420412:1 -f csv | tail -n 1 | cut -d, -f9-11)
+[ "$want" = "56.2965,54.40797131,58.18502869" ] || fail "batch point: $want"
+
 # Multi-cluster, ASCII: points and bars in ASCII; r again clears them.
 keys r
 mark sim
