@@ -111,7 +111,9 @@ void sim_curve_row(struct table *t, size_t row, int col, const struct sim_result
 	} else {
 		double h = isnan(r->latency.half) ? 0 : r->latency.half;
 		table_set(t, row, c, r->latency.mean);
-		table_set(t, row, c + 1, r->latency.mean - h);
+		/* a latency is never negative: the t interval of a short, noisy
+		 * run (few messages per batch) is cut at 0, not printed below it */
+		table_set(t, row, c + 1, fmax(0.0, r->latency.mean - h));
 		table_set(t, row, c + 2, r->latency.mean + h);
 		table_set(t, row, c + 3, r->wait.mean);
 		table_set(t, row, c + 4, r->network.mean);
