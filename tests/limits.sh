@@ -27,7 +27,8 @@ for f in tests/limits/*.yaml; do
 	[ -n "$outs" ] || { echo "FAIL: $f: cannot list its outputs"; rc=1; continue; }
 	for o in $outs; do
 		case "$(basename "$f" .yaml):$o" in
-		star-worst:sim|irregular-worst:curve|irregular-worst:pairs|irregular-worst:saturation)
+		star-worst:sim|irregular-worst:curve|irregular-worst:pairs|irregular-worst:saturation|\
+		irregular-worst:correlation|irregular-worst:by-distance|irregular-worst:correlation-load)
 			continue ;;
 		esac
 		child_cpu_ms >/tmp/limits-t0.$$
