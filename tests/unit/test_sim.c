@@ -20,6 +20,7 @@
 #include "sim/measure.h"
 #include "sim/rng.h"
 #include "sim/star_net.h"
+#include "sim_single.h"
 
 static void test_log(void **state)
 {
@@ -54,42 +55,6 @@ static void test_rng(void **state)
 		assert_true(abs(hist[i] - 100000 / 7) < 600);
 }
 
-struct one {
-	int64_t lat;
-	int n;
-};
-
-static void one_done(void *ctx, const struct sim_done *d)
-{
-	struct one *o = ctx;
-	o->lat = d->arrive - d->m->gen;
-	o->n++;
-}
-
-static bool one_stop(void *ctx, const struct sim_core *c)
-{
-	(void)c;
-	return ((struct one *)ctx)->n > 0;
-}
-
-/* Latency of one message alone in the network. */
-static int64_t single(const struct sim_net *net, int src, int dst, int len, int64_t at)
-{
-	struct sim_core c;
-	struct sim_mix mix = { 1, { len }, { 1 } };
-	struct one o = { -1, 0 };
-
-	assert_int_equal(sim_core_init(&c, net, &mix, 0, 1, 0), 0);
-	c.tag_limit = 1;
-	c.done = one_done;
-	c.done_ctx = &o;
-	c.now = at;
-	assert_true(sim_core_inject(&c, src, dst, len) >= 0);
-	assert_int_equal(sim_core_run(&c, one_stop, &o, at + 100000), SIM_DONE);
-	assert_int_equal(c.order_errors, 0);
-	sim_core_free(&c);
-	return o.lat;
-}
 
 /* S5: every destination from node 0 and from node 77, M + h cycles. */
 static void test_star_zero_load(void **state)
@@ -105,8 +70,8 @@ static void test_star_zero_load(void **state)
 			if (dst == src)
 				continue;
 			seen[h]++;
-			assert_int_equal(single(&s.net, src, dst, 32, 5), 32 + h);
-			assert_int_equal(single(&s.net, src, dst, 1, 0), 1 + h);
+			assert_int_equal(sim_single(&s.net, src, dst, 32, 5), 32 + h);
+			assert_int_equal(sim_single(&s.net, src, dst, 1, 0), 1 + h);
 		}
 	for (int h = 1; h <= 6; h++)      /* S5 has distances 1..6 */
 		assert_true(seen[h] > 0);
@@ -114,7 +79,7 @@ static void test_star_zero_load(void **state)
 	/* deterministic routing, 2-flit buffers: the same */
 	assert_int_equal(sim_star_build(&s, 4, 1, 2, 2, SIM_NBC_PAPER, 1, 0), 0);
 	for (int dst = 1; dst < 24; dst++)
-		assert_int_equal(single(&s.net, 3, dst, 7, 0), 7 + sim_star_distance(&s, 3, dst));
+		assert_int_equal(sim_single(&s.net, 3, dst, 7, 0), 7 + sim_star_distance(&s, 3, dst));
 	sim_star_free(&s);
 }
 
@@ -127,8 +92,8 @@ static void test_star_booksim(void **state)
 	assert_int_equal(sim_star_build(&s, 5, 3, 3, 1, SIM_NBC_PAPER, 0, 1), 0);
 	for (int dst = 1; dst < 120; dst += 7) {
 		int R = sim_star_distance(&s, 0, dst) + 1;
-		assert_int_equal(single(&s.net, 0, dst, 1, 0), 0 + 2 + 4 * R);
-		assert_int_equal(single(&s.net, 0, dst, 32, 0), 31 + 2 + 4 * R);
+		assert_int_equal(sim_single(&s.net, 0, dst, 1, 0), 0 + 2 + 4 * R);
+		assert_int_equal(sim_single(&s.net, 0, dst, 32, 0), 31 + 2 + 4 * R);
 	}
 	sim_star_free(&s);
 }

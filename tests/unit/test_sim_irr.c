@@ -27,6 +27,7 @@
 #include "sim/measure.h"
 #include "topo/irregular.h"
 #include "topo/updown.h"
+#include "sim_single.h"
 
 static const struct irr_link autonet[] = {
 	{ 0, 2 }, { 0, 4 }, { 0, 9 }, { 1, 2 }, { 1, 4 }, { 1, 9 }, { 2, 6 }, { 3, 6 },
@@ -52,40 +53,6 @@ static void unbuild(struct fx *f)
 	irr_net_free(&f->net);
 }
 
-struct one {
-	int64_t lat;
-	int n;
-};
-
-static void one_done(void *ctx, const struct sim_done *d)
-{
-	struct one *o = ctx;
-	o->lat = d->arrive - d->m->gen;
-	o->n++;
-}
-
-static bool one_stop(void *ctx, const struct sim_core *c)
-{
-	(void)c;
-	return ((struct one *)ctx)->n > 0;
-}
-
-static int64_t single(const struct sim_net *net, int src, int dst, int len)
-{
-	struct sim_core c;
-	struct sim_mix mix = { 1, { len }, { 1 } };
-	struct one o = { -1, 0 };
-
-	assert_int_equal(sim_core_init(&c, net, &mix, 0, 1, 0), 0);
-	c.tag_limit = 1;
-	c.done = one_done;
-	c.done_ctx = &o;
-	assert_true(sim_core_inject(&c, src, dst, len) >= 0);
-	assert_int_equal(sim_core_run(&c, one_stop, &o, 100000), SIM_DONE);
-	assert_int_equal(c.order_errors, 0);
-	sim_core_free(&c);
-	return o.lat;
-}
 
 static void test_zero_load(void **state)
 {
@@ -103,8 +70,8 @@ static void test_zero_load(void **state)
 		assert_int_equal(sim_irr_build(&s, &f.net, &f.ud, 2, 1, det ? SIM_IRR_DETERMINISTIC :
 					       SIM_IRR_ADAPTIVE, FT_UNIFORM, 1, 1, 0), 0);
 		for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
-			assert_int_equal(single(&s.net, pairs[i][0], pairs[i][1], 32), 33 + pairs[i][2]);
-			assert_int_equal(single(&s.net, pairs[i][0], pairs[i][1], 1), 2 + pairs[i][2]);
+			assert_int_equal(sim_single(&s.net, pairs[i][0], pairs[i][1], 32, 0), 33 + pairs[i][2]);
+			assert_int_equal(sim_single(&s.net, pairs[i][0], pairs[i][1], 1, 0), 2 + pairs[i][2]);
 		}
 		sim_irr_free(&s);
 	}
@@ -113,7 +80,7 @@ static void test_zero_load(void **state)
 	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
 		int r = pairs[i][2];
 		int64_t want = r ? 31 * 3 + 4 + 3 * r : 31 * 2 + 4;
-		assert_int_equal(single(&s.net, pairs[i][0], pairs[i][1], 32), want);
+		assert_int_equal(sim_single(&s.net, pairs[i][0], pairs[i][1], 32, 0), want);
 	}
 	sim_irr_free(&s);
 	/* BookSim timing: (L - 1) + 2 + 4R, R = r + 1 switches */
@@ -121,8 +88,8 @@ static void test_zero_load(void **state)
 				       1, 1, 1), 0);
 	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
 		int R = pairs[i][2] + 1;
-		assert_int_equal(single(&s.net, pairs[i][0], pairs[i][1], 32), 31 + 2 + 4 * R);
-		assert_int_equal(single(&s.net, pairs[i][0], pairs[i][1], 1), 2 + 4 * R);
+		assert_int_equal(sim_single(&s.net, pairs[i][0], pairs[i][1], 32, 0), 31 + 2 + 4 * R);
+		assert_int_equal(sim_single(&s.net, pairs[i][0], pairs[i][1], 1, 0), 2 + 4 * R);
 	}
 	sim_irr_free(&s);
 	unbuild(&f);

@@ -19,41 +19,8 @@
 #include "sim/measure.h"
 #include "model/multicluster.h"
 #include "topo/fattree.h"
+#include "sim_single.h"
 
-struct one {
-	int64_t lat;
-	int n;
-};
-
-static void one_done(void *ctx, const struct sim_done *d)
-{
-	struct one *o = ctx;
-	o->lat = d->arrive - d->m->gen;
-	o->n++;
-}
-
-static bool one_stop(void *ctx, const struct sim_core *c)
-{
-	(void)c;
-	return ((struct one *)ctx)->n > 0;
-}
-
-static int64_t single(const struct sim_net *net, int src, int dst, int len)
-{
-	struct sim_core c;
-	struct sim_mix mix = { 1, { len }, { 1 } };
-	struct one o = { -1, 0 };
-
-	assert_int_equal(sim_core_init(&c, net, &mix, 0, 1, 0), 0);
-	c.tag_limit = 1;
-	c.done = one_done;
-	c.done_ctx = &o;
-	assert_true(sim_core_inject(&c, src, dst, len) >= 0);
-	assert_int_equal(sim_core_run(&c, one_stop, &o, 1000000), SIM_DONE);
-	assert_int_equal(c.order_errors, 0);
-	sim_core_free(&c);
-	return o.lat;
-}
 
 static int64_t max3(int64_t a, int64_t b, int64_t c)
 {
@@ -87,11 +54,11 @@ static void test_zero_load(void **state)
 				int h = ft_hops(4, n[ca], a - first[ca], b - first[cb]);
 				/* the slowest link crossed paces the body: cs = 3 once h > 1 */
 				want = (M - 1) * (h > 1 ? 3 : 2) + 2 * 2 + (2 * h - 2) * 3;
-				assert_int_equal(single(&s.net, 2 * a, 2 * b, M), want);
+				assert_int_equal(sim_single(&s.net, 2 * a, 2 * b, M, 0), want);
 			} else {
 				int h2 = ft_hops(4, 1, ca, cb);
 				want = (M - 1) * max3(2, 1, 4) + 2 * 2 + (n[ca] + n[cb]) * 1 + 2 * h2 * 4;
-				assert_int_equal(single(&s.net, 2 * a + 1, 2 * b + 1, M), want);
+				assert_int_equal(sim_single(&s.net, 2 * a + 1, 2 * b + 1, M, 0), want);
 			}
 		}
 	sim_mc_free(&s);
@@ -114,8 +81,8 @@ static void test_booksim(void **state)
 			int R = 2 * ft_hops(4, 3, a, b) - 1;
 			if (a == b)
 				continue;
-			assert_int_equal(single(&s.net, 2 * a, 2 * b, 1), 2 + 4 * R);
-			assert_int_equal(single(&s.net, 2 * a, 2 * b, 32), 31 + 2 + 4 * R);
+			assert_int_equal(sim_single(&s.net, 2 * a, 2 * b, 1, 0), 2 + 4 * R);
+			assert_int_equal(sim_single(&s.net, 2 * a, 2 * b, 32, 0), 31 + 2 + 4 * R);
 		}
 	sim_mc_free(&s);
 }
