@@ -8,10 +8,12 @@
  * FRAME_MS: dirty panes render into their canvases, are copied to their
  * windows and wnoutrefresh'ed, then one doupdate().  werase, never clear.
  *
- * The one global is the signal flag below: every signal whose default
- * action ends the process and that can be caught without a fault behind it
- * (exit_signals[]: INT, TERM, HUP, QUIT, USR1, USR2, ALRM, VTALRM, PROF,
- * XCPU, XFSZ; not one the caller ignores) only sets it (and interrupts poll()); the loop leaves
+ * The globals are the signal flag and its pipe below: every signal whose
+ * default action ends the process and that can be caught without a fault
+ * behind it (exit_signals[]: INT, TERM, HUP, QUIT, USR1, USR2, ALRM,
+ * VTALRM, PROF, XCPU, XFSZ; not one the caller ignores) only sets the flag
+ * and writes a byte to the pipe, which the loop's poll() watches (a signal
+ * between the flag test and poll() would otherwise wait for a key); the loop leaves
  * cleanly, restores the terminal, and the status is 128 + the signal.
  *
  * The headless mode (--headless WxH [--keys SCRIPT]) runs the same app,
@@ -24,6 +26,7 @@
 
 #include <curses.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <langinfo.h>
 #include <math.h>
 #include <poll.h>
@@ -53,10 +56,37 @@
 
 /* Set by the signal handler; read by the main loop. */
 static volatile sig_atomic_t ui_signalled;
+static int ui_sig_pipe[2] = { -1, -1 };   /* [0] polled by the loop; main thread */
 
 static void on_signal(int sig)
 {
+	int e = errno;
 	ui_signalled = sig;
+	if (ui_sig_pipe[1] >= 0 && write(ui_sig_pipe[1], "", 1) < 0)
+		(void)0;   /* full or closed: the flag alone still ends the loop */
+	errno = e;
+}
+
+/* The signal pipe, non-blocking and close-on-exec; without it (pipe()
+ * failed) the loop still sees the flag, at the next wake-up. */
+static void sig_pipe_open(void)
+{
+	if (pipe(ui_sig_pipe) != 0) {
+		ui_sig_pipe[0] = ui_sig_pipe[1] = -1;
+		return;
+	}
+	for (int i = 0; i < 2; i++) {
+		fcntl(ui_sig_pipe[i], F_SETFL, fcntl(ui_sig_pipe[i], F_GETFL) | O_NONBLOCK);
+		fcntl(ui_sig_pipe[i], F_SETFD, FD_CLOEXEC);
+	}
+}
+
+static void sig_pipe_close(void)
+{
+	for (int i = 0; i < 2; i++)
+		if (ui_sig_pipe[i] >= 0)
+			close(ui_sig_pipe[i]);
+	ui_sig_pipe[0] = ui_sig_pipe[1] = -1;
 }
 
 static const int exit_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2,
@@ -776,9 +806,10 @@ static void app_stop(struct app *a)
 static void loop(struct app *a, struct screen *s)
 {
 	unsigned long posted_gen = 0, posted_view = 0;
-	struct pollfd fds[2] = {
+	struct pollfd fds[3] = {
 		{ STDIN_FILENO, POLLIN, 0 },
 		{ worker_fd(a->worker), POLLIN, 0 },
+		{ ui_sig_pipe[0], POLLIN, 0 },   /* -1 (no pipe): poll() skips it */
 	};
 
 	a->relayout = true;
@@ -805,7 +836,7 @@ static void loop(struct app *a, struct screen *s)
 		if (timeout < 0 && (worker_busy(a->worker, NULL, NULL) ||
 				    worker_slow_busy(a->worker, NULL)))
 			timeout = 250;
-		int rc = poll(fds, 2, timeout);
+		int rc = poll(fds, 3, timeout);
 		if (rc < 0 && errno != EINTR)
 			break;
 		if (rc > 0 && (fds[1].revents & POLLIN))
@@ -939,6 +970,7 @@ int ui_main(const struct ui_options *o, struct loaded *l)
 		fprintf(stderr, "icnx: %s\n", err);
 		return 2;
 	}
+	sig_pipe_open();
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -959,6 +991,7 @@ int ui_main(const struct ui_options *o, struct loaded *l)
 	terminal_stop(&s);
 	for (size_t i = 0; i < N_EXIT_SIGNALS; i++)
 		sigaction(exit_signals[i], &old_sa[i], NULL);
+	sig_pipe_close();
 	int sig = ui_signalled;
 	app_stop(a);
 	free(a);
