@@ -399,8 +399,34 @@ void form_update(struct pane *p, unsigned what)
 int form_natural_height(struct pane *p)
 {
 	struct form *f = p->data;
-	/* An empty form still shows why it is empty (one note row). */
-	return (int)(f->nrows > 0 ? f->nrows : 1) + 1;
+	/* An empty form is collapsed: its title line says why (form_draw). */
+	return (int)f->nrows + 1;
+}
+
+/* Whether draw_header shows both "N title" (tw columns) and a right part
+ * of rw columns whole in a row width columns wide. */
+static bool header_fits(int width, int tw, int rw)
+{
+	int rkeep = rw < (width - 1) / 2 ? rw : (width - 1) / 2;
+	int lroom = width - 1 - (rkeep > 3 ? rkeep + 2 : 0);
+	return tw <= lroom && rw <= width - tw - 3;
+}
+
+/* The note on a collapsed (empty) form's title line, saying why it is
+ * empty: the longest wording that fits beside "N title" in a pane width
+ * columns wide. */
+static void collapsed_note(const struct app *a, const char *title, int width, char *buf,
+			   size_t n)
+{
+	const char *fam = a->cfg.family->name;
+	int tw = 2 + draw_width(title);
+	snprintf(buf, n, "(none in the %s model)", fam);
+	if (header_fits(width, tw, draw_width(buf)))
+		return;
+	snprintf(buf, n, "(none for %s)", fam);
+	if (header_fits(width, tw, draw_width(buf)))
+		return;
+	snprintf(buf, n, "(none)");
 }
 
 /* The field of a table cell: the col-th sub-field of the list. */
@@ -731,6 +757,8 @@ void form_draw(struct pane *pn, struct canvas *c)
 		if (&a->pane[i] == pn)
 			num = i + 1;
 	right[0] = '\0';
+	if (f->nrows == 0)
+		collapsed_note(a, pn->ops->title, c->width, right, sizeof right);
 	if ((long)f->nrows > body && body > 0)
 		snprintf(right, sizeof right, "%ld-%ld/%zu", f->top + 1,
 			 f->top + body < (long)f->nrows ? f->top + body : (long)f->nrows, f->nrows);
@@ -738,6 +766,13 @@ void form_draw(struct pane *pn, struct canvas *c)
 
 	/* Columns of the field rows: label (key, then the paper's symbol when
 	 * there is room), value right-aligned, unit. */
+	/* Given rows anyway (one pane at a time, below 56 columns): say why. */
+	if (f->nrows == 0 && body > 0) {
+		char why[160];
+		snprintf(why, sizeof why, "(none in the %s model)", a->cfg.family->name);
+		if (strcmp(why, right) != 0)
+			draw_text(c, 1, 1, c->width - 2, why, STY_DIM);
+	}
 	int keyw = 0, symw = 0, vw = 4;
 	for (size_t i = 0; i < f->nrows; i++) {
 		const struct row *r = &f->rows[i];
@@ -763,11 +798,6 @@ void form_draw(struct pane *pn, struct canvas *c)
 	if (lw < 6)
 		lw = 6;
 
-	if (f->nrows == 0 && body > 0) {
-		char why[160];
-		snprintf(why, sizeof why, "(none in the %s model)", a->cfg.family->name);
-		draw_text(c, 1, 1, c->width - 2, why, STY_DIM);
-	}
 	for (int y = 1; y <= body; y++) {
 		long i = f->top + y - 1;
 		if (i >= (long)f->nrows)

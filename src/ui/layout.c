@@ -25,7 +25,9 @@ static bool is_editor(int p)
  * shows at least its header.  The focused one (if an editor) grows to its
  * natural height, but each other pane keeps a peek of up to 3 rows when
  * possible; rows left over go to the others in order; a last remainder
- * goes to the focused pane (or the last one) so the column is filled.
+ * goes to the focused pane, then to the last pane unless that one is
+ * collapsed (natural height 1: its title line says it has nothing), which
+ * never takes more than its title: the rows below it stay empty.
  */
 static void stack_editors(const struct layout_in *in, int avail, int h[3])
 {
@@ -105,8 +107,10 @@ static void stack_editors(const struct layout_in *in, int avail, int h[3])
 			left--;
 		}
 	}
-	/* Fill the column: the remainder goes to the last pane. */
-	h[2] += left;
+	/* Fill the column: the remainder goes to the last pane, unless it is
+	 * collapsed (a title line only, whatever the room). */
+	if (nat[2] > 1)
+		h[2] += left;
 }
 
 void layout_compute(const struct layout_in *in, struct layout *out)

@@ -36,7 +36,9 @@ struct layout_in {
 	int w, h;                  /* terminal size */
 	int focus;                 /* enum pane_id */
 	int natural[P_NPANES];     /* rows each editing pane wants (header
-	                              included); others ignored */
+	                              included; 1: collapsed, nothing but its
+	                              title line, and never given more);
+	                              others ignored */
 	bool expand;               /* a focused breakdown or heatmap takes the
 	                              whole right column */
 };

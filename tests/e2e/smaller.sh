@@ -3,7 +3,8 @@
 # - b prints a command that runs as shown (the program as it was started,
 #   here a full path; ./icnx from a checkout) with the shortest --at that
 #   reproduces the numbers: run as printed, it prints the breakdown's row.
-# - The star model's organisation pane is not blank: it says why.
+# - The star model's organisation pane is not blank: it says why (on its
+#   title line, the pane collapsed to it: see collapse.sh).
 . "$(dirname "$0")/headless.inc"
 
 keys 5 b
@@ -23,6 +24,6 @@ keys 1
 mark org
 keys q
 run 80 24 kiasari-s5-v9
-has org "(none in the star model)"
+has org "1 organisation (none for star)"
 has org "no organisation fields"
 echo "ok: smaller"

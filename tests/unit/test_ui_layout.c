@@ -4,7 +4,9 @@
  * use give the documented degradation (heatmap first, then a compact
  * breakdown, then one pane at a time, then "too small"), the focused
  * editing pane grows, and a hidden breakdown or heatmap takes the plot's
- * place while focused (either of them, asked to expand).
+ * place while focused (either of them, asked to expand), and a collapsed
+ * pane (natural height 1, nothing but its title line) never takes more
+ * than that line, the others getting the rows (issue 13).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -201,6 +203,47 @@ static void test_focused_editor_grows(void **state)
 	assert_int_equal(l.pane[P_TRAFFIC].y, l.pane[P_NET].y + l.pane[P_NET].h);
 }
 
+static void test_collapsed_takes_its_title_only(void **state)
+{
+	(void)state;
+	/* Each editing pane collapsed in turn (star: organisation; Ethernet:
+	 * traffic), at every size and focus: one row, the others fill the rest
+	 * of the column as far as they want it. */
+	for (int c = P_ORG; c <= P_TRAFFIC; c++)
+		for (int w = LAYOUT_NARROW_W; w <= 200; w += 12)
+			for (int h = LAYOUT_MIN_H; h <= 70; h += 3)
+				for (int f = 0; f < P_NPANES; f++) {
+					int nat[3] = { 17, 22, 15 };
+					nat[c] = 1;
+					struct layout l = lay(w, h, f, nat[0], nat[1], nat[2]);
+					check_tiling(&l, w, h);
+					int body = l.sep.h, sum = 0, want = 0;
+					for (int i = P_ORG; i <= P_TRAFFIC; i++) {
+						sum += l.pane[i].h;
+						want += nat[i];
+					}
+					if (body < 3)
+						continue;
+					if (l.pane[c].h != 1)
+						fail_msg("collapsed pane %d is %d rows at %dx%d, focus %d",
+							 c, l.pane[c].h, w, h, f);
+					/* Rows the others want are not left empty. */
+					assert_int_equal(sum, body < want ? body : (c == P_TRAFFIC ? want : body));
+				}
+	/* 80x24, the star model: the network pane right under the title. */
+	struct layout l = lay(80, 24, P_PLOT, 1, 5, 22);
+	assert_int_equal(l.pane[P_ORG].h, 1);
+	assert_int_equal(l.pane[P_NET].y, 1);
+	assert_int_equal(l.pane[P_NET].h + l.pane[P_TRAFFIC].h, 21);
+	/* 100x50, Ethernet: everything fits; the collapsed traffic pane is one
+	 * row right under the network pane, the rest of the column empty. */
+	l = lay(100, 50, P_PLOT, 17, 30, 1);
+	assert_int_equal(l.pane[P_ORG].h, 17);
+	assert_int_equal(l.pane[P_NET].h, 30);
+	assert_int_equal(l.pane[P_TRAFFIC].y, 47);
+	assert_int_equal(l.pane[P_TRAFFIC].h, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -211,6 +254,7 @@ int main(void)
 		cmocka_unit_test(test_promote),
 		cmocka_unit_test(test_expand),
 		cmocka_unit_test(test_focused_editor_grows),
+		cmocka_unit_test(test_collapsed_takes_its_title_only),
 	};
 	return cmocka_run_group_tests_name("ui_layout", tests, NULL, NULL);
 }
