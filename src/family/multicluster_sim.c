@@ -88,7 +88,7 @@ static int ctx_build(const struct config *cfg, struct mc_simctx *x, struct diag 
 				   .icn1_cn = per[0], .icn1_cs = per[1], .ecn1_cn = per[2],
 				   .ecn1_cs = per[3], .icn2_cs = per[4], .theta = c->traffic.theta,
 				   .pattern = (enum ft_pattern)c->traffic.pattern,
-				   .V = c->sim.V, .B = c->sim.buffer,
+				   .V = c->sim.V, .B = c->sim.buffer, .exit = c->sim.ecn1_exit,
 				   .booksim = c->sim.timing == SIMCFG_TIMING_BOOKSIM };
 	if (sp.booksim) {                /* BookSim: one cycle per link, times and
 		                                    loads in cycles */

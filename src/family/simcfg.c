@@ -13,6 +13,7 @@
 
 static const char *const routing_names[] = { "adaptive", "deterministic", NULL };
 static const char *const timing_names[] = { "paper", "booksim", NULL };
+static const char *const exit_names[] = { "roots", "model", NULL };
 static const char *const pattern_names[] = { "uniform", "bit-reversal", "perfect-shuffle",
 					     "butterfly", NULL };
 
@@ -52,6 +53,11 @@ const struct param sim_fields_mc[] = {
 	  "finest time quantum: the simulator's cycle is the smallest flit time divided "
 	  "by the least R <= resolution that makes every flit time a whole number of "
 	  "cycles within 1.5%, else the most exact R (equal times: R = 1, exact)" },
+	{ "ecn1_exit", PT_ENUM, SF(ecn1_exit), 0, 0, 0, "roots", "", "",
+	  "where external messages leave and enter ECN1: roots (physical: the "
+	  "concentrator and dispatcher hang off the ECN1 roots, n_i + 1 links out) or "
+	  "model (r links out and v in, drawn from the uniform hop distribution P_r as "
+	  "javadi Eqs. 22-23 weight them: the model's journey)", .choices = exit_names },
 	{ 0 }
 };
 

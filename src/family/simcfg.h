@@ -55,11 +55,12 @@ struct sim_config {
 	int pattern;       /* 0 uniform, 1 bit-reversal, 2 perfect-shuffle, 3 butterfly */
 	/* multicluster only */
 	int resolution;    /* largest divisor of the smallest flit time */
+	int ecn1_exit;     /* enum sim_mc_exit: 0 roots (physical), 1 model */
 };
 
 extern const struct param sim_fields_star[];
 extern const struct param sim_fields_irr[];
-extern const struct param sim_fields_mc[];   /* common + V, resolution */
+extern const struct param sim_fields_mc[];   /* common + V, resolution, ecn1_exit */
 
 /* The measurement method for point `index` of a sweep. */
 void sim_config_method(const struct sim_config *sc, size_t index, struct sim_method *mm);

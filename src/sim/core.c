@@ -266,8 +266,11 @@ static int arrivals(struct sim_core *c)
 		if (d >= 0) {
 			if (c->net.source)
 				s = c->net.source(c->net.dest_ctx, s, d);
-			if (new_message(c, s, d, draw_length(c)) < 0)
+			int id = new_message(c, s, d, draw_length(c));
+			if (id < 0)
 				return -1;
+			if (c->net.init)
+				c->net.init(c->net.dest_ctx, &c->msg[id], &c->rng);
 		}
 		c->next_arrival += sim_rng_exp(&c->rng, c->rate);
 	}

@@ -85,6 +85,10 @@ typedef int (*sim_dest_fn)(const void *ctx, int src, struct sim_rng *rng);
  * a processing element has several network ports (multi-cluster: ICN1 and
  * ECN1). */
 typedef int (*sim_source_fn)(const void *ctx, int src, int dst);
+/* Optional: called on each generated message (not sim_core_inject's) once
+ * it is queued, to set its initial route state m->st, m->aux; may draw from
+ * rng (multi-cluster ecn1_exit = model: the ECN1 levels r, v). */
+typedef void (*sim_init_fn)(const void *ctx, struct sim_msg *m, struct sim_rng *rng);
 
 struct sim_chan {
 	int from;                  /* router, or -1 for a node's injection link
@@ -115,6 +119,8 @@ struct sim_net {
 	                              rate; NULL = all 1.  lambda is per unit
 	                              weight */
 	sim_source_fn source;      /* NULL: the source queue is src's */
+	sim_init_fn init;          /* NULL: route state starts at 0; called
+	                              with dest_ctx */
 };
 
 /* Message length mix: length[i] flits with probability prob[i]. */

@@ -40,6 +40,10 @@ static void tree_free(struct sim_mc_tree *t)
 	free(t->nodelink_out);
 	free(t->root_conc);
 	free(t->disp_root);
+	free(t->sw_conc);
+	free(t->disp_sw);
+	free(t->node_conc);
+	free(t->disp_node);
 }
 
 void sim_mc_free(struct sim_mc *s)
@@ -151,19 +155,30 @@ static int mc_route(const void *ctx, const struct sim_msg *msg, int r, int in_ch
 	const struct sim_mc *s = ctx;
 	int V = s->sp.V, nc = 0, k = s->k, m = 2 * k;
 	int g = msg->dst / 2, ext = msg->dst & 1, dc = s->cl[g], Qd = g - s->first[dc];
-	int ch = -1, one_vc = 0;
+	int ch = -1, one_vc = 0, model = s->sp.exit == SIM_MC_EXIT_MODEL;
 
 	(void)in_chan;
 	if (r < 2 * s->N) {                              /* a port: its link */
 		int src = r / 2, c = s->cl[src];
 		const struct sim_mc_tree *t = &s->tree[2 * c + (r & 1)];
-		ch = t->nodelink_in[src - s->first[c]];
+		if (model && ext && msg->st == 1)            /* r = 1: straight out */
+			ch = t->node_conc[src - s->first[c]];
+		else
+			ch = t->nodelink_in[src - s->first[c]];
 	} else if (r >= s->conc0 && r < s->conc0 + s->C) {
 		ch = s->conc_icn2[r - s->conc0];
 		one_vc = 1;
 	} else if (r >= s->disp0 && r < s->disp0 + s->C) {
 		const struct sim_mc_tree *t = &s->tree[2 * dc + 1];
-		ch = t->disp_root[Qd % (int)ipow(k, t->n - 1)];
+		if (!model) {
+			ch = t->disp_root[Qd % (int)ipow(k, t->n - 1)];
+		} else if (msg->aux == 1) {                  /* v = 1: straight in */
+			ch = t->disp_node[Qd];
+		} else {                     /* the level v-2 switch covering Qd */
+			int L = msg->aux - 2;
+			long W = (Qd / ipow(k, L + 1)) * ipow(k, L) + Qd % ipow(k, L);
+			ch = t->disp_sw[sw_index(k, t->n, L, W)];
+		}
 	} else {
 		int ti = s->rt_tree[r], L = s->rt_level[r];
 		long W = s->rt_word[r];
@@ -174,8 +189,8 @@ static int mc_route(const void *ctx, const struct sim_msg *msg, int r, int in_ch
 		if (t->kind == T_ICN2) {
 			Q = dc;
 		} else if (t->kind == T_ECN1 && t->cluster != dc) {   /* to the concentrator */
-			if (L == n - 1) {
-				ch = t->root_conc[W];
+			if (model ? L == msg->st - 2 : L == n - 1) {
+				ch = model ? t->sw_conc[me] : t->root_conc[W];
 				goto done;
 			}
 			ch = t->up[me * k + (Qd / ipow(k, L)) % k];
@@ -199,8 +214,7 @@ done:
 	if (ch < 0)
 		return 0;
 	for (int v = 0; v < (one_vc ? 1 : V); v++)
-		out[nc++] = (struct sim_cand){ ch * V + v, 0, 0, 0 };
-	(void)ext;
+		out[nc++] = (struct sim_cand){ ch * V + v, 0, msg->st, msg->aux };
 	return nc;
 }
 
@@ -233,10 +247,65 @@ static int mc_dest(const void *ctx, int src, struct sim_rng *rng)
 	}
 }
 
+/* exit model: r and v of a new external message, each the hop count to a
+ * node drawn uniformly among the other nodes of the cluster (P_r, P_v of
+ * Eq. 9 exactly). */
+static void mc_init(const void *ctx, struct sim_msg *msg, struct sim_rng *rng)
+{
+	const struct sim_mc *s = ctx;
+	int ends[2] = { msg->src / 2, msg->dst / 2 }, lv[2];
+
+	if (!(msg->dst & 1))
+		return;
+	for (int e = 0; e < 2; e++) {
+		int c = s->cl[ends[e]], q = ends[e] - s->first[c];
+		int nc = s->first[c + 1] - s->first[c];
+		int o = (int)sim_rng_below(rng, (uint32_t)(nc - 1));
+		if (o >= q)
+			o++;
+		lv[e] = ft_hops(s->sp.m, s->sp.n[c], q, o);
+	}
+	msg->st = lv[0];
+	msg->aux = lv[1];
+}
+
 static int mc_source(const void *ctx, int src, int dst)
 {
 	(void)ctx;
 	return (dst & 1) ? (src | 1) : src;
+}
+
+/* exit model: cluster c's concentrator and dispatcher linked to every node
+ * (ecn1 t_cn) and every non-root switch (ecn1 t_cs) of its ECN1 t. */
+static int exit_links(struct sim_mc *s, struct sim_mc_tree *t, int c)
+{
+	const struct sim_mc_spec *sp = &s->sp;
+	int conc = s->conc0 + c, disp = s->disp0 + c;
+
+	t->sw_conc = malloc((size_t)t->nsw * sizeof *t->sw_conc);
+	t->disp_sw = malloc((size_t)t->nsw * sizeof *t->disp_sw);
+	t->node_conc = malloc((size_t)t->nodes * sizeof *t->node_conc);
+	t->disp_node = malloc((size_t)t->nodes * sizeof *t->disp_node);
+	if (!t->sw_conc || !t->disp_sw || !t->node_conc || !t->disp_node)
+		return -1;
+	for (int i = 0; i < t->nsw; i++) {
+		int sw = t->sw0 + i;
+		t->sw_conc[i] = t->disp_sw[i] = -1;
+		if (s->rt_level[sw] == t->n - 1)
+			continue;
+		t->sw_conc[i] = add_chan(s, sw, conc, -1, sp->ecn1_cs);
+		t->disp_sw[i] = add_chan(s, disp, sw, -1, sp->ecn1_cs);
+		if (t->sw_conc[i] < 0 || t->disp_sw[i] < 0)
+			return -1;
+	}
+	for (int q = 0; q < t->nodes; q++) {
+		int port = 2 * (s->first[c] + q) + 1;
+		t->node_conc[q] = add_chan(s, port, conc, -1, sp->ecn1_cn);
+		t->disp_node[q] = add_chan(s, disp, -1, port, sp->ecn1_cn);
+		if (t->node_conc[q] < 0 || t->disp_node[q] < 0)
+			return -1;
+	}
+	return 0;
 }
 
 int sim_mc_build(struct sim_mc *s, const struct sim_mc_spec *sp)
@@ -247,7 +316,8 @@ int sim_mc_build(struct sim_mc *s, const struct sim_mc_spec *sp)
 	memset(s, 0, sizeof *s);
 	if (!sp || sp->m < 2 || sp->m % 2 || sp->C < 1 || sp->V < 1 || sp->V > 64 || sp->B < 1 ||
 	    sp->icn1_cn < 1 || sp->icn1_cs < 1 || sp->ecn1_cn < 1 || sp->ecn1_cs < 1 ||
-	    sp->icn2_cs < 1 || (sp->booksim && (sp->icn1_cn != 1 || sp->icn1_cs != 1 ||
+	    sp->icn2_cs < 1 || sp->exit < SIM_MC_EXIT_ROOTS || sp->exit > SIM_MC_EXIT_MODEL ||
+	    (sp->booksim && (sp->icn1_cn != 1 || sp->icn1_cs != 1 ||
 	    sp->ecn1_cn != 1 || sp->ecn1_cs != 1 || sp->icn2_cs != 1)))
 		return -1;
 	s->sp = *sp;
@@ -341,6 +411,11 @@ int sim_mc_build(struct sim_mc *s, const struct sim_mc_spec *sp)
 		for (int c = 0; c < C; c++) {
 			struct sim_mc_tree *t = &s->tree[2 * c + 1];
 			int n = t->n, roots = (int)ipow(k, n - 1);
+			if (sp->exit == SIM_MC_EXIT_MODEL) {
+				if (exit_links(s, t, c))
+					goto fail;
+				continue;
+			}
 			t->root_conc = malloc((size_t)roots * sizeof *t->root_conc);
 			t->disp_root = malloc((size_t)roots * sizeof *t->disp_root);
 			if (!t->root_conc || !t->disp_root)
@@ -367,6 +442,7 @@ int sim_mc_build(struct sim_mc *s, const struct sim_mc_spec *sp)
 		.inj_delay = sp->booksim ? 1 : 0,
 		.route = mc_route, .route_ctx = s, .dest = mc_dest, .dest_ctx = s,
 		.senders = s->senders, .nsenders = N, .weight = s->weight, .source = mc_source,
+		.init = sp->exit == SIM_MC_EXIT_MODEL ? mc_init : NULL,
 	};
 	return 0;
 fail:

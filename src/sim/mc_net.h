@@ -6,9 +6,24 @@
  * concentrator (ECN1 -> ICN2) and one dispatcher (ICN2 -> ECN1), both
  * cut-through single servers: each has one link to ICN2 with one virtual
  * channel, so it passes one message at a time, M flits at icn2 t_cs, and
- * adds nothing at zero load.  Physical attachment (the only one built
- * here): the concentrator and dispatcher are linked to every root switch of
- * their cluster's ECN1 (as the `anynet-external` export draws them).
+ * adds nothing at zero load.  Where an external message leaves and enters
+ * ECN1 (spec.exit):
+ *   SIM_MC_EXIT_ROOTS (default, physical): the concentrator and dispatcher
+ *     are linked to every root switch of their cluster's ECN1 (as the
+ *     `anynet-external` export draws them); every external message climbs
+ *     to a root: n_i + 1 ECN1 links out, n_j + 1 in.
+ *   SIM_MC_EXIT_MODEL (the model's journey, javadi Eqs. 22-23): each
+ *     external message crosses r ECN1 links out of its cluster and v into
+ *     the destination one, r drawn from the source cluster's uniform hop
+ *     distribution P_r (Eq. 9) and v from the destination's, as the model
+ *     weights them: the hop count from the source to a node drawn uniformly
+ *     among the other nodes of its cluster (likewise for v).  The r-th link
+ *     goes to the concentrator from the element at level r-2 on the way up
+ *     (the node itself when r = 1; links at ecn1 t_cn from nodes, t_cs from
+ *     switches); the dispatcher enters at the switch at level v-2 covering
+ *     the destination (the node itself when v = 1).  The concentrator and
+ *     dispatcher are linked to every node and every non-root switch of
+ *     their ECN1.  r and v travel as the message's route state (st, aux).
  *
  * A processing node has two ports (source queues): its ICN1 port (core
  * node 2g for global node g) and its ECN1 port (2g+1).  Internal messages
@@ -22,6 +37,7 @@
  * tree levels climbed in ICN1 (internal) or h2 in ICN2 (external):
  *   internal  (M-1) max(cn, cs) + 2 cn + (2h-2) cs   (h = 1: (M-1) cn + 2 cn)
  *   external  (M-1) max(periods crossed) + 2 ecn1_cn + (n_i + n_j) ecn1_cs + 2 h2 icn2_cs
+ *             (roots), or + (r + v - 2) ecn1_cs instead of (n_i + n_j) (model)
  *
  * Routing in every tree: deterministic up*-down*: up while the switch does
  * not cover the destination, taking at level L the up-link numbered by the
@@ -48,6 +64,11 @@
 
 #define SIM_MC_MAX_NODES 65536      /* processing nodes the simulator builds */
 
+enum sim_mc_exit {
+	SIM_MC_EXIT_ROOTS = 0,     /* physical: to and from the ECN1 roots */
+	SIM_MC_EXIT_MODEL,         /* at levels r, v drawn as the model (Eqs. 22-23) */
+};
+
 struct sim_mc_spec {
 	int m;
 	int C;                     /* clusters */
@@ -57,6 +78,7 @@ struct sim_mc_spec {
 	double theta;              /* NaN: uniform over all other nodes */
 	enum ft_pattern pattern;   /* internal traffic when theta is given */
 	int V, B;
+	int exit;                  /* enum sim_mc_exit */
 	int booksim;               /* BookSim2's iq-router timing: 3 cycles per
 	                              switch (concentrators and dispatchers
 	                              included), 1 at injection; all periods
@@ -75,6 +97,10 @@ struct sim_mc_tree {
 	int *nodelink_out;         /* nodes: leaf -> node channel */
 	int *root_conc;            /* ECN1: per root, root -> concentrator */
 	int *disp_root;            /* ECN1: per root, dispatcher -> root */
+	int *sw_conc, *disp_sw;    /* ECN1, exit model: per switch (levels
+	                              0..n-2; -1 at the roots), to the
+	                              concentrator / from the dispatcher */
+	int *node_conc, *disp_node;/* ECN1, exit model: per node, the same */
 };
 
 struct sim_mc {
