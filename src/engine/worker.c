@@ -373,13 +373,16 @@ static int compute_view(struct worker *w, const struct config *cfg, unsigned lon
 		nout++;
 	for (int k = 0; k < 3; k++) {
 		int s = view_slots[k], idx = view_out(v, s);
-		if (idx < 0 || (size_t)idx >= nout)
-			continue;
+		if (idx < 0 || (size_t)idx >= nout || outs[idx].lane != LANE_FAST)
+			continue;     /* a simulation never runs on the fast lane */
 		if (done->valid[k] && done->gen[k] == gen &&
 		    view_same(&done->view[k], v, RES_SLOT(s)))
 			continue;
 		req_for(w, &w->fast, &req);
-		req.at = v->at;
+		/* The cursor's x only to an output that reads that quantity (an
+		 * irregular cursor is a distance, never a load). */
+		if (output_at_cursor(cfg->family, &outs[idx]))
+			req.at = v->at;
 		req.select = s == SLOT_CELL ? v->cell_select : v->select;
 		req.select2 = s == SLOT_CELL ? v->cell_select2 : -1;
 		int rc = run_output(w, &w->fast, cfg, gen, &outs[idx], &req, &t, true, refusal,

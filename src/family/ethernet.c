@@ -356,7 +356,7 @@ const struct family eth_family = {
 	.cfg_size = sizeof(struct eth_config),
 	.validate = eth_validate,
 	.x = { "size_bytes", "M", "bytes", "message size", true, "threshold",
-	       .whole = true, .y_log = true },
+	       .whole = true, .y_log = true, .quantity = XQ_SIZE },
 	.sweep = eth_sweep,
 	.outputs = eth_outputs,
 };

@@ -394,10 +394,10 @@ const struct output_desc eth_outputs[] = {
 	{ "curve", "time vs message size, one column per operation (Eqs. 5-8, Figure 5)",
 	  OUT_CURVE, curve },
 	{ "summary", "nodes, classes, parameters, tree depth/leaves and critical path at --at",
-	  OUT_SUMMARY, summary, .at = true },
+	  OUT_SUMMARY, summary, .at = XQ_SIZE },
 	{ "matrix", "point-to-point time T_ij between every pair at --at bytes (default S)",
-	  OUT_MATRIX, matrix, .at = true },
+	  OUT_MATRIX, matrix, .at = XQ_SIZE },
 	{ "tree", "the binomial broadcast tree as text, critical path marked '*' (--at)",
-	  OUT_TEXT, tree, .at = true },
+	  OUT_TEXT, tree, .at = XQ_SIZE },
 	{ NULL, NULL, 0, NULL },
 };

@@ -87,6 +87,11 @@ const struct output_desc *family_output(const struct family *f, const char *name
 	return NULL;
 }
 
+bool output_at_cursor(const struct family *f, const struct output_desc *o)
+{
+	return o && o->at != XQ_NONE && o->at == f->x.quantity;
+}
+
 char *family_output_names(const struct family *f, char *buf, size_t n)
 {
 	size_t len = 0;

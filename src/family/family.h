@@ -43,11 +43,13 @@ enum output_kind {
 enum output_lane {
 	LANE_FAST,    /* on the fast lane: the curve and summary for every
 	                 configuration, the others when a pane shows them */
-	LANE_SLOW,    /* a long, progressive computation (a simulation): run for
-	                 every configuration on the slow lane, in its own result
-	                 slot, publishing partial tables (run_req.publish); a
-	                 view change never waits for it, a configuration change
-	                 cancels it */
+	LANE_SLOW,    /* a long computation (a simulation): never on the fast
+	                 lane; the explorer runs it on the slow lane only on
+	                 request (worker_sim_output), in its own result slot
+	                 SLOT_SLOW + k (k: its rank among the family's LANE_SLOW
+	                 outputs), publishing partial tables
+	                 (run_req.publish); a view change never waits for it,
+	                 a configuration change cancels it */
 };
 
 /* What a run is asked for. */
@@ -80,6 +82,18 @@ struct run_req {
 /* Fill req with the defaults (whole sweep, default item, no cursor). */
 void run_req_init(struct run_req *req);
 
+/* What an x value is: the family's x axis declares it (x_axis.quantity)
+ * and a per-point output declares what it reads from run_req.at
+ * (output_desc.at), so the explorer passes the cursor's x only to an
+ * output that reads that quantity (output_at_cursor): a distance is never
+ * read as a load. */
+enum x_quantity {
+	XQ_NONE = 0,   /* output_desc.at: the output reads no run_req.at */
+	XQ_LOAD,       /* offered load, msg/node/(time unit or cycle) */
+	XQ_SIZE,       /* message size, bytes */
+	XQ_DISTANCE,   /* a distance (irregular: equivalent distance T_ij) */
+};
+
 /* How the explorer draws an OUT_CURVE's points. */
 enum output_discrete {
 	DISCRETE_NONE = 0,  /* a continuous function, sampled: connected lines */
@@ -100,9 +114,11 @@ struct output_desc {
 	const char *fallback;   /* output to show instead when this one refuses the
 	                           request (diag.usage), e.g. a distribution when a
 	                           node-to-node table would be too large */
-	bool at;                /* reads run_req.at (the cursor's x): per-point
-	                           outputs; the explorer's `b` passes --at to
-	                           these only */
+	enum x_quantity at;     /* per-point outputs: the quantity they read
+	                           from run_req.at (batch --at); NaN there = the
+	                           output's own default.  The explorer passes the
+	                           cursor's x, and `b` prints --at, only when it
+	                           is the family's x quantity (output_at_cursor) */
 	bool simulated;         /* OUT_CURVE computed by the simulator: slow,
 	                           its points independent and seeded by index
 	                           (run_req.point0), so the batch layer may run
@@ -142,6 +158,7 @@ struct x_axis {
 	bool y_log;             /* the plot's y axis log-scaled by default (the
 	                           first screen must show the model's feature,
 	                           e.g. Ethernet times over six decades) */
+	enum x_quantity quantity; /* what x is (never XQ_NONE) */
 };
 
 struct family {
@@ -193,6 +210,10 @@ enum family_stat {
 };
 void family_stat_add(enum family_stat s);
 unsigned long family_stat(enum family_stat s);
+
+/* Does output o of f read the explorer's cursor x as its run_req.at (o
+ * reads the quantity f's x axis is)?  Pure. */
+bool output_at_cursor(const struct family *f, const struct output_desc *o);
 
 /* The registered families, NULL-terminated. */
 extern const struct family *const icnx_families[];

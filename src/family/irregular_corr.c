@@ -191,19 +191,24 @@ static int corr_open(const struct config *cfg, struct irr_simctx *x, double **T,
 	return 0;
 }
 
-/* The single load of -o correlation / by-distance: --at, else 10% of the
- * channel-load bound (as -o pairs); at most twice that bound. */
-static int corr_load(const struct run_req *req, const struct irr_simctx *x, double *lambda,
-		     struct diag *d)
+/* The single load of -o correlation / by-distance (irr_view_load: --at,
+ * sim.load, 10% of the channel-load bound, as -o pairs); at most twice
+ * that bound. */
+static int corr_load(const struct config *cfg, const struct run_req *req,
+		     const struct irr_simctx *x, double *lambda, struct diag *d)
 {
-	*lambda = isnan(req->at) ? 0.1 * x->cap : req->at;
-	if (!(*lambda > 0) || *lambda > 2 * x->cap) {
+	const char *from;
+	if (irr_view_load(cfg, req, x, lambda, &from, d))
+		return -1;
+	if (*lambda > 2 * x->cap) {
 		/* Beyond twice the busiest channel's bound every pair is deeply
-		 * saturated: a long run that says nothing.  (The explorer's cursor
-		 * on this family is a distance, not a load.) */
+		 * saturated: a long run that says nothing. */
 		d->usage = true;
-		return diag_set(d, "", "load %g: allowed 0 < load <= %g msg/node/cycle (twice the "
-				"channel-load bound); give it with --at", *lambda, 2 * x->cap);
+		return diag_set(d, strcmp(from, "sim.load") ? "" : "sim.load",
+				"load %g msg/node/cycle (from %s): allowed up to %g msg/node/cycle "
+				"(twice the channel-load bound, %.4g flits/node/cycle)", *lambda, from,
+				2 * x->cap, 2 * x->cap * irr_cfg(cfg)->sim.M * x->s.nsenders /
+				(x->s.N > 0 ? x->s.N : 1));
 	}
 	return 0;
 }
@@ -235,7 +240,7 @@ int irr_corr_table(const struct config *cfg, const struct run_req *req, struct t
 
 	if (corr_open(cfg, &x, &T, d))
 		return -1;
-	rc = corr_load(req, &x, &lambda, d);
+	rc = corr_load(cfg, req, &x, &lambda, d);
 	if (!rc)
 		rc = corr_point(cfg, &x, T, lambda, 0, req->cancel, &c, d);
 	free(T);
@@ -281,7 +286,7 @@ int irr_corr_by_distance(const struct config *cfg, const struct run_req *req, st
 
 	if (corr_open(cfg, &x, &T, d))
 		return -1;
-	rc = corr_load(req, &x, &lambda, d);
+	rc = corr_load(cfg, req, &x, &lambda, d);
 	if (!rc)
 		rc = corr_point(cfg, &x, T, lambda, 0, req->cancel, &c, d);
 	free(T);

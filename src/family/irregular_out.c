@@ -997,16 +997,19 @@ const struct output_desc irr_outputs[] = {
 	  OUT_CURVE, irr_sim_curve, .simulated = true, .loads = irr_sim_loads,
 	  .lane = LANE_SLOW },
 	{ "pairs", "simulated network latency per switch pair beside equivalent and hop "
-	  "distance (--at load)", OUT_TABLE, irr_sim_pairs, .at = true },
+	  "distance (--at load)", OUT_TABLE, irr_sim_pairs, .at = XQ_LOAD,
+	  .lane = LANE_SLOW },
 	{ "saturation", "simulated saturation load (bisection) and the channel-load bound",
-	  OUT_SUMMARY, irr_sim_saturation },
+	  OUT_SUMMARY, irr_sim_saturation, .lane = LANE_SLOW },
 	{ "correlation", "Pearson r and least-squares line of simulated pair latency against "
 	  "equivalent distance, route length, hops (Figures 6-8; --at load)", OUT_TABLE,
-	  irr_corr_table, .at = true },
+	  irr_corr_table, .at = XQ_LOAD, .lane = LANE_SLOW },
 	{ "by-distance", "mean simulated latency per distinct equivalent distance, weighted "
-	  "fit (Figure 8; --at load)", OUT_TABLE, irr_corr_by_distance, .at = true },
+	  "fit (Figure 8; --at load)", OUT_TABLE, irr_corr_by_distance, .at = XQ_LOAD,
+	  .lane = LANE_SLOW },
 	{ "correlation-load", "correlation coefficients against load (Figure 9; slow: "
-	  "10 simulations)", OUT_CURVE, irr_corr_load, .simulated = true, .loads = irr_sim_loads },
+	  "10 simulations)", OUT_CURVE, irr_corr_load, .simulated = true, .loads = irr_sim_loads,
+	  .lane = LANE_SLOW },
 	{ "clusters", "PAM groups of switches: group, switch, nodes, medoid", OUT_TABLE,
 	  clusters },
 	{ "hostfile", "MPI hostfile of the processing nodes of group --select (default 0)",

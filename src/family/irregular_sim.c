@@ -78,6 +78,28 @@ int irr_simctx_build(const struct config *cfg, struct irr_simctx *x, struct diag
 	return 0;
 }
 
+int irr_view_load(const struct config *cfg, const struct run_req *req,
+		  const struct irr_simctx *x, double *lambda, const char **from, struct diag *d)
+{
+	const struct sim_config *sc = &irr_cfg(cfg)->sim;
+
+	if (!isnan(req->at)) {
+		*lambda = req->at;
+		*from = "--at";
+	} else if (!isnan(sc->load)) {
+		*lambda = sc->load * x->s.N / ((double)sc->M * (x->s.nsenders > 0 ? x->s.nsenders : 1));
+		*from = "sim.load";
+	} else {
+		*lambda = 0.1 * x->cap;
+		*from = "auto";
+	}
+	if (!(*lambda > 0)) {
+		d->usage = true;
+		return diag_set(d, "", "--at %g: the load must be positive", *lambda);
+	}
+	return 0;
+}
+
 int irr_sim_loads(const struct config *cfg, const struct run_req *req, double **xs,
 		  size_t *n, struct diag *d)
 {
@@ -133,15 +155,14 @@ int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct ta
 	double lambda, *sum = NULL;
 	long *cnt = NULL;
 	int S, rc = -1;
+	const char *from;
 
 	if (irr_simctx_build(cfg, &x, d))
 		return -1;
 	S = x.net.switches;
-	lambda = isnan(req->at) ? 0.1 * x.cap : req->at;
-	if (!(lambda > 0)) {
+	if (irr_view_load(cfg, req, &x, &lambda, &from, d)) {
 		irr_simctx_free(&x);
-		d->usage = true;
-		return diag_set(d, "", "--at %g: the load must be positive", lambda);
+		return -1;
 	}
 	sum = calloc((size_t)S * S, sizeof *sum);
 	cnt = calloc((size_t)S * S, sizeof *cnt);
@@ -161,8 +182,11 @@ int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct ta
 		goto out;
 	}
 	rc = -1;
-	snprintf(t->title, sizeof t->title, "simulated network latency per switch pair at load "
-		 "%g%s", lambda, r.saturated ? " (saturated)" : "");
+	snprintf(t->title, sizeof t->title, "simulated network latency per switch pair, load "
+		 "%g (%s; offered %.4g, accepted %.4g flits/node/cycle)%s", lambda,
+		 from, lambda * irr_cfg(cfg)->sim.M * x.s.nsenders / (x.s.N > 0 ? x.s.N : 1),
+		 r.accepted * r.mean_len * x.s.nsenders / (x.s.N > 0 ? x.s.N : 1),
+		 r.saturated ? " (saturated)" : "");
 	t->samples = (size_t)r.messages;
 	OUT_COL(t, "from", "", "source switch");
 	OUT_COL(t, "to", "", "destination switch");

@@ -27,6 +27,16 @@ struct irr_simctx {
  * `timing` sections.  Returns 0, or -1 with *d (nothing to free). */
 int irr_simctx_build(const struct config *cfg, struct irr_simctx *x, struct diag *d);
 
+/* The load of a per-point simulated view (-o pairs, correlation,
+ * by-distance), in msg/node/cycle per sending node as the simulator takes
+ * it: req->at when it is set (batch --at, msg/node/cycle), else the
+ * configuration's sim.load (flits/node/cycle over all N nodes: lambda =
+ * load N / (M senders)), else 10% of the channel-load bound.  *from says
+ * which ("--at", "sim.load", "auto").  Returns 0, or -1 with *d (usage)
+ * when it is not positive. */
+int irr_view_load(const struct config *cfg, const struct run_req *req,
+		  const struct irr_simctx *x, double *lambda, const char **from, struct diag *d);
+
 /* Release what irr_simctx_build made (idempotent). */
 void irr_simctx_free(struct irr_simctx *x);
 

@@ -70,6 +70,11 @@ const struct param sim_fields_irr[] = {
 	{ "pattern", PT_ENUM, SF(pattern), 0, 0, 0, "uniform", "", "",
 	  "traffic: uniform, or a permutation of the node numbers on ceil(log2 N) bits; "
 	  "a node mapped to itself or beyond N-1 sends nothing", .choices = pattern_names },
+	{ "load", PT_REAL, SF(load), 0, 1, PF_MIN_EXCL | PF_AUTO, "auto", "flits/node/cycle", "",
+	  "traffic of the per-pair views (-o pairs, correlation, by-distance): offered flits "
+	  "per node per cycle over all nodes, as arnau's figures (= accepted below "
+	  "saturation); auto = 10% of the channel-load bound; batch --at overrides it in "
+	  "msg/node/cycle" },
 	{ 0 }
 };
 

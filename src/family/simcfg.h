@@ -7,7 +7,7 @@
  * Families list the fields that apply to them: sim_fields_star (seed,
  * warmup, measured, batches, buffer, routing, timing, budget),
  * sim_fields_irr (the same plus M, V and pattern, which the irregular
- * model does not have).
+ * model does not have, and load: the per-pair views' traffic).
  *
  * Simulated columns (typed roles, table.h): sim_latency (COL_VALUE),
  * sim_lower / sim_upper (COL_LOWER / COL_UPPER of sim_latency: the 95%
@@ -53,6 +53,10 @@ struct sim_config {
 	int M;             /* message length, flits */
 	int V;             /* virtual channels per channel */
 	int pattern;       /* 0 uniform, 1 bit-reversal, 2 perfect-shuffle, 3 butterfly */
+	double load;       /* the per-point views' offered traffic (-o pairs,
+	                      correlation, by-distance), flits/node/cycle over
+	                      all N nodes (the paper's unit; = the accepted
+	                      traffic below saturation); NaN = auto */
 	/* multicluster only */
 	int resolution;    /* largest divisor of the smallest flit time */
 	int ecn1_exit;     /* enum sim_mc_exit: 0 roots (physical), 1 model */

@@ -77,7 +77,7 @@ char *cmdline_at(const struct app *a, const struct output_desc *o, int select,
 	char *want;
 
 	draw_exact(x, buf, n);
-	if (!o || !o->at || !o->run || !isfinite(x))
+	if (!o || !output_at_cursor(a->cfg.family, o) || !o->run || !isfinite(x))
 		return buf;
 	if (at_cache.gen == a->gen && at_cache.o == o && at_cache.select == select &&
 	    at_cache.x == x) {

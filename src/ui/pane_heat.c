@@ -578,7 +578,7 @@ static bool heat_cmdline(struct pane *p, struct strbuf *b)
 	strbuf_printf(b, "-o %s", so->name);
 	if (so->select)
 		strbuf_printf(b, " --select %d", a->view.select < 0 ? 0 : a->view.select);
-	if (so->at && !isnan(a->view.at))
+	if (output_at_cursor(a->cfg.family, so) && !isnan(a->view.at))
 		strbuf_printf(b, " --at %s", cmdline_at(a, so, a->view.select < 0 ? 0
 						: a->view.select, x, sizeof x));
 	if (p->focused && so->cell_detail && a->view.cell_out >= 0)

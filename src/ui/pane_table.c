@@ -36,10 +36,12 @@ struct table_pane {
 	bool grid_more;    /* ... and some of its columns are not shown */
 };
 
+/* A breakdown view: a fast-lane table, summary, bar chart or text (the
+ * simulated ones, LANE_SLOW, are the plot's simulated views: key r). */
 static bool is_view(const struct output_desc *o)
 {
-	return o->kind == OUT_TABLE || o->kind == OUT_SUMMARY || o->kind == OUT_BARS ||
-	       o->kind == OUT_TEXT;
+	return o->lane == LANE_FAST && (o->kind == OUT_TABLE || o->kind == OUT_SUMMARY || o->kind == OUT_BARS ||
+	       o->kind == OUT_TEXT);
 }
 
 /* The descriptor's breakdown output (output_desc.breakdown), else the
@@ -54,7 +56,7 @@ static int default_view(const struct app *a)
 			return (int)i;
 	for (size_t k = 0; k < sizeof pref / sizeof pref[0]; k++)
 		for (size_t i = 0; i < n; i++)
-			if (o[i].kind == pref[k])
+			if (o[i].kind == pref[k] && is_view(&o[i]))
 				return (int)i;
 	return -1;
 }
@@ -479,7 +481,7 @@ static bool table_cmdline(struct pane *p, struct strbuf *b)
 	strbuf_printf(b, "-o %s", o[v].name);
 	if (a->view.select >= 0 && o[v].select)
 		strbuf_printf(b, " --select %d", a->view.select);
-	if (o[v].at && !isnan(a->view.at)) {
+	if (output_at_cursor(a->cfg.family, &o[v]) && !isnan(a->view.at)) {
 		char x[40];
 		strbuf_printf(b, " --at %s", cmdline_at(a, &o[v], a->view.select, x, sizeof x));
 	}

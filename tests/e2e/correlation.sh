@@ -77,5 +77,23 @@ rc=0; "$ICNX" --batch arnau-autonet10 -o correlation --at 0 >/dev/null 2>&1 || r
 rc=0; err=$("$ICNX" --batch arnau-autonet10 -o by-distance --at 2 2>&1 >/dev/null) || rc=$?
 [ "$rc" -eq 2 ] || { echo "FAIL --at 2 (a distance, not a load): exit $rc, want 2"; fail=1; }
 echo "$err" | grep -q 'channel-load bound' || { echo "FAIL --at 2 message: $err"; fail=1; }
+# sim.load: the per-pair views' traffic in flits/node/cycle (arnau's unit):
+# autonet10 has N = 40 nodes, all sending, M = 32, so 0.012 flits/node/cycle
+# is 0.012 * 40 / (32 * 40) = 0.000375 msg/node/cycle, the same simulation
+# as --at 0.000375; --at wins over sim.load.
+"$ICNX" --batch arnau-autonet10 -o correlation --set sim.load=0.012 $small -f csv >"$tmp/sl" ||
+	{ echo "FAIL correlation --set sim.load"; fail=1; }
+"$ICNX" --batch arnau-autonet10 -o correlation --at 0.000375 $small -f csv >"$tmp/sa" ||
+	{ echo "FAIL correlation --at 0.000375"; fail=1; }
+[ "$(grep '^distance,' "$tmp/sl" | cut -d, -f7)" = 0.000375 ] ||
+	{ echo "FAIL sim.load=0.012 is not load 0.000375: $(grep '^distance,' "$tmp/sl")"; fail=1; }
+cmp -s "$tmp/sl" "$tmp/sa" || { echo "FAIL sim.load=0.012 differs from --at 0.000375"; fail=1; }
+"$ICNX" --batch arnau-autonet10 -o correlation --set sim.load=0.9 --at 0.000375 $small -f csv \
+	>"$tmp/sw" || { echo "FAIL --at over an out-of-range sim.load"; fail=1; }
+cmp -s "$tmp/sw" "$tmp/sa" || { echo "FAIL --at does not override sim.load"; fail=1; }
+rc=0; err=$("$ICNX" --batch arnau-autonet10 -o correlation --set sim.load=0.9 2>&1 >/dev/null) ||
+	rc=$?
+[ "$rc" -eq 2 ] && echo "$err" | grep -q 'sim.load' ||
+	{ echo "FAIL sim.load=0.9 (beyond twice the bound): exit $rc: $err"; fail=1; }
 [ "$fail" -eq 0 ] && echo "correlation: r and lines recomputed from -o pairs, Figure 8, Figure 9"
 exit "$fail"
