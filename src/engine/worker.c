@@ -518,6 +518,9 @@ static int compute_slow(struct worker *w, const struct config *cfg, unsigned lon
 				table_free(&one);
 			}
 			if (k + 1 < nx && !atomic_load(&l->stale)) {
+				/* the lane's progress is the running point's: the
+				 * next one starts from 0 (before the UI sees k + 1) */
+				atomic_store(&l->permille, 0);
 				t.partial = true;
 				l->last_partial = 0;     /* each point is news */
 				on_partial(l, &t);

@@ -134,6 +134,20 @@ void sim_curve_row(struct table *t, size_t row, int col, const struct sim_result
 	table_set(t, row, c + 7, (double)r->flit_hops);
 }
 
+/* Progress within point k of nx: the run's fraction, scaled into the
+ * sweep's (k + f) / nx. */
+struct point_progress {
+	const struct run_req *req;
+	size_t k, nx;
+};
+
+static void point_progress(void *ctx, double f)
+{
+	const struct point_progress *p = ctx;
+
+	req_progress(p->req, ((double)p->k + f) / (double)p->nx);
+}
+
 int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 		    const struct sim_config *sc, const double *xs, size_t nx,
 		    size_t point0, const char *xname, const char *xunit, const char *xlabel,
@@ -156,7 +170,11 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 
 		if (req_cancelled(req))
 			return 1;
+		struct point_progress pp = { req, k, nx };
+
 		sim_config_method(sc, point0 + k, &mm);
+		mm.progress = point_progress;
+		mm.progress_ctx = &pp;
 		if (!(xs[k] > 0)) {             /* no traffic: nothing to measure */
 			memset(&r, 0, sizeof r);
 			r.latency.mean = r.wait.mean = r.network.mean = NAN;

@@ -48,6 +48,7 @@ struct acc {
 	int cancelled;
 	int64_t backlog;           /* queued messages that mean saturation */
 	int overflow;
+	long steps;                /* stop_fn calls, for mm->progress */
 };
 
 static void on_done(void *ctx, const struct sim_done *d)
@@ -82,6 +83,12 @@ static bool stop_fn(void *ctx, const struct sim_core *c)
 	if (a->cancel && atomic_load_explicit(a->cancel, memory_order_relaxed)) {
 		a->cancelled = 1;
 		return true;
+	}
+	if (a->mm->progress && ++a->steps % SIM_PROGRESS_STEPS == 0) {
+		double all = (double)a->mm->warmup + (double)a->mm->measured;
+		double g = fmin((double)c->generated, all);
+		a->mm->progress(a->mm->progress_ctx,
+				fmin(1.0, (g + (double)a->done) / (all + (double)a->mm->measured)));
 	}
 	if (c->queued > a->backlog) {           /* the queues grow without bound */
 		a->overflow = 1;

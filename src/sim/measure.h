@@ -45,7 +45,15 @@ struct sim_method {
 	int ngroups;
 	double *pair_sum;
 	long *pair_cnt;
+	/* Optional (NULL = none): called on the simulating thread, every
+	 * SIM_PROGRESS_STEPS steps of the run, with the fraction done in 0..1:
+	 * (messages generated, up to warm-up + measured, plus measured messages
+	 * delivered) / (warm-up + 2 measured).  Only the caller's progress
+	 * display; the numbers do not depend on it. */
+	void (*progress)(void *ctx, double fraction);
+	void *progress_ctx;
 };
+#define SIM_PROGRESS_STEPS 4096
 
 struct sim_stat {
 	double mean;

@@ -96,6 +96,11 @@ struct app {
 	unsigned long sim_gen;         /* the configuration the simulation (key r)
 	                                  was asked for; 0 = none (worker_sim) */
 	bool sim_running;              /* ... and it was not stopped */
+	double sim_t0_ms;              /* ... its start (clock_now_ms) */
+	double sim_tlast_ms;           /* ... when its last point arrived */
+	double sim_lastpt_ms;          /* ... that point's own wall time */
+	size_t sim_nlast;              /* ... the points arrived so far */
+	double sim_shown;              /* ... the progress shown (0..1, never goes back) */
 
 	/* panes and layout */
 	struct pane pane[P_NPANES];
@@ -183,6 +188,14 @@ const struct output_desc *app_sim_output(const struct app *a);
 /* Is there a simulation of the current configuration (running, done or
  * stopped)?  *done points of *total arrived; *running: more may come. */
 bool app_sim_state(const struct app *a, size_t *done, size_t *total, bool *running);
+/* After each take of results: note when new simulated points arrived (the
+ * time-left estimate's clock). */
+void app_sim_took(struct app *a);
+/* The status line's words for a running simulation: its progress (points
+ * and percent, never going back) and, after the first point, the time left
+ * ("sim 2/6 41% ~12 s left"); for one done or stopped, "sim 6/6" or
+ * "sim 2/6 stopped".  Writes "" when there is none. */
+void app_sim_status(struct app *a, char *buf, size_t len);
 
 /* Drop the draft: back to the last valid configuration.  K_* flags. */
 unsigned app_revert(struct app *a);

@@ -91,17 +91,10 @@ void status_draw(struct app *a, struct canvas *c)
 			len += snprintf(left + len, sizeof left - (size_t)len, "| %.*f ms ",
 					ms < 10 ? 1 : 0, ms);
 	}
-	size_t sdone, stotal;
-	bool srun;
-	if (app_sim_state(a, &sdone, &stotal, &srun)) {
-		double sf = 0;
-		if (srun && a->worker && worker_slow_busy(a->worker, &sf))
-			len += snprintf(left + len, sizeof left - (size_t)len, "| sim %zu/%zu %.0f%% ",
-					sdone, stotal, 100 * sf);
-		else
-			len += snprintf(left + len, sizeof left - (size_t)len, "| sim %zu/%zu%s ",
-					sdone, stotal, srun ? "" : sdone < stotal ? " stopped" : "");
-	}
+	char sim[96];
+	app_sim_status(a, sim, sizeof sim);
+	if (sim[0])
+		len += snprintf(left + len, sizeof left - (size_t)len, "| %s ", sim);
 	int x = draw_text(c, 0, 0, c->width, left, UI_STATUS);
 	const char *help = "? help ";
 	int hw = draw_width(help);

@@ -323,6 +323,8 @@ static void take_results(struct app *a)
 	unsigned bits = worker_take(a->worker, &a->res);
 	unsigned u = bits & RES_SLOTS;
 
+	app_sim_took(a);
+
 	/* Each pane declares the slots it listens to (pane_ops.listens). */
 	for (int i = 0; i < P_NPANES; i++) {
 		if (u && a->pane[i].ops->update)

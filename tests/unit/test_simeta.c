@@ -1,0 +1,92 @@
+/*
+ * test_simeta.c: unit tests for src/ui/simeta (the simulation's time left),
+ * on values worked by hand: nothing before the first point; the work rule
+ * (rate x the last point's work x points left); the last point's own time
+ * and the running point's projection taking over when larger; the running
+ * fraction; the text's units and rounding.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <string.h>
+
+#include "ui/simeta.h"
+#include "testkit.h"
+
+static void test_nothing_before_first_point(void **state)
+{
+	(void)state;
+	struct sim_eta_in in = { NULL, 0, 6, 1000, NAN, 500, 0.5 };
+	assert_true(isnan(sim_eta_ms(&in)));
+	const double w[] = { 100, 100, 100, 100, 100, 100 };
+	in = (struct sim_eta_in){ w, 6, 6, 1000, 100, 0, 0 };      /* all done */
+	assert_true(isnan(sim_eta_ms(&in)));
+	const double bad[] = { INFINITY };
+	in = (struct sim_eta_in){ bad, 1, 6, 1000, 1000, 0, 0 };   /* no finite work */
+	assert_true(isnan(sim_eta_ms(&in)));
+	in = (struct sim_eta_in){ w, 1, 6, 0, 0, 0, 0 };           /* no time */
+	assert_true(isnan(sim_eta_ms(&in)));
+}
+
+static void test_work_rule(void **state)
+{
+	(void)state;
+	/* two points, 1000 + 3000 flit-hops in 2000 ms: 0.5 ms per flit-hop;
+	 * the last point's work 3000 -> 1500 ms per point; 4 points left, the
+	 * running one 25% done: 1500 x 3.75 = 5625 ms */
+	const double w[] = { 1000, 3000 };
+	struct sim_eta_in in = { w, 2, 6, 2000, 1200, 100, 0.25 };
+	assert_close(sim_eta_ms(&in), 5625, 1e-9);
+	in.f = 0;                                   /* nothing of it done: 6000 */
+	assert_close(sim_eta_ms(&in), 6000, 1e-9);
+	in.f = 7;                                   /* clamped to 1: 4500 */
+	assert_close(sim_eta_ms(&in), 4500, 1e-9);
+}
+
+static void test_slower_points_take_over(void **state)
+{
+	(void)state;
+	const double w[] = { 1000, 3000 };
+	/* the last point alone took 2500 ms > 1500: 2500 x 4 */
+	struct sim_eta_in in = { w, 2, 6, 2000, 2500, 0, 0 };
+	assert_close(sim_eta_ms(&in), 10000, 1e-9);
+	/* the running point: 1500 ms for 30% -> 5000 ms a point; 3.7 left */
+	in = (struct sim_eta_in){ w, 2, 6, 2000, 1000, 1500, 0.3 };
+	assert_close(sim_eta_ms(&in), 5000 * 3.7, 1e-9);
+	/* below 10% the projection is not trusted: the work rule, 1500 x 3.95 */
+	in = (struct sim_eta_in){ w, 2, 6, 2000, 1000, 1500, 0.05 };
+	assert_close(sim_eta_ms(&in), 1500 * 3.95, 1e-9);
+}
+
+static void test_text(void **state)
+{
+	(void)state;
+	char b[48];
+	sim_eta_text(NAN, b, sizeof b);
+	assert_string_equal(b, "");
+	sim_eta_text(5, b, sizeof b);
+	assert_string_equal(b, "~1 s left");
+	sim_eta_text(11001, b, sizeof b);
+	assert_string_equal(b, "~12 s left");
+	sim_eta_text(119000, b, sizeof b);
+	assert_string_equal(b, "~119 s left");
+	sim_eta_text(150000, b, sizeof b);
+	assert_string_equal(b, "~3 min left");
+	sim_eta_text(7500000, b, sizeof b);         /* 125 min */
+	assert_string_equal(b, "~2 h 5 min left");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_nothing_before_first_point),
+		cmocka_unit_test(test_work_rule),
+		cmocka_unit_test(test_slower_points_take_over),
+		cmocka_unit_test(test_text),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
