@@ -21,6 +21,7 @@ void table_free(struct table *t)
 			free(t->text[i]);
 	}
 	free(t->text);
+	free(t->group);
 	free(t->num);
 	free(t->cols);
 	char title[sizeof t->title];
@@ -74,13 +75,45 @@ long table_add_row(struct table *t)
 			}
 			t->text = text;
 		}
+		if (t->group) {
+			int *group = realloc(t->group, cap * sizeof *group);
+			if (!group) {
+				t->nomem = true;
+				return -1;
+			}
+			t->group = group;
+		}
 		t->row_cap = cap;
 	}
 	for (size_t c = 0; c < t->ncols; c++)
 		t->num[t->nrows * t->ncols + c] = NAN;
 	for (size_t c = 0; c < t->ntext; c++)
 		t->text[t->nrows * t->ntext + c] = NULL;
+	if (t->group)
+		t->group[t->nrows] = -1;
 	return (long)t->nrows++;
+}
+
+int table_set_group(struct table *t, size_t r, int g)
+{
+	if (t->nomem)
+		return -1;
+	if (!t->group) {
+		t->group = malloc((t->row_cap ? t->row_cap : 1) * sizeof *t->group);
+		if (!t->group) {
+			t->nomem = true;
+			return -1;
+		}
+		for (size_t i = 0; i < t->row_cap; i++)
+			t->group[i] = -1;
+	}
+	t->group[r] = g;
+	return 0;
+}
+
+int table_group(const struct table *t, size_t r)
+{
+	return t->group ? t->group[r] : -1;
 }
 
 void table_set(struct table *t, size_t r, size_t c, double v)
@@ -154,6 +187,7 @@ int table_copy(struct table *dst, const struct table *src)
 	for (size_t c = 0; c < src->ncols; c++)
 		table_set_role(dst, c, src->cols[c].role, src->cols[c].of);
 	dst->partial = src->partial;
+	dst->layout = src->layout;
 	dst->samples = src->samples;
 	for (size_t r = 0; r < src->nrows; r++) {
 		if (table_add_row(dst) < 0)
@@ -166,6 +200,8 @@ int table_copy(struct table *dst, const struct table *src)
 				table_set(dst, r, c, table_get(src, r, c));
 			}
 		}
+		if (table_group(src, r) >= 0 && table_set_group(dst, r, table_group(src, r)) < 0)
+			goto fail;
 	}
 	return 0;
 fail:

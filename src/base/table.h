@@ -13,6 +13,10 @@
  * renderers); text cells live in a separate array with one pointer per row
  * and text column, so a large numeric matrix carries no text pointers.
  *
+ * Rows can say which group they describe (table_set_group): a summary of
+ * a multi-cluster system has rows about cluster group k; readers find them
+ * by that number, not by their quantity's name.
+ *
  * Out of memory: the first failed allocation latches table.nomem; from then
  * on table_add_col and table_add_row return -1 and table_set_text does
  * nothing and returns -1, so a producer may test t->nomem once at the end
@@ -41,6 +45,14 @@ enum col_role {
 	COL_LABEL,      /* a row label or other text */
 };
 
+/* A table's shape, so readers lay it out by type, not by column names. */
+enum table_layout {
+	TL_ANY = 0,       /* columns as their roles say */
+	TL_SUMMARY,       /* rows of quantity, value, unit, symbol, note: the
+	                     columns SUM_* below (family/outkit.h summary_cols) */
+};
+enum { SUM_QUANTITY, SUM_VALUE, SUM_UNIT, SUM_SYMBOL, SUM_NOTE, SUM_NCOLS };
+
 struct column {
 	char name[48];    /* machine name: "load", "latency", "W_s" */
 	char unit[32];    /* "msg/node/time unit", "time units", "" */
@@ -62,8 +74,12 @@ struct table {
 	size_t row_cap;
 	bool nomem;               /* an allocation failed (see above) */
 	bool partial;             /* a progressive result still being computed */
+	enum table_layout layout;
 	size_t samples;           /* samples behind each value (a simulation's
 	                             replications); 0 = an exact model */
+	int *group;               /* per row (row_cap of them): the group the
+	                             row describes, -1 = the whole result; NULL
+	                             until table_set_group (every row -1) */
 };
 
 /* Initialise an empty table (no allocation). */
@@ -81,6 +97,12 @@ void table_set(struct table *t, size_t r, size_t c, double v);
 int table_set_text(struct table *t, size_t r, size_t c, const char *s);
 double table_get(const struct table *t, size_t r, size_t c);
 const char *table_get_text(const struct table *t, size_t r, size_t c);
+/* Row r describes group g (>= 0; an item the output describes in turn,
+ * e.g. cluster group g); rows default to -1, the whole result.  Returns 0,
+ * or -1 (ENOMEM, latched). */
+int table_set_group(struct table *t, size_t r, int g);
+/* The group row r describes, or -1. */
+int table_group(const struct table *t, size_t r);
 /* Set column c's role and the value column it belongs to (-1 none). */
 void table_set_role(struct table *t, size_t c, enum col_role role, int of);
 /* Index of the first column with this role, or -1. */

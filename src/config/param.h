@@ -48,6 +48,10 @@ enum {
 	PF_TUPLE    = 1u << 6, /* LIST: an item may be written as a sequence of
 	                          its fields' values in order, e.g. [0, 2] for
 	                          {a: 0, b: 2}; the dump writes it that way */
+	PF_GROUPS   = 1u << 7, /* LIST: item k is group k of the family's summary
+	                          (its rows tagged k, table_set_group): the
+	                          explorer shows those rows as columns of the
+	                          list's items (at most one list per family) */
 };
 
 /* The explorer pane that edits a top-level field (param.pane). */

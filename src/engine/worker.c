@@ -220,6 +220,7 @@ static void publish_error(struct worker *w, unsigned long gen, const char *what,
 	pthread_mutex_lock(&w->mu);
 	w->pub.error_gen = gen;
 	snprintf(w->pub.error, sizeof w->pub.error, "%s: %s", what, msg);
+	snprintf(w->pub.error_path, sizeof w->pub.error_path, "%s", d->path);
 	w->pub_bits |= RES_ERROR;
 	pthread_mutex_unlock(&w->mu);
 	wake(w);
@@ -793,6 +794,7 @@ unsigned worker_take(struct worker *w, struct results *r)
 	if (bits & RES_ERROR) {
 		r->error_gen = w->pub.error_gen;
 		snprintf(r->error, sizeof r->error, "%s", w->pub.error);
+		snprintf(r->error_path, sizeof r->error_path, "%s", w->pub.error_path);
 	}
 	pthread_mutex_unlock(&w->mu);
 	return bits;

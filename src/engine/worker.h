@@ -127,6 +127,8 @@ struct results {
 	double curve_ms;           /* wall time of the last full sweep (coarse + full) */
 	unsigned long error_gen;   /* generation of the last error (0 = none) */
 	char error[640];           /* its message */
+	char error_path[DIAG_PATH_MAX]; /* the field it is about (diag.path,
+	                              "" = none): the form marks it */
 };
 
 /* Empty slots (no allocation). */

@@ -619,21 +619,15 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 		members(&w, g, &b);
 		if (b.failed)
 			goto nomem;
-		snprintf(q, sizeof q, "group%d.switches", g);
-		if (summary_row(t, q, w.cl.size[g], "", "", b.s))
-			goto nomem;
-		snprintf(q, sizeof q, "group%d.medoid", g);
-		if (summary_row(t, q, w.cl.medoid[g], "", "", "the group's representative switch"))
-			goto nomem;
-		snprintf(q, sizeof q, "group%d.nodes", g);
 		snprintf(note, sizeof note, "processing nodes (-o hostfile --select %d)", g);
-		if (summary_row(t, q, group_nodes(&w, g), "", "", note))
-			goto nomem;
-		snprintf(q, sizeof q, "group%d.mean_intra", g);
-		if (summary_row(t, q, w.cl.group_intra[g], "", "T", "mean distance within the group"))
-			goto nomem;
-		snprintf(q, sizeof q, "group%d.mean_inter", g);
-		if (summary_row(t, q, group_inter(&w, g), "", "T", "mean distance to the other groups"))
+		if (summary_group_row(t, g, "switches", w.cl.size[g], "", "", b.s) ||
+		    summary_group_row(t, g, "medoid", w.cl.medoid[g], "", "",
+				      "the group's representative switch") ||
+		    summary_group_row(t, g, "nodes", group_nodes(&w, g), "", "", note) ||
+		    summary_group_row(t, g, "mean_intra", w.cl.group_intra[g], "", "T",
+				      "mean distance within the group") ||
+		    summary_group_row(t, g, "mean_inter", group_inter(&w, g), "", "T",
+				      "mean distance to the other groups"))
 			goto nomem;
 	}
 

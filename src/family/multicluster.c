@@ -142,7 +142,7 @@ static const struct param load_fields[] = {
 static const struct param mc_fields[] = {
 	{ "m", PT_INT, CF(m), 4, 64, PF_EVEN, NULL, "ports", "m",
 	  "switch size of every fat-tree" },
-	{ "clusters", PT_LIST, CF(clusters), 0, 0, 0, NULL, "", "",
+	{ "clusters", PT_LIST, CF(clusters), 0, 0, PF_GROUPS, NULL, "", "",
 	  "cluster groups; clusters of a group are identical", .sub = cluster_fields,
 	  .elem_size = sizeof(struct mc_group_params), .count_off = CF(nclusters),
 	  .min_items = 1, .max_items = MC_MAX_GROUPS },

@@ -133,7 +133,7 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 	void *own = NULL;
 	struct mc_point *pt = malloc(sizeof *pt);
 	int rc = -1;
-	char q[96], note[128];
+	char note[128];
 
 	if (!pt)
 		goto nomem;
@@ -176,22 +176,16 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 	    summary_row(t, "icn2.mean_distance", mdl->d_icn2, "links", "d_avg(I2)", ""))
 		goto nomem;
 	for (int g = 0; g < p->ngroups; g++) {
-		snprintf(q, sizeof q, "group%d.nodes_per_cluster", g);
 		snprintf(note, sizeof note, "%d cluster%s, n = %d, tau = %g", p->g[g].count,
 			 p->g[g].count == 1 ? "" : "s", p->g[g].n, p->g[g].tau);
-		if (summary_row(t, q, mdl->N_i[g], "", "N_i", note))
-			goto nomem;
-		snprintf(q, sizeof q, "group%d.external_share", g);
-		if (summary_row(t, q, mdl->Q[g], "", isnan(p->theta) ? "Q^(i)" : "theta", ""))
-			goto nomem;
-		snprintf(q, sizeof q, "group%d.icn1.mean_distance", g);
-		if (summary_row(t, q, mdl->d_icn1[g], "links", "d_avg(I1)", ft_pattern_name(p->pattern)))
-			goto nomem;
-		snprintf(q, sizeof q, "group%d.ecn1.mean_distance", g);
-		if (summary_row(t, q, mdl->d_ecn1[g], "links", "d_avg(E1)", "uniform"))
-			goto nomem;
-		snprintf(q, sizeof q, "group%d.zero_load_latency", g);
-		if (summary_row(t, q, pt->g[g].T, TU, "T^(i)(0)", ""))
+		if (summary_group_row(t, g, "nodes_per_cluster", mdl->N_i[g], "", "N_i", note) ||
+		    summary_group_row(t, g, "external_share", mdl->Q[g], "",
+				      isnan(p->theta) ? "Q^(i)" : "theta", "") ||
+		    summary_group_row(t, g, "icn1.mean_distance", mdl->d_icn1[g], "links",
+				      "d_avg(I1)", ft_pattern_name(p->pattern)) ||
+		    summary_group_row(t, g, "ecn1.mean_distance", mdl->d_ecn1[g], "links",
+				      "d_avg(E1)", "uniform") ||
+		    summary_group_row(t, g, "zero_load_latency", pt->g[g].T, TU, "T^(i)(0)", ""))
 			goto nomem;
 	}
 	rc = 0;
@@ -403,14 +397,14 @@ static int point(const struct config *cfg, const struct run_req *req, struct tab
 			{ "util.concentrator", gp->util_con, "", "", "" },
 			{ "blocking.inter_max", gp->PB_ex_max, "", "P_B", "largest external stage" },
 		};
-		for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
-			snprintf(q, sizeof q, "group%d.%s", g, rows[k].k);
-			if (summary_row(t, q, rows[k].v, rows[k].u, rows[k].s, rows[k].n))
+		for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++)
+			if (summary_group_row(t, g, rows[k].k, rows[k].v, rows[k].u, rows[k].s,
+					      rows[k].n))
 				goto nomem;
-		}
 		for (int k = 0; k < gp->nstages; k++) {
-			snprintf(q, sizeof q, "group%d.blocking.stage%d", g, k);
-			if (summary_row(t, q, gp->PB[k], "", "P_B", k == 0 ? "2n_i-link journey, Eq. 15" : ""))
+			snprintf(q, sizeof q, "blocking.stage%d", k);
+			if (summary_group_row(t, g, q, gp->PB[k], "", "P_B",
+					      k == 0 ? "2n_i-link journey, Eq. 15" : ""))
 				goto nomem;
 		}
 	}

@@ -25,6 +25,7 @@ int summary_cols(struct table *t)
 	    table_add_col(t, "symbol", "", "symbol", COL_TEXT) < 0 ||
 	    table_add_col(t, "note", "", "note", COL_TEXT) < 0)
 		return -1;
+	t->layout = TL_SUMMARY;
 	return 0;
 }
 
@@ -32,19 +33,23 @@ int summary_row(struct table *t, const char *quantity, double value, const char 
 		const char *symbol, const char *note)
 {
 	long r = table_add_row(t);
-	if (r < 0 || table_set_text(t, (size_t)r, 0, quantity) ||
-	    table_set_text(t, (size_t)r, 2, unit) || table_set_text(t, (size_t)r, 3, symbol) ||
-	    table_set_text(t, (size_t)r, 4, note))
+	if (r < 0 || table_set_text(t, (size_t)r, SUM_QUANTITY, quantity) ||
+	    table_set_text(t, (size_t)r, SUM_UNIT, unit) ||
+	    table_set_text(t, (size_t)r, SUM_SYMBOL, symbol) ||
+	    table_set_text(t, (size_t)r, SUM_NOTE, note))
 		return -1;
-	table_set(t, (size_t)r, 1, value);
+	table_set(t, (size_t)r, SUM_VALUE, value);
 	return 0;
 }
 
-/* True when t has the layout of summary_cols. */
-static bool summary_layout(const struct table *t)
+int summary_group_row(struct table *t, int g, const char *what, double value,
+		      const char *unit, const char *symbol, const char *note)
 {
-	return t->ncols == 5 && strcmp(t->cols[0].name, "quantity") == 0 &&
-	       strcmp(t->cols[1].name, "value") == 0 && strcmp(t->cols[2].name, "unit") == 0;
+	char q[160];
+	snprintf(q, sizeof q, "group%d.%s", g, what);
+	if (summary_row(t, q, value, unit, symbol, note))
+		return -1;
+	return table_set_group(t, t->nrows - 1, g);
 }
 
 /* True when quantity names a real input of the configuration whose allowed
@@ -69,17 +74,17 @@ static bool signed_input(const struct param *fields, const void *base, const cha
 
 int summary_check(const struct config *cfg, const struct table *t, struct diag *d)
 {
-	if (!summary_layout(t))
+	if (t->layout != TL_SUMMARY)
 		return 0;
 	for (size_t r = 0; r < t->nrows; r++) {
-		double v = table_get(t, r, 1);
+		double v = table_get(t, r, SUM_VALUE);
 		if (v < 0 && cfg && signed_input(cfg->family->params, config_cbody(cfg),
-						 table_get_text(t, r, 0), v))
+						 table_get_text(t, r, SUM_QUANTITY), v))
 			continue;
 		if (!(v >= 0))   /* NaN, negative, -inf; +inf (saturated) passes */
 			return diag_set(d, "", "model error: %s = %g (a model result must be a "
 					"finite non-negative number, or saturated)",
-					table_get_text(t, r, 0), v);
+					table_get_text(t, r, SUM_QUANTITY), v);
 	}
 	return 0;
 }

@@ -28,6 +28,12 @@ void req_progress(const struct run_req *req, double fraction);
 int summary_cols(struct table *t);
 int summary_row(struct table *t, const char *quantity, double value, const char *unit,
 		const char *symbol, const char *note);
+/* The same for a row about group g (table_set_group): "group<g>.<what>",
+ * quantity written from g and what.  Every group of one table has the same
+ * rows in the same order, so the k-th row of group g and of group 0 are the
+ * same quantity (the explorer's columns of a PF_GROUPS list rely on it). */
+int summary_group_row(struct table *t, int g, const char *what, double value,
+		      const char *unit, const char *symbol, const char *note);
 
 /* Run output o (same contract as output_desc.run) and enforce the numbers
  * rule on its summary-layout tables (OUT_SUMMARY, and per-point breakdowns

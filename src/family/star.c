@@ -99,10 +99,20 @@ void star_config_params(const struct star_config *c, struct star_params *p)
 	p->max_iter = c->options.max_iter;
 }
 
+/* The configuration path of each parameter the model may refuse. */
+static const char *const model_field_path[STAR_FIELD_COUNT] = {
+	[STAR_FIELD_NONE] = "", [STAR_FIELD_N] = "n", [STAR_FIELD_V] = "V",
+	[STAR_FIELD_V2] = "V2", [STAR_FIELD_M] = "M", [STAR_FIELD_PATHS] = "options.paths",
+	[STAR_FIELD_EQ9] = "options.eq9", [STAR_FIELD_WS] = "options.ws",
+	[STAR_FIELD_DBAR] = "options.dbar", [STAR_FIELD_TOL] = "options.tol",
+	[STAR_FIELD_MAX_ITER] = "options.max_iter",
+};
+
 static int star_validate_cfg(const struct config *cfg, struct diag *d)
 {
 	const struct star_config *c = star_cfg(cfg);
 	struct star_params p;
+	enum star_field bad;
 	char msg[512];
 	int n = c->n, H = star_diameter(n), L = star_neg_levels(n), vmin = star_min_v(n);
 
@@ -133,15 +143,10 @@ static int star_validate_cfg(const struct config *cfg, struct diag *d)
 	if (!isnan(c->load.to) && !(c->load.to > c->load.from))
 		return diag_set(d, "load.to", "%g is not above load.from = %g (allowed: a "
 				"number > load.from, or auto)", c->load.to, c->load.from);
-	/* The model's own rules, as a backstop: its messages start "field: ". */
+	/* The model's own rules, as a backstop: the field it names is typed. */
 	star_config_params(c, &p);
-	if (star_validate(&p, msg, sizeof msg) < 0) {
-		char *sep = strstr(msg, ": ");
-		if (!sep)
-			return diag_set(d, "", "%s", msg);
-		*sep = '\0';
-		return diag_set(d, msg, "%s", sep + 2);
-	}
+	if (star_check(&p, &bad, msg, sizeof msg) < 0)
+		return diag_set(d, model_field_path[bad], "%s", msg);
 	return 0;
 }
 

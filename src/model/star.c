@@ -54,72 +54,108 @@ int star_min_v(int n)
 	return star_neg_levels(n) + 1;
 }
 
-static int fail(char *msg, size_t len, const char *text)
+static int fail(enum star_field *field, enum star_field f, char *msg, size_t len,
+		const char *text)
 {
+	if (field)
+		*field = f;
 	if (msg && len)
 		snprintf(msg, len, "%s", text);
 	return -1;
 }
 
-int star_validate(const struct star_params *p, char *msg, size_t len)
+static const char *const field_names[STAR_FIELD_COUNT] = {
+	[STAR_FIELD_NONE] = "", [STAR_FIELD_N] = "n", [STAR_FIELD_V] = "V",
+	[STAR_FIELD_V2] = "V2", [STAR_FIELD_M] = "M", [STAR_FIELD_PATHS] = "paths",
+	[STAR_FIELD_EQ9] = "eq9", [STAR_FIELD_WS] = "ws", [STAR_FIELD_DBAR] = "dbar",
+	[STAR_FIELD_TOL] = "tol", [STAR_FIELD_MAX_ITER] = "max_iter",
+};
+
+const char *star_field_name(enum star_field f)
+{
+	return (int)f >= 0 && f < STAR_FIELD_COUNT ? field_names[f] : "";
+}
+
+int star_check(const struct star_params *p, enum star_field *field, char *msg, size_t len)
 {
 	char buf[256];
 	int L, V2;
 
 	if (p->n < STAR_MIN_N || p->n > STAR_MAX_N) {
-		snprintf(buf, sizeof buf, "n: %d is out of range (allowed: %d..%d)",
+		snprintf(buf, sizeof buf, "%d is out of range (allowed: %d..%d)",
 			 p->n, STAR_MIN_N, STAR_MAX_N);
-		return fail(msg, len, buf);
+		return fail(field, STAR_FIELD_N, msg, len, buf);
 	}
 	L = star_neg_levels(p->n);
 	if (p->V < star_min_v(p->n) || p->V > STAR_MAX_V) {
 		if (p->V > STAR_MAX_V)
-			snprintf(buf, sizeof buf, "V: %d is out of range (allowed: %d..%d)",
+			snprintf(buf, sizeof buf, "%d is out of range (allowed: %d..%d)",
 				 p->V, star_min_v(p->n), STAR_MAX_V);
 		else
 			snprintf(buf, sizeof buf,
-				 "V: %d virtual channels are too few for deadlock-free "
+				 "%d virtual channels are too few for deadlock-free "
 				 "routing in S%d: it needs V2 >= %d negative-hop levels "
 				 "(ceil(H/2), diameter H = %d) plus V1 >= 1 adaptive channel, "
 				 "so V >= %d (allowed: %d..%d)",
 				 p->V, p->n, L, star_diameter(p->n), L + 1, L + 1, STAR_MAX_V);
-		return fail(msg, len, buf);
+		return fail(field, STAR_FIELD_V, msg, len, buf);
 	}
 	V2 = p->V2 ? p->V2 : L;
 	if (V2 < L || V2 > p->V - 1) {
 		snprintf(buf, sizeof buf,
-			 "V2: %d class-b channels with V = %d: deadlock freedom in S%d "
+			 "%d class-b channels with V = %d: deadlock freedom in S%d "
 			 "needs V2 >= %d (ceil(H/2), H = %d) and V1 = V - V2 >= 1 "
 			 "(allowed: %d..%d, or 0 for the default %d)",
 			 p->V2, p->V, p->n, L, star_diameter(p->n), L, p->V - 1, L);
-		return fail(msg, len, buf);
+		return fail(field, STAR_FIELD_V2, msg, len, buf);
 	}
 	if (p->M < 1 || p->M > STAR_MAX_M) {
-		snprintf(buf, sizeof buf, "M: %d flits is out of range (allowed: 1..%d)",
+		snprintf(buf, sizeof buf, "%d flits is out of range (allowed: 1..%d)",
 			 p->M, STAR_MAX_M);
-		return fail(msg, len, buf);
+		return fail(field, STAR_FIELD_M, msg, len, buf);
 	}
 	if ((int)p->paths < 0 || p->paths >= STAR_PATHS_COUNT)
-		return fail(msg, len, "paths: unknown weighting (allowed: adaptive, minimal, sets)");
+		return fail(field, STAR_FIELD_PATHS, msg, len,
+			    "unknown weighting (allowed: adaptive, minimal, sets)");
 	if ((int)p->eq9 < 0 || p->eq9 >= STAR_EQ9_COUNT)
-		return fail(msg, len, "eq9: unknown reading (allowed: prose, printed)");
+		return fail(field, STAR_FIELD_EQ9, msg, len,
+			    "unknown reading (allowed: prose, printed)");
 	if ((int)p->ws < 0 || p->ws >= STAR_WS_COUNT)
-		return fail(msg, len, "ws: unknown reading (allowed: text, printed, node)");
+		return fail(field, STAR_FIELD_WS, msg, len,
+			    "unknown reading (allowed: text, printed, node)");
 	if ((int)p->dbar < 0 || p->dbar >= STAR_DBAR_COUNT)
-		return fail(msg, len, "dbar: unknown reading (allowed: exact, printed)");
+		return fail(field, STAR_FIELD_DBAR, msg, len,
+			    "unknown reading (allowed: exact, printed)");
 	if (!(p->tol >= 0.0 && p->tol < 1e-2)) {
-		snprintf(buf, sizeof buf, "tol: %g is out of range (allowed: 0 (default %g) .. 0.01)",
+		snprintf(buf, sizeof buf, "%g is out of range (allowed: 0 (default %g) .. 0.01)",
 			 p->tol, STAR_DEFAULT_TOL);
-		return fail(msg, len, buf);
+		return fail(field, STAR_FIELD_TOL, msg, len, buf);
 	}
 	if (p->max_iter < 0) {
-		snprintf(buf, sizeof buf, "max_iter: %d is negative (allowed: 0 (default %d) or more)",
+		snprintf(buf, sizeof buf, "%d is negative (allowed: 0 (default %d) or more)",
 			 p->max_iter, STAR_DEFAULT_MAX_ITER);
-		return fail(msg, len, buf);
+		return fail(field, STAR_FIELD_MAX_ITER, msg, len, buf);
 	}
+	if (field)
+		*field = STAR_FIELD_NONE;
 	if (msg && len)
 		msg[0] = '\0';
 	return 0;
+}
+
+int star_validate(const struct star_params *p, char *msg, size_t len)
+{
+	enum star_field f;
+	char buf[256];
+
+	if (star_check(p, &f, buf, sizeof buf) == 0) {
+		if (msg && len)
+			msg[0] = '\0';
+		return 0;
+	}
+	if (msg && len)
+		snprintf(msg, len, "%s: %s", star_field_name(f), buf);
+	return -1;
 }
 
 void star_model_free(struct star_model *m)
@@ -154,7 +190,7 @@ int star_model_init(struct star_model *m, const struct star_params *p,
 	if (m->p.max_iter == 0)
 		m->p.max_iter = STAR_DEFAULT_MAX_ITER;
 	if (star_topo_init(&m->topo, n) < 0)
-		return fail(msg, len, "out of memory");
+		return fail(NULL, STAR_FIELD_NONE, msg, len, "out of memory");
 	H = m->H = m->topo.diameter;
 	nodes = m->topo.nodes;
 	m->dbar = m->topo.mean_dist;
@@ -175,7 +211,7 @@ int star_model_init(struct star_model *m, const struct star_params *p,
 	m->ratio = calloc(W * W, sizeof *m->ratio);
 	if (!m->profile || !m->agg || !m->byh || !m->binom || !m->ratio) {
 		star_model_free(m);
-		return fail(msg, len, "out of memory");
+		return fail(NULL, STAR_FIELD_NONE, msg, len, "out of memory");
 	}
 	star_profile(&m->topo, p->paths, m->profile);
 	for (int c = 0; c < m->topo.nclass; c++) {

@@ -109,8 +109,26 @@ int star_dbar_parse(const char *s);
 /* Smallest V that is deadlock-free in S_n: star_neg_levels(n) + 1. */
 int star_min_v(int n);
 
+/* The parameter of struct star_params a refusal is about (star_check). */
+enum star_field {
+	STAR_FIELD_NONE, STAR_FIELD_N, STAR_FIELD_V, STAR_FIELD_V2, STAR_FIELD_M,
+	STAR_FIELD_PATHS, STAR_FIELD_EQ9, STAR_FIELD_WS, STAR_FIELD_DBAR,
+	STAR_FIELD_TOL, STAR_FIELD_MAX_ITER, STAR_FIELD_COUNT
+};
+/* Its member name in struct star_params ("V2"); "" for STAR_FIELD_NONE. */
+const char *star_field_name(enum star_field f);
+
 /*
- * Check *p.  Returns 0, or -1 with a message in msg (caller's buffer of
+ * Check *p.  Returns 0 (*field = STAR_FIELD_NONE), or -1 with *field the
+ * parameter at fault (field may be NULL) and in msg (caller's buffer of size
+ * len, may be NULL) what is wrong and the allowed range, without the
+ * parameter's name; a V too small for deadlock freedom is refused with the
+ * minimum V in the message.
+ */
+int star_check(const struct star_params *p, enum star_field *field, char *msg, size_t len);
+
+/*
+ * star_check with the message as "name: what is wrong".  Returns 0, or -1 with a message in msg (caller's buffer of
  * size len, may be NULL) naming the field and the allowed range; a V too
  * small for deadlock freedom is refused with the minimum V in the message.
  */

@@ -113,6 +113,7 @@ unsigned app_edit(struct app *a, struct config *next, const char *what)
 	config_move(&a->draft, next);
 	a->have_draft = true;
 	snprintf(a->draft_msg, sizeof a->draft_msg, "%s", msg);
+	snprintf(a->draft_path, sizeof a->draft_path, "%s", d.path);
 	app_msg(a, false, "%s (incomplete; Esc reverts)", what);
 	app_trace(a, "draft");
 	/* The panes rebuild from the draft; gen is unchanged, so nothing is
@@ -388,10 +389,10 @@ void app_confirm(struct app *a, enum confirm_kind k, const char *fmt, ...)
 long app_summary_row(const struct app *a, const char *q)
 {
 	const struct table *t = &a->res.slot[SLOT_SUMMARY].table;
-	if (t->ncols < 2 || t->cols[0].kind != COL_TEXT)
+	if (t->layout != TL_SUMMARY)
 		return -1;
 	for (size_t r = 0; r < t->nrows; r++) {
-		const char *s = table_get_text(t, r, 0);
+		const char *s = table_get_text(t, r, SUM_QUANTITY);
 		if (s && strcmp(s, q) == 0)
 			return (long)r;
 	}
@@ -405,10 +406,9 @@ double app_saturation(const struct app *a)
 		return NAN;   /* the summary of an older configuration */
 	const char *q = a->cfg.family->x.saturation;
 	long r = q ? app_summary_row(a, q) : -1;
-	int v = table_col(t, "value");
-	if (r < 0 || v < 0)
+	if (r < 0)
 		return NAN;
-	return table_get(t, (size_t)r, (size_t)v);
+	return table_get(t, (size_t)r, SUM_VALUE);
 }
 
 const struct output_desc *app_outputs(const struct app *a, size_t *n)

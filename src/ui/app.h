@@ -85,6 +85,8 @@ struct app {
 	bool have_draft;               /* an incomplete multi-field edit (above) */
 	struct config draft;           /* ... its values (valid fields, one rule broken) */
 	char draft_msg[APP_MSG_MAX];   /* ... the validator's message */
+	char draft_path[DIAG_PATH_MAX];/* ... the field it is about (diag.path,
+	                                  "" = none): the form marks it */
 
 	/* the view the worker computes the per-point outputs for */
 	struct view_req view;

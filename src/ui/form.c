@@ -130,7 +130,7 @@ static struct row *add_row(struct form *f, enum row_kind k, int depth, const cha
 /* The summary's value column, or -1. */
 static int sum_value_col(const struct table *t)
 {
-	return t->nrows && t->ncols >= 2 && t->cols[0].kind == COL_TEXT ? table_col(t, "value") : -1;
+	return t->nrows && t->layout == TL_SUMMARY ? SUM_VALUE : -1;
 }
 
 /* Derived rows for section `path`: summary rows "<last component>.*",
@@ -138,7 +138,7 @@ static int sum_value_col(const struct table *t)
 static void add_derived(struct form *f, const struct app *a, const char *path, int depth)
 {
 	const struct table *t = &a->res.slot[SLOT_SUMMARY].table;
-	int vc = sum_value_col(t), sc = table_col(t, "symbol"), uc = table_col(t, "unit");
+	int vc = sum_value_col(t), sc = SUM_SYMBOL, uc = SUM_UNIT;
 	const char *last = strrchr(path, '.');
 	char prefix[64], one[96], sym[48], num[32], unit[48];
 	struct row *r = NULL;
@@ -149,7 +149,7 @@ static void add_derived(struct form *f, const struct app *a, const char *path, i
 	snprintf(prefix, sizeof prefix, "%s.", last);
 	size_t pl = strlen(prefix);
 	for (size_t i = 0; i < t->nrows; i++) {
-		const char *q = table_get_text(t, i, 0);
+		const char *q = table_get_text(t, i, SUM_QUANTITY);
 		if (!q || strncmp(q, prefix, pl) != 0 || strchr(q + pl, '.'))
 			continue;
 		const char *s = sc >= 0 ? table_get_text(t, i, (size_t)sc) : NULL;
@@ -175,14 +175,14 @@ static void add_derived(struct form *f, const struct app *a, const char *path, i
 static void add_totals(struct form *f, const struct app *a, int depth)
 {
 	const struct table *t = &a->res.slot[SLOT_SUMMARY].table;
-	int vc = sum_value_col(t), sc = table_col(t, "symbol"), uc = table_col(t, "unit");
+	int vc = sum_value_col(t), sc = SUM_SYMBOL, uc = SUM_UNIT;
 	char one[96], sym[48], num[32];
 	struct row *r = NULL;
 
 	if (vc < 0 || uc < 0)
 		return;
 	for (size_t i = 0; i < t->nrows; i++) {
-		const char *q = table_get_text(t, i, 0), *u = table_get_text(t, i, (size_t)uc);
+		const char *q = table_get_text(t, i, SUM_QUANTITY), *u = table_get_text(t, i, (size_t)uc);
 		if (!q || strchr(q, '.') || (u && *u))
 			continue;
 		const char *s = sc >= 0 ? table_get_text(t, i, (size_t)sc) : NULL;
@@ -498,6 +498,27 @@ static bool changed(const struct app *a, const char *path)
 	return strcmp(now, was) != 0;
 }
 
+/* The field the explorer's current complaint is about (typed: diag.path of
+ * the incomplete edit's refusal, else of the shown generation's error), or
+ * NULL. */
+static const char *complaint(const struct app *a)
+{
+	if (a->have_draft)
+		return a->draft_path[0] ? a->draft_path : NULL;
+	if (a->res.error_gen == a->gen && a->res.error[0] && a->res.error_path[0])
+		return a->res.error_path;
+	return NULL;
+}
+
+/* Is the field at path the one complained about, or inside it (a cell of
+ * the list item "links.3")? */
+static bool complained(const struct app *a, const char *path)
+{
+	const char *c = complaint(a);
+	size_t n = c ? strlen(c) : 0;
+	return c && strncmp(path, c, n) == 0 && (path[n] == '\0' || path[n] == '.');
+}
+
 /* Text of a scalar's value for display ("-" when not set). */
 static void value_text(const struct app *a, const char *path, char *buf, size_t n)
 {
@@ -506,70 +527,55 @@ static void value_text(const struct app *a, const char *path, char *buf, size_t 
 		snprintf(buf, n, "-");
 }
 
-/* The derived columns of list item rows: distinct quantity suffixes of the
- * summary rows "group<i>.x" / "<list>.<i>.x". */
+/* The derived columns of a PF_GROUPS list's item rows: the summary rows of
+ * group 0 (table_group), one column each; item i shows the same-placed row
+ * of group i (outkit.h: every group has the same rows in the same order). */
 struct dcol {
-	char suffix[64];
 	char head[48];
 	int w;
 };
 
-/* Is list the family's first top-level list (the one "group<i>" summary
- * rows describe)? */
-static bool first_list(const struct app *a, const char *list)
+/* Does the summary's group g describe item g of list (param.h PF_GROUPS)? */
+static bool group_list(const struct param *list)
 {
-	for (const struct param *p = app_edit_cfg(a)->family->params; p->type != PT_END; p++)
-		if (p->type == PT_LIST)
-			return strcmp(p->key, list) == 0;
-	return false;
+	return list && list->type == PT_LIST && (list->flags & PF_GROUPS);
 }
 
-static bool item_summary(const struct app *a, const char *list, long item, const char *suffix,
+/* Row of the summary t that is the k-th row of group g, or -1. */
+static long group_row(const struct table *t, long g, int k)
+{
+	for (size_t r = 0; r < t->nrows; r++)
+		if (table_group(t, r) == g && k-- == 0)
+			return (long)r;
+	return -1;
+}
+
+static bool item_summary(const struct app *a, const struct param *list, long item, int k,
 			 double *v)
 {
-	char q[160];
 	const struct table *t = &a->res.slot[SLOT_SUMMARY].table;
 	int vc = sum_value_col(t);
-	if (vc < 0)
-		return false;
-	snprintf(q, sizeof q, "%s.%ld.%s", list, item, suffix);
-	long r = app_summary_row(a, q);
-	if (r < 0 && first_list(a, list)) {
-		snprintf(q, sizeof q, "group%ld.%s", item, suffix);
-		r = app_summary_row(a, q);
-	}
+	long r = vc >= 0 && group_list(list) ? group_row(t, item, k) : -1;
 	if (r < 0)
 		return false;
 	*v = table_get(t, (size_t)r, (size_t)vc);
 	return true;
 }
 
-static int derived_cols(const struct app *a, const char *list, struct dcol *dc, int max)
+static int derived_cols(const struct app *a, const struct param *list, struct dcol *dc, int max)
 {
 	const struct table *t = &a->res.slot[SLOT_SUMMARY].table;
-	int sc = table_col(t, "symbol"), n = 0;
-	char p1[96], p2[96];
+	int sc = SUM_SYMBOL, n = 0;
 
-	if (sum_value_col(t) < 0)
+	if (sum_value_col(t) < 0 || !group_list(list))
 		return 0;
-	snprintf(p1, sizeof p1, "%s.0.", list);
-	snprintf(p2, sizeof p2, "%s", first_list(a, list) ? "group0." : "\x01");
 	for (size_t i = 0; i < t->nrows && n < max; i++) {
-		const char *q = table_get_text(t, i, 0);
-		size_t l;
-		if (!q)
+		if (table_group(t, i) != 0)
 			continue;
-		if (strncmp(q, p1, strlen(p1)) == 0)
-			l = strlen(p1);
-		else if (strncmp(q, p2, strlen(p2)) == 0)
-			l = strlen(p2);
-		else
-			continue;
-		if (strchr(q + l, '.') && strncmp(q + l, "icn", 3) != 0 && strncmp(q + l, "ecn", 3) != 0)
-			continue;
-		snprintf(dc[n].suffix, sizeof dc[n].suffix, "%s", q + l);
+		/* The head: the row's symbol, else its quantity without "group0." */
+		const char *q = table_get_text(t, i, SUM_QUANTITY), *dot = strchr(q, '.');
 		const char *s = sc >= 0 ? table_get_text(t, i, (size_t)sc) : NULL;
-		app_symbol(a, s && *s ? s : q + l, dc[n].head, sizeof dc[n].head);
+		app_symbol(a, s && *s ? s : dot ? dot + 1 : q, dc[n].head, sizeof dc[n].head);
 		dc[n].w = draw_width(dc[n].head);
 		n++;
 	}
@@ -592,7 +598,7 @@ static void draw_table_rows(struct pane *pn, struct canvas *c, long first, int y
 		int nf = nscalars(lp);
 		if (nf > FORM_MAX_COLS - 1)
 			nf = FORM_MAX_COLS - 1;
-		int nd = r->depth == 0 ? derived_cols(a, r->list, dc, FORM_MAX_DERIVED) : 0;
+		int nd = r->depth == 0 ? derived_cols(a, lp, dc, FORM_MAX_DERIVED) : 0;
 		/* Column widths: heads and values. */
 		int w[FORM_MAX_COLS], idxw = 1;
 		bool text[FORM_MAX_COLS];
@@ -620,7 +626,7 @@ static void draw_table_rows(struct pane *pn, struct canvas *c, long first, int y
 			}
 			for (int d = 0; d < nd; d++) {
 				double v;
-				if (item_summary(a, r->list, f->rows[j].item, dc[d].suffix, &v)) {
+				if (item_summary(a, lp, f->rows[j].item, d, &v)) {
 					draw_num(v, 4, num, sizeof num);
 					if (draw_width(num) > dc[d].w)
 						dc[d].w = draw_width(num);
@@ -707,7 +713,8 @@ static void draw_table_rows(struct pane *pn, struct canvas *c, long first, int y
 					continue;
 				cell_path(rr, k, path, sizeof path);
 				value_text(a, path, buf, sizeof buf);
-				int sty = changed(a, path) ? UI_CHANGED : STY_NORMAL;
+				int sty = complained(a, path) ? UI_ERROR
+					  : changed(a, path) ? UI_CHANGED : STY_NORMAL;
 				if (rowsel && k == f->col)
 					sty = pn->focused ? UI_SELECT : UI_SELECT_DIM;
 				if (rowsel && k == f->col)
@@ -720,7 +727,7 @@ static void draw_table_rows(struct pane *pn, struct canvas *c, long first, int y
 			}
 			for (int d = 0; d < ndshow; d++) {
 				double v;
-				if (item_summary(a, rr->list, rr->item, dc[d].suffix, &v))
+				if (item_summary(a, lp, rr->item, d, &v))
 					draw_text_right(c, dx[d], y, dc[d].w, draw_num(v, 4, num, sizeof num),
 							UI_DERIVED);
 			}
@@ -834,7 +841,8 @@ void form_draw(struct pane *pn, struct canvas *c)
 						  sel ? selsty : STY_LABEL);
 			}
 			value_text(a, r->path, buf, sizeof buf);
-			int sty = sel ? selsty : strcmp(buf, "-") == 0 ? STY_DIM
+			int sty = sel ? selsty : complained(a, r->path) ? UI_ERROR
+				  : strcmp(buf, "-") == 0 ? STY_DIM
 				  : changed(a, r->path) ? UI_CHANGED : STY_NORMAL;
 			int vx = lw + 1;
 			int room = c->width - vx;

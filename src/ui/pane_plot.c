@@ -259,11 +259,10 @@ static bool x_marker(const struct app *a, double *x, char *label, size_t n)
 	if (!f->x.marker || a->res.gen != a->gen)
 		return false;
 	long r = app_summary_row(a, f->x.marker);
-	int vc = table_col(t, "value"), sc = table_col(t, "symbol");
-	if (r < 0 || vc < 0)
+	if (r < 0)
 		return false;
-	*x = table_get(t, (size_t)r, (size_t)vc);
-	const char *sym = sc >= 0 ? table_get_text(t, (size_t)r, (size_t)sc) : NULL;
+	*x = table_get(t, (size_t)r, SUM_VALUE);
+	const char *sym = table_get_text(t, (size_t)r, SUM_SYMBOL);
 	app_symbol(a, sym && *sym ? sym : f->x.marker, label, n);
 	return isfinite(*x);
 }

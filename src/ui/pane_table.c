@@ -97,13 +97,13 @@ static void table_update(struct pane *p, unsigned what)
 /* Is t a quantity/value table? */
 static bool is_kv(const struct table *t, int *vc, int *uc, int *sc, int *nc)
 {
-	if (t->ncols < 2 || t->cols[0].kind != COL_TEXT)
+	if (t->layout != TL_SUMMARY)
 		return false;
-	*vc = table_col(t, "value");
-	*uc = table_col(t, "unit");
-	*sc = table_col(t, "symbol");
-	*nc = table_col(t, "note");
-	return *vc >= 0;
+	*vc = SUM_VALUE;
+	*uc = SUM_UNIT;
+	*sc = SUM_SYMBOL;
+	*nc = SUM_NOTE;
+	return true;
 }
 
 static const char *cell_text(const struct table *t, size_t r, int c)
@@ -119,7 +119,7 @@ static void draw_flow(const struct app *a, const struct table *t, struct canvas 
 	char one[96], sym[48], num[32];
 	int x = 1, y = 1;
 	for (size_t r = 0; r < t->nrows && y < c->height; r++) {
-		const char *q = cell_text(t, r, 0);
+		const char *q = cell_text(t, r, SUM_QUANTITY);
 		const char *s = cell_text(t, r, sc);
 		if (strchr(q, '.'))
 			continue;      /* per-group rows need the full view */
@@ -152,7 +152,7 @@ static size_t kv_lines(const struct table *t, struct kv_line *out, size_t max)
 	char prev[64] = "";
 	size_t n = 0;
 	for (size_t r = 0; r < t->nrows; r++) {
-		const char *q = cell_text(t, r, 0), *dot = strchr(q, '.');
+		const char *q = cell_text(t, r, SUM_QUANTITY), *dot = strchr(q, '.');
 		char pre[64] = "";
 		if (dot && (size_t)(dot - q) < sizeof pre)
 			snprintf(pre, sizeof pre, "%.*s", (int)(dot - q), q);
@@ -172,7 +172,7 @@ static size_t kv_lines(const struct table *t, struct kv_line *out, size_t max)
 /* The name shown for row r: without its heading's prefix. */
 static const char *kv_name(const struct table *t, const struct kv_line *l)
 {
-	const char *q = cell_text(t, (size_t)l->row, 0);
+	const char *q = cell_text(t, (size_t)l->row, SUM_QUANTITY);
 	if (l->head[0]) {
 		const char *dot = strchr(q, '.');
 		if (dot)

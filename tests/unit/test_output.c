@@ -244,6 +244,44 @@ static void test_summary_gate(void **state)
 	table_free(&t);
 }
 
+/* Typed rows and layout: a summary says it is one (TL_SUMMARY, columns
+ * SUM_*) and which rows are about which group, and a copy keeps both. */
+static void test_summary_groups(void **state)
+{
+	struct table t, c;
+	(void)state;
+	table_init(&t, "");
+	assert_int_equal(summary_cols(&t), 0);
+	assert_int_equal(t.layout, TL_SUMMARY);
+	assert_int_equal(summary_row(&t, "nodes", 8, "", "N", ""), 0);
+	for (int g = 0; g < 40; g++) {         /* past the first row_cap */
+		assert_int_equal(summary_group_row(&t, g, "share", 0.5, "", "Q", ""), 0);
+		assert_int_equal(summary_group_row(&t, g, "icn1.mean_distance", g, "links", "", ""),
+				 0);
+	}
+	assert_int_equal(summary_row(&t, "after", 1, "", "", ""), 0);
+	assert_int_equal(table_group(&t, 0), -1);
+	assert_int_equal(table_group(&t, 1), 0);
+	assert_int_equal(table_group(&t, 2 * 39 + 2), 39);
+	assert_int_equal(table_group(&t, t.nrows - 1), -1);
+	/* the printed quantity is unchanged: "group<g>.<what>" */
+	assert_string_equal(table_get_text(&t, 2 * 39 + 2, SUM_QUANTITY), "group39.icn1.mean_distance");
+	assert_true(table_get(&t, 2 * 39 + 2, SUM_VALUE) == 39);
+	assert_int_equal(table_copy(&c, &t), 0);
+	assert_int_equal(c.layout, TL_SUMMARY);
+	for (size_t r = 0; r < t.nrows; r++)
+		assert_int_equal(table_group(&c, r), table_group(&t, r));
+	table_free(&c);
+	table_free(&t);
+	/* a table that never tagged a row: every row is about the whole */
+	table_init(&t, "");
+	assert_int_equal(table_add_col(&t, "x", "", "", COL_NUM), 0);
+	assert_true(table_add_row(&t) == 0);
+	assert_int_equal(table_group(&t, 0), -1);
+	assert_int_equal(t.layout, TL_ANY);
+	table_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -253,6 +291,7 @@ int main(void)
 		cmocka_unit_test(test_pattern_distances),
 		cmocka_unit_test(test_writers),
 		cmocka_unit_test(test_summary_gate),
+		cmocka_unit_test(test_summary_groups),
 	};
 	return cmocka_run_group_tests_name("output", tests, NULL, NULL);
 }

@@ -758,6 +758,19 @@ static void test_validate(void **state)
 	p.V2 = 6;                                       /* V1 = 0 */
 	assert_int_equal(star_validate(&p, msg, sizeof msg), -1);
 	assert_non_null(strstr(msg, "V1 = V - V2 >= 1"));
+	{       /* the same refusal, typed: the field apart from the message */
+		enum star_field f = STAR_FIELD_NONE;
+		char why[256];
+		assert_int_equal(star_check(&p, &f, why, sizeof why), -1);
+		assert_int_equal(f, STAR_FIELD_V2);
+		assert_string_equal(star_field_name(f), "V2");
+		assert_true(strncmp(msg, "V2: ", 4) == 0);
+		assert_string_equal(msg + 4, why);
+		p.V2 = 5;
+		assert_int_equal(star_check(&p, &f, why, sizeof why), 0);
+		assert_int_equal(f, STAR_FIELD_NONE);
+		p.V2 = 6;
+	}
 	p.V2 = 5;
 	assert_int_equal(star_validate(&p, msg, sizeof msg), 0);
 	p.V2 = 0;

@@ -26,6 +26,8 @@
 #include "family/multicluster.h"
 #include "ui/actions.h"
 #include "ui/app.h"
+#include "ui/style.h"
+#include "render/canvas.h"
 
 static const char text[] =
 	"model: multicluster\n"
@@ -91,6 +93,39 @@ static void test_mix_through_a_draft(void **state)
 	app_undo(a);
 	assert_true(prob(&a->cfg, 0) == 0.5 && prob(&a->cfg, 1) == 0.5);
 	assert_false(app_modified(a));
+}
+
+/* The field an incomplete edit is refused for is marked in the form, from
+ * the refusal's typed path (diag.path), not from its message. */
+static int error_cells(struct app *a)
+{
+	struct canvas c;
+	int n = 0;
+	canvas_init(&c, 46, 22);
+	canvas_set_charset(&c, CANVAS_UTF8);
+	a->pane[P_TRAFFIC].ops->draw(&a->pane[P_TRAFFIC], &c);
+	for (int y = 0; y < c.height; y++)
+		for (int x = 0; x < c.width; x++)
+			n += canvas_at(&c, x, y)->style == UI_ERROR &&
+			     strcmp(canvas_at(&c, x, y)->glyph, " ") != 0;
+	canvas_free(&c);
+	return n;
+}
+
+static void test_draft_marks_its_field(void **state)
+{
+	struct tk_app *f = *state;
+	struct app *a = &f->a;
+
+	assert_int_equal(error_cells(a), 0);
+	app_set(a, "traffic.mix.0.prob", "0.4");
+	assert_true(a->have_draft);
+	assert_string_equal(a->draft_path, "traffic.mix");
+	/* the mix items' cells not selected: 0.5 (item 1) and 32, 64 */
+	assert_true(error_cells(a) >= 4);
+	app_revert(a);
+	assert_false(a->have_draft);
+	assert_int_equal(error_cells(a), 0);
 }
 
 static void test_revert_and_undo(void **state)
@@ -208,6 +243,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_mix_through_a_draft, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_draft_marks_its_field, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_revert_and_undo, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_list_edits, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_clear_switches_timing, setup, teardown),
