@@ -27,6 +27,7 @@ static const char *const srcrate_names[] = { "node", "cluster", NULL };
 static const char *const eq23_names[] = { "destination", "source", NULL };
 static const char *const eq30_names[] = { "intended", "printed", NULL };
 static const char *const eq21_names[] = { "pattern", "uniform", NULL };
+static const char *const stage0_names[] = { "printed", "node-link", NULL };
 
 /* The largest flit time, given (t_cn, t_cs) or derived from a_n, a_s,
  * bandwidth and flit_bytes (checked in check_net). */
@@ -125,6 +126,10 @@ static const struct param option_fields[] = {
 	{ "eq21", PT_ENUM, OPT(eq21), 0, 0, 0, "pattern", "", "R",
 	  "sharifi Eq. 21 tail: weighted by the internal pattern's hop distribution, or by the uniform one",
 	  .choices = eq21_names },
+	{ "stage0", PT_ENUM, OPT(stage0), 0, 0, 0, "printed", "", "S",
+	  "javadi/sharifi Eq. 16 stage 0: printed M t_cs, or node-link t_cn + (M-1) x the "
+	  "slowest flit time crossed (zero load = the physical pipeline, the simulator's)",
+	  .choices = stage0_names },
 	{ 0 }
 };
 
@@ -201,6 +206,7 @@ void mc_config_params(const struct mc_config *c, struct mc_params *p)
 	p->eq23 = (enum mc_eq23)c->options.eq23;
 	p->eq30 = (enum mc_eq30)c->options.eq30;
 	p->eq21 = (enum mc_eq21)c->options.eq21;
+	p->stage0 = (enum mc_stage0)c->options.stage0;
 }
 
 static int check_net(const struct mc_net_cfg *n, const char *name, struct diag *d)

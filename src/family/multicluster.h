@@ -57,6 +57,7 @@ struct mc_config {
 		int eq23;                    /* enum mc_eq23 */
 		int eq30;                    /* enum mc_eq30 */
 		int eq21;                    /* enum mc_eq21 */
+		int stage0;                  /* enum mc_stage0 */
 	} options;
 	struct {
 		double from, to;             /* lambda_g; to NaN = auto */

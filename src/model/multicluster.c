@@ -216,7 +216,22 @@ static void intra(const struct mc_model *mdl, int i, double lam_i, double div,
 	PB[0] = pb;
 	note(u, pb, "ICN1 blocking");
 	for (int h = 1; h <= n; h++) {
-		if (h > 1) {
+		if (h > 1 && p->stage0 == MC_STAGE0_NODE_LINK) {
+			/* Stage 1 at M t_cs joins the tail; stage 0, the node link, is
+			 * served in t_cn + (M-1) max(t_cn, t_cs) on top of the waits
+			 * ahead.  The chain still adds a t_cs stage in its place: it is
+			 * stage 2 of the longer journeys (unused, unnoted when h = n). */
+			stage(&sumW, lc, M * tcs, &pb);
+			PB[2 * h - 3] = pb;
+			note(u, pb, "ICN1 blocking");
+			S_h = sumW + tcn + (M - 1) * fmax(tcn, tcs);
+			double pb0 = lc * S_h;
+			note(u, pb0, "ICN1 blocking");
+			stage(&sumW, lc, M * tcs, &pb);
+			PB[2 * h - 2] = h == n ? pb0 : pb;
+			if (h < n)
+				note(u, pb, "ICN1 blocking");
+		} else if (h > 1) {
 			/* Two more switch-to-switch stages in front of the 2(h-1)-link
 			 * journey give the 2h-link one (K = 2h - 1 stages). */
 			for (int s = 0; s < 2; s++) {
@@ -291,9 +306,29 @@ static void inter_pair(const struct mc_model *mdl, int i, int j, const double *l
 				gp->PB_ex_max = fmax(gp->PB_ex_max, pb);
 			}
 			for (int r = 1; r <= ni; r++) {
-				double S0 = stage(&sumW_r, lc_src, Me_cs, &pb);
-				note(u, pb, eq30p ? "ICN2 blocking" : "ECN1 blocking");
-				gp->PB_ex_max = fmax(gp->PB_ex_max, pb);
+				double S0;
+				if (p->stage0 == MC_STAGE0_NODE_LINK) {
+					/* stage 0 as a node link: t_cn(E1), then the body at
+					 * the pace of the slowest link of this journey (its
+					 * ECN1 switch links only when r + v > 2); the t_cs
+					 * stage the chain adds is stage 1 of the r+1 journey */
+					double tmax = fmax(p->ecn1.t_cn, p->icn2.t_cs);
+					if (r + v > 2)
+						tmax = fmax(tmax, p->ecn1.t_cs);
+					S0 = sumW_r + p->ecn1.t_cn + (M - 1) * tmax;
+					double pb0 = lc_src * S0;
+					note(u, pb0, eq30p ? "ICN2 blocking" : "ECN1 blocking");
+					gp->PB_ex_max = fmax(gp->PB_ex_max, pb0);
+					stage(&sumW_r, lc_src, Me_cs, &pb);
+					if (r < ni) {
+						note(u, pb, eq30p ? "ICN2 blocking" : "ECN1 blocking");
+						gp->PB_ex_max = fmax(gp->PB_ex_max, pb);
+					}
+				} else {
+					S0 = stage(&sumW_r, lc_src, Me_cs, &pb);
+					note(u, pb, eq30p ? "ICN2 blocking" : "ECN1 blocking");
+					gp->PB_ex_max = fmax(gp->PB_ex_max, pb);
+				}
 				double P = mdl->P_uni[i][r] * Pvl;               /* Eq. (23) */
 				Spair += wmul(P, S0);                             /* Eq. (22) */
 				Rpair += wmul(P, (r + v - 2) * p->ecn1.t_cs + 2 * l * p->icn2.t_cs

@@ -97,6 +97,19 @@ enum mc_eq21 {
 	                          Eq. 21's unnamed P_j,n_i */
 };
 
+/* How stage 0, next to the source, is served (javadi Eq. 16, sharifi 16;
+ * icnx-models(7) item s). */
+enum mc_stage0 {
+	MC_STAGE0_PRINTED = 0, /* M t_cs like every stage but the last, as
+	                          printed: zero load M t_cs + (2h-2) t_cs + t_cn */
+	MC_STAGE0_NODE_LINK,   /* as the node link the text calls it: the header
+	                          crosses it in t_cn and the body follows at the
+	                          pace of the journey's slowest link, t_cn +
+	                          (M-1) max(flit times crossed): zero load
+	                          (M-1) max(t_cn, t_cs) + 2 t_cn + (2h-2) t_cs,
+	                          the physical pipeline (the simulator's) */
+};
+
 /* Flit times of one network (time units per flit). */
 struct mc_timing {
 	double t_cn;           /* node-to-switch / switch-to-node, Eq. (3) */
@@ -127,6 +140,7 @@ struct mc_params {
 	enum mc_eq23 eq23;
 	enum mc_eq30 eq30;
 	enum mc_eq21 eq21;
+	enum mc_stage0 stage0;
 };
 
 /* Precomputed, load-independent quantities. */

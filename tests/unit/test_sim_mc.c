@@ -237,6 +237,66 @@ static void test_model_senders(void **state)
 	assert_true(pb.g[0].T_in < pa.g[0].T_in);
 }
 
+/* Model option stage0 = node-link against the simulator at zero load, with
+ * t_cn != t_cs both ways: two 4-port 3-trees (16 nodes each), M = 5.
+ * Internal: the model's T_in at load 0 equals the simulator's mean over
+ * every ordered pair of cluster 0, (M-1) max(t_cn, t_cs) + 2 t_cn +
+ * (2h-2) t_cs; the printed reading falls short of it by M (t_cn - t_cs)
+ * on each journey of h >= 2 when t_cn > t_cs and exceeds it by
+ * t_cs - t_cn when t_cs > t_cn (icnx-models(7) item s).  External (with
+ * ecn1_exit = model): T_out at load 0 equals the simulator's mean over
+ * every pair of the two clusters and every (r, v) weighted by Eq. 9. */
+static void stage0_case(int icn1_cn, int icn1_cs)
+{
+	static const int n[] = { 3, 3 };
+	const int M = 5;
+	struct sim_mc_spec sp = { .m = 4, .C = 2, .n = n, .icn1_cn = icn1_cn,
+				  .icn1_cs = icn1_cs, .ecn1_cn = 2, .ecn1_cs = 3, .icn2_cs = 1,
+				  .theta = NAN, .pattern = FT_UNIFORM, .V = 1, .B = 1,
+				  .exit = SIM_MC_EXIT_MODEL };
+	struct mc_params p = { .m = 4, .ngroups = 1, .g = { { 2, 3, 0 } },
+			       .icn1 = { icn1_cn, icn1_cs }, .ecn1 = { 2, 3 }, .icn2 = { 2, 1 },
+			       .M = M, .theta = NAN, .pattern = FT_UNIFORM };
+	struct mc_model mp, mn;
+	struct mc_point zp, zn;
+	struct sim_mc s;
+	double P[FT_MAX_N + 1], in = 0, ex = 0, P1;
+
+	assert_int_equal(sim_mc_build(&s, &sp), 0);
+	for (int a = 0; a < 16; a++)
+		for (int b = 0; b < 16; b++)
+			if (a != b)
+				in += (double)sim_single(&s.net, 2 * a, 2 * b, M, 0) / (16 * 15);
+	ft_uniform_closed_form(4, 3, P);
+	for (int a = 0; a < 16; a++)
+		for (int b = 16; b < 32; b++)
+			for (int r = 1; r <= 3; r++)
+				for (int v = 1; v <= 3; v++)
+					ex += P[r] * P[v] / (16 * 16) *
+					      (double)sim_single_state(&s.net, 2 * a + 1, 2 * b + 1, M, 0, r, v);
+	sim_mc_free(&s);
+
+	assert_int_equal(mc_model_init(&mp, &p, NULL, NULL, 0), 0);
+	p.stage0 = MC_STAGE0_NODE_LINK;
+	assert_int_equal(mc_model_init(&mn, &p, NULL, NULL, 0), 0);
+	assert_int_equal(mc_eval(&mp, 0, &zp), 0);
+	assert_int_equal(mc_eval(&mn, 0, &zn), 0);
+	assert_true(fabs(zn.g[0].T_in - in) < 1e-9 * in);
+	assert_true(fabs(zn.g[0].T_out - ex) < 1e-9 * ex);
+	P1 = P[1];                      /* journeys of h = 1 are the same in both */
+	if (icn1_cn > icn1_cs)
+		assert_true(fabs(zp.g[0].T_in - (in - (1 - P1) * M * (icn1_cn - icn1_cs))) < 1e-9 * in);
+	else
+		assert_true(fabs(zp.g[0].T_in - (in + (1 - P1) * (icn1_cs - icn1_cn))) < 1e-9 * in);
+}
+
+static void test_model_stage0_node_link(void **state)
+{
+	(void)state;
+	stage0_case(3, 2);      /* t_cn > t_cs */
+	stage0_case(2, 3);      /* t_cs > t_cn */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -246,6 +306,7 @@ int main(void)
 		cmocka_unit_test(test_booksim),
 		cmocka_unit_test(test_conservation),
 		cmocka_unit_test(test_model_senders),
+		cmocka_unit_test(test_model_stage0_node_link),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
