@@ -24,7 +24,10 @@
 
 struct pin {
 	struct table t;            /* the pinned curve (a copy) */
+	struct table sim;          /* its simulated points when pinned (a copy
+	                              of SLOT_SLOW; no rows = none) */
 	char label[64];
+	char sim_label[72];        /* "pin 1: ... (sim)" */
 };
 
 struct plot_pane {
@@ -45,6 +48,7 @@ struct plot_pane {
 	bool have_info;
 	double *xbuf, *ybuf[PA_MAX_SERIES]; /* scratch for the series, per curve */
 	double *pbuf[MAX_PINS][2];
+	double *psbuf[MAX_PINS][4];  /* the pins' simulated points: x, y, lo, hi */
 	double *sbuf[4];           /* the simulated points: x, y, lo, hi */
 };
 
@@ -75,7 +79,17 @@ static void free_bufs(struct plot_pane *pp)
 		free(pp->pbuf[i][0]);
 		free(pp->pbuf[i][1]);
 		pp->pbuf[i][0] = pp->pbuf[i][1] = NULL;
+		for (int k = 0; k < 4; k++) {
+			free(pp->psbuf[i][k]);
+			pp->psbuf[i][k] = NULL;
+		}
 	}
+}
+
+static void pin_free(struct pin *pn)
+{
+	table_free(&pn->t);
+	table_free(&pn->sim);
 }
 
 static void plot_free(struct pane *p)
@@ -84,7 +98,7 @@ static void plot_free(struct pane *p)
 	if (!pp)
 		return;
 	for (int i = 0; i < pp->npins; i++)
-		table_free(&pp->pins[i].t);
+		pin_free(&pp->pins[i]);
 	free_bufs(pp);
 	free(pp);
 	p->data = NULL;
@@ -224,7 +238,7 @@ static void plot_update(struct pane *p, unsigned what)
 		/* Pins of another family have other axes: they cannot be compared. */
 		if (pp->npins && pp->pin_family != a->cfg.family) {
 			for (int i = 0; i < pp->npins; i++)
-				table_free(&pp->pins[i].t);
+				pin_free(&pp->pins[i]);
 			app_msg(a, false, "cleared %d pin%s of the %s model", pp->npins,
 				pp->npins == 1 ? "" : "s", pp->pin_family->name);
 			pp->npins = 0;
@@ -279,19 +293,15 @@ static void dim_series(struct canvas *c, struct canvas_rect r)
 		}
 }
 
-/* The simulated points of the current configuration (key r, SLOT_SLOW) as
- * a series of measured points with their 95% interval, when they share the
- * curve's x axis and the plotted column is the curve's value (latency).
- * False if there are none to draw. */
-static bool sim_series(struct plot_pane *pp, const struct app *a, const struct table *t, int yc,
-		       struct pa_series *out)
+/* Simulated points st (a simulated curve table: x, then typed value, lower
+ * and upper columns) as a series of measured points with their 95%
+ * interval, named name, into bufs (x, y, lo, hi; freed by free_bufs), when
+ * they share curve t's x axis and the plotted column yc is its value
+ * (latency); t NULL: no such check.  False if there are none to draw. */
+static bool points_series(const struct table *st, double *bufs[4], const char *name,
+			  const struct table *t, int yc, struct pa_series *out)
 {
-	const struct table *st = &a->res.slot[SLOT_SLOW].table;
-	size_t done, total;
-	bool running;
-
-	if (!app_sim_state(a, &done, &total, &running) || a->res.slot[SLOT_SLOW].gen != a->gen ||
-	    st->nrows == 0 || st->ncols < 2 || pp->multi)
+	if (st->nrows == 0 || st->ncols < 2)
 		return false;
 	if (t && (strcmp(st->cols[0].name, t->cols[0].name) != 0 ||
 		  yc != table_role(t, COL_VALUE)))
@@ -300,15 +310,30 @@ static bool sim_series(struct plot_pane *pp, const struct app *a, const struct t
 	    uc = table_role(st, COL_UPPER);
 	if (vc < 1)
 		return false;
-	pp->sbuf[0] = column(st, 0);
-	pp->sbuf[1] = column(st, vc);
-	pp->sbuf[2] = lc > 0 ? column(st, lc) : NULL;
-	pp->sbuf[3] = uc > 0 ? column(st, uc) : NULL;
-	if (!pp->sbuf[0] || !pp->sbuf[1])
+	bufs[0] = column(st, 0);
+	bufs[1] = column(st, vc);
+	bufs[2] = lc > 0 ? column(st, lc) : NULL;
+	bufs[3] = uc > 0 ? column(st, uc) : NULL;
+	if (!bufs[0] || !bufs[1])
 		return false;
-	*out = (struct pa_series){ "simulation (95% interval)", pp->sbuf[0], pp->sbuf[1], st->nrows,
-				   .points = true, .lo = pp->sbuf[2], .hi = pp->sbuf[3] };
+	*out = (struct pa_series){ name, bufs[0], bufs[1], st->nrows,
+				   .points = true, .lo = bufs[2], .hi = bufs[3] };
 	return true;
+}
+
+/* The simulated points of the current configuration (key r, SLOT_SLOW), as
+ * points_series; false if there are none for this configuration. */
+static bool sim_series(struct plot_pane *pp, const struct app *a, const struct table *t, int yc,
+		       struct pa_series *out)
+{
+	size_t done, total;
+	bool running;
+
+	if (!app_sim_state(a, &done, &total, &running) || a->res.slot[SLOT_SLOW].gen != a->gen ||
+	    pp->multi)
+		return false;
+	return points_series(&a->res.slot[SLOT_SLOW].table, pp->sbuf, "simulation (95% interval)",
+			     t, yc, out);
 }
 
 /* A family whose curve has another x axis than its simulation (irregular:
@@ -427,6 +452,11 @@ static void plot_draw(struct pane *p, struct canvas *c)
 	}
 	if (ns < PA_MAX_SERIES && sim_series(pp, a, t, yc, &s[ns]))
 		ns++;
+	/* the pins' simulated points, each with its own marker */
+	for (int i = 0; i < pp->npins && ns < PA_MAX_SERIES && !pp->multi; i++)
+		if (points_series(&pp->pins[i].sim, pp->psbuf[i], pp->pins[i].sim_label, t, yc,
+				  &s[ns]))
+			ns++;
 	memset(&spec, 0, sizeof spec);
 	snprintf(xname, sizeof xname, "%s %s", f->x.label ? f->x.label : f->x.name,
 		 app_symbol(a, f->x.symbol, sym, sizeof sym));
@@ -472,23 +502,38 @@ static unsigned pin(struct pane *p)
 	}
 	if (pp->npins == MAX_PINS) {
 		/* Drop the oldest. */
-		table_free(&pp->pins[0].t);
+		pin_free(&pp->pins[0]);
 		memmove(&pp->pins[0], &pp->pins[1], (MAX_PINS - 1) * sizeof pp->pins[0]);
 		pp->npins--;
 	}
 	struct pin *pn = &pp->pins[pp->npins];
 	pp->pin_family = a->cfg.family;
 	table_init(&pn->t, "");
-	if (table_copy(&pn->t, t)) {
+	table_init(&pn->sim, "");
+	/* the simulated points of this configuration (key r) go with it, as
+	 * they are now (a running simulation's points so far) */
+	size_t done = 0, total;
+	bool running;
+	const struct table *st = &a->res.slot[SLOT_SLOW].table;
+	bool sim = app_sim_state(a, &done, &total, &running) &&
+		   a->res.slot[SLOT_SLOW].gen == a->gen && done > 0;
+	if (table_copy(&pn->t, t) || (sim && table_copy(&pn->sim, st))) {
+		pin_free(pn);
 		app_msg(a, true, "out of memory");
 		return K_HANDLED | K_STATUS;
 	}
 	char d[56];
 	describe(a, d, sizeof d);
 	snprintf(pn->label, sizeof pn->label, "pin %d: %s", pp->npins + 1, d);
+	snprintf(pn->sim_label, sizeof pn->sim_label, "pin %d: simulation", pp->npins + 1);
 	pp->npins++;
-	app_msg(a, false, "pinned the curve as \"%s\"; edits are now drawn against it (P clears)",
-		pn->label);
+	if (sim)
+		app_msg(a, false, "pinned the curve and its %zu simulated point%s as \"%s\"; edits "
+			"are now drawn against them (P clears)", pn->sim.nrows,
+			pn->sim.nrows == 1 ? "" : "s", pn->label);
+	else
+		app_msg(a, false, "pinned the curve as \"%s\"; edits are now drawn against it "
+			"(P clears)", pn->label);
 	return K_HANDLED | K_REDRAW | K_STATUS;
 }
 
@@ -514,7 +559,7 @@ static unsigned plot_key(struct pane *p, enum action act, int arg)
 	case ACT_PIN: return pin(p);
 	case ACT_UNPIN:
 		for (int i = 0; i < pp->npins; i++)
-			table_free(&pp->pins[i].t);
+			pin_free(&pp->pins[i]);
 		app_msg(a, false, pp->npins ? "cleared %d pin%s" : "no pins to clear%.0d%s",
 			pp->npins, pp->npins == 1 ? "" : "s");
 		pp->npins = 0;
