@@ -118,13 +118,17 @@ int table_group(const struct table *t, size_t r)
 
 void table_set(struct table *t, size_t r, size_t c, double v)
 {
+	if (t->nomem)      /* r may be the -1 of a failed table_add_row */
+		return;
 	t->num[r * t->ncols + c] = v;
 }
 
 int table_set_text(struct table *t, size_t r, size_t c, const char *s)
 {
+	if (t->nomem)      /* r may be the -1 of a failed table_add_row */
+		return -1;
 	int k = t->cols[c].text_index;
-	if (k < 0 || t->nomem)
+	if (k < 0)
 		return -1;
 	char *dup = strdup(s ? s : "");
 	if (!dup) {
@@ -150,6 +154,8 @@ const char *table_get_text(const struct table *t, size_t r, size_t c)
 
 void table_set_role(struct table *t, size_t c, enum col_role role, int of)
 {
+	if (t->nomem)      /* c may be the -1 of a failed table_add_col */
+		return;
 	t->cols[c].role = role;
 	t->cols[c].of = of;
 }

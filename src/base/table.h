@@ -18,9 +18,10 @@
  * by that number, not by their quantity's name.
  *
  * Out of memory: the first failed allocation latches table.nomem; from then
- * on table_add_col and table_add_row return -1 and table_set_text does
- * nothing and returns -1, so a producer may test t->nomem once at the end
- * (output_run turns a latched table into "out of memory").
+ * on table_add_col and table_add_row return -1, and table_set,
+ * table_set_text, table_set_group and table_set_role do nothing (given the
+ * -1 of a failed table_add_row or table_add_col too), so a producer writes without an error path and
+ * output_run turns a latched table into "out of memory" at the end.
  *
  * Ownership: a table owns all its memory; table_free() releases it.
  * table_free(NULL) is a no-op.  Not thread-safe; one owner at a time.

@@ -171,26 +171,20 @@ static int matrix(const struct config *cfg, const struct run_req *req, struct ta
 		return -1;
 	snprintf(t->title, sizeof t->title, "point-to-point time T_ij (s) at M = %g bytes (Eq. 5)",
 		 M);
-	if (table_add_col(t, "node", "", "source node i", COL_TEXT) < 0)
-		goto nomem;
+	table_add_col(t, "node", "", "source node i", COL_TEXT);
 	for (int j = 0; j < m.n; j++) {
 		snprintf(name, sizeof name, "%d", j);
-		if (table_add_col(t, name, SEC, name, COL_NUM) < 0)
-			goto nomem;
+		table_add_col(t, name, SEC, name, COL_NUM);
 	}
 	for (int i = 0; i < m.n; i++) {
 		long r = table_add_row(t);
 		snprintf(name, sizeof name, "%d", i);
-		if (r < 0 || table_set_text(t, (size_t)r, 0, name))
-			goto nomem;
+		table_set_text(t, (size_t)r, 0, name);
 		for (int j = 0; j < m.n; j++)
 			table_set(t, (size_t)r, (size_t)(j + 1), eth_p2p(&m, i, j, M));
 	}
 	eth_model_free(&m);
 	return 0;
-nomem:
-	eth_model_free(&m);
-	return diag_set(d, "", "out of memory");
 }
 
 /* "0 -> 8 -> 12 -> 14 -> 15" into buf. */
@@ -221,12 +215,10 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 	}
 	eth_tree_shape(m.n, m.tree, &leaves, &depth);
 	snprintf(t->title, sizeof t->title, "summary at M = %g bytes", M);
-	if (summary_cols(t))
-		goto nomem;
+	summary_cols(t);
 
-	if (summary_row(t, "nodes", m.n, "", "N", "") ||
-	    summary_row(t, "classes", (double)c->nclasses, "", "", ""))
-		goto nomem;
+	summary_row(t, "nodes", m.n, "", "N", "");
+	summary_row(t, "classes", (double)c->nclasses, "", "", "");
 	for (size_t k = 0; k < c->nclasses; k++) {
 		const struct eth_class_cfg *cl = &c->classes[k];
 		int last = first + cl->count - 1;
@@ -245,27 +237,24 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 		};
 		for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
 			snprintf(q, sizeof q, "class%zu.%s", k, rows[r].k);
-			if (summary_row(t, q, rows[r].v, rows[r].u, rows[r].s, r == 0 ? note : ""))
-				goto nomem;
+			summary_row(t, q, rows[r].v, rows[r].u, rows[r].s, r == 0 ? note : "");
 		}
 		first = last + 1;
 	}
 	snprintf(note, sizeof note, "%s binomial tree: parent of relative rank r is r with its "
 		 "%s set bit cleared", eth_tree_name(m.tree),
 		 m.tree == ETH_TREE_HIGHBIT ? "highest" : "lowest");
-	if (summary_row(t, "link_rate", c->link_rate, "bytes/s", "beta", "default") ||
-	    summary_row(t, "link_overrides", (double)c->nlinks, "links", "",
-			"pairs whose rate beta_ij is given (links:)") ||
-	    summary_row(t, "threshold", c->threshold, "bytes", "S", "Eq. 6") ||
-	    summary_row(t, "Gamma", c->broadcast.Gamma, SEC, "Gamma", "Eq. 8") ||
-	    summary_row(t, "tau", c->broadcast.tau, "s/byte", "tau", "Eq. 8") ||
-	    summary_row(t, "tree.depth", depth, "levels", "", note) ||
-	    summary_row(t, "tree.leaves", leaves, "", "", "") ||
-	    summary_row(t, "size", M, "bytes", "M", isnan(req->at) ? "the threshold S (--at)" : "--at"))
-		goto nomem;
+	summary_row(t, "link_rate", c->link_rate, "bytes/s", "beta", "default");
+	summary_row(t, "link_overrides", (double)c->nlinks, "links", "",
+		    "pairs whose rate beta_ij is given (links:)");
+	summary_row(t, "threshold", c->threshold, "bytes", "S", "Eq. 6");
+	summary_row(t, "Gamma", c->broadcast.Gamma, SEC, "Gamma", "Eq. 8");
+	summary_row(t, "tau", c->broadcast.tau, "s/byte", "tau", "Eq. 8");
+	summary_row(t, "tree.depth", depth, "levels", "", note);
+	summary_row(t, "tree.leaves", leaves, "", "", "");
+	summary_row(t, "size", M, "bytes", "M", isnan(req->at) ? "the threshold S (--at)" : "--at");
 	snprintf(note, sizeof note, "%d -> %d", c->operation.src, c->operation.dst);
-	if (summary_row(t, "p2p", o.p2p, SEC, "T_ij", note))
-		goto nomem;
+	summary_row(t, "p2p", o.p2p, SEC, "T_ij", note);
 	size_t nd = o.o2m_detail.nlarge;
 	int node[ETH_MAX_NODES];
 	double w[ETH_MAX_NODES];
@@ -273,8 +262,7 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 	snprintf(note, sizeof note, "root %d, %zu destinations: %s", c->operation.root, ndest,
 		 nd == 0 ? "all M_j <= S, parallel" : nd == ndest ? "all M_j > S, serialised"
 							    : "mixed, in sending order");
-	if (summary_row(t, "one_to_many", o.o2m, SEC, "", note))
-		goto nomem;
+	summary_row(t, "one_to_many", o.o2m, SEC, "", note);
 	int flat[2 * ETH_MAX_PAIRS];
 	size_t np = eth_config_pairs(c, flat);
 	if (np > 0)
@@ -282,17 +270,13 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 			 flat[2 * o.slowest + 1]);
 	else
 		snprintf(note, sizeof note, "no pairs");
-	if (summary_row(t, "multi_p2p", o.multi, SEC, "", note) ||
-	    summary_row(t, "bcast_binomial", o.bino, SEC, "", "max path + Gamma + tau M (Eq. 8)") ||
-	    summary_row(t, "critical_path", o.crit.time, SEC, "",
-		 path_text(&o.crit, path, sizeof path)) ||
-	    summary_row(t, "bcast_flat", o.flat, SEC, "", "Eq. 6 with n = N, root included (Figure 5)"))
-		goto nomem;
+	summary_row(t, "multi_p2p", o.multi, SEC, "", note);
+	summary_row(t, "bcast_binomial", o.bino, SEC, "", "max path + Gamma + tau M (Eq. 8)");
+	summary_row(t, "critical_path", o.crit.time, SEC, "",
+		 path_text(&o.crit, path, sizeof path));
+	summary_row(t, "bcast_flat", o.flat, SEC, "", "Eq. 6 with n = N, root included (Figure 5)");
 	eth_model_free(&m);
 	return 0;
-nomem:
-	eth_model_free(&m);
-	return diag_set(d, "", "out of memory");
 }
 
 /* One line of the tree drawing. */
@@ -371,8 +355,7 @@ static int tree(const struct config *cfg, const struct run_req *req, struct tabl
 		dr.on_path[crit.node[k]] = 1;
 
 	snprintf(t->title, sizeof t->title, "binomial broadcast tree at M = %g bytes", M);
-	if (table_add_col(t, "line", "", "line", COL_TEXT) < 0)
-		goto nomem;
+	table_add_col(t, "line", "", "line", COL_TEXT);
 	if (tline(t, "# binomial broadcast tree (%s: parent of relative rank r is r with its %s "
 		  "set bit cleared)", eth_tree_name(m.tree),
 		  m.tree == ETH_TREE_HIGHBIT ? "highest" : "lowest") ||

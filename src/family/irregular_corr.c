@@ -261,17 +261,12 @@ int irr_corr_table(const struct config *cfg, const struct run_req *req, struct t
 	OUT_COL(t, "load", LU, "offered load");
 	OUT_COL(t, "accepted", FLU, "accepted traffic (flits per node per cycle, all nodes)");
 	OUT_COL(t, "saturated", "", "1 when the load point saturated");
-	if (fit_row(t, "distance", "equivalent distance T_ij", &c.f_dist, &c) ||
-	    fit_row(t, "length", "up*/down* route length", &c.f_len, &c) ||
-	    fit_row(t, "hops", "graph distance",
-		    &c.f_hops, &c) ||
-	    fit_row(t, "by-distance", "T_ij means (weighted)", &c.f_group, &c))
-		goto nomem;
+	fit_row(t, "distance", "equivalent distance T_ij", &c.f_dist, &c);
+	fit_row(t, "length", "up*/down* route length", &c.f_len, &c);
+	fit_row(t, "hops", "graph distance",
+		&c.f_hops, &c);
+	fit_row(t, "by-distance", "T_ij means (weighted)", &c.f_group, &c);
 	rc = 0;
-	goto out;
-nomem:
-	rc = diag_set(d, "", "out of memory");
-out:
 	corr_free(&c);
 	return rc;
 }

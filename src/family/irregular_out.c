@@ -164,20 +164,14 @@ static int distances(const struct config *cfg, const struct run_req *req, struct
 		return rc;
 	snprintf(t->title, sizeof t->title, "equivalent distance T_ij under up*/down* routing "
 		 "(root %d), %d switches", w.ud.root, w.S);
-	if (matrix_cols(t, (size_t)(w.S), "node", "switch"))
-		goto nomem;
+	matrix_cols(t, (size_t)(w.S), "node", "switch");
 	for (int a = 0; a < w.S; a++) {
 		int r = matrix_row(t, a);
-		if (r < 0)
-			goto nomem;
 		for (int b = 0; b < w.S; b++)
 			table_set(t, (size_t)r, (size_t)b + 1, AT(&w, a, b));
 	}
 	work_free(&w);
 	return 0;
-nomem:
-	work_free(&w);
-	return diag_set(d, "", "out of memory");
 }
 
 /* The table with the switches ordered by PAM group (then label), so groups
@@ -202,18 +196,15 @@ static int clustered(const struct config *cfg, const struct run_req *req, struct
 				order[n++] = a;
 	snprintf(t->title, sizeof t->title, "equivalent distance T_ij ordered by PAM group "
 		 "(k = %d, root %d), %d switches", w.cl.k, w.ud.root, w.S);
-	if (table_add_col(t, "node", "", "switch", COL_TEXT) < 0)
-		goto nomem;
+	table_add_col(t, "node", "", "switch", COL_TEXT);
 	for (int j = 0; j < w.S; j++) {
 		snprintf(name, sizeof name, "%d", order[j]);
-		if (table_add_col(t, name, "", name, COL_NUM) < 0)
-			goto nomem;
+		table_add_col(t, name, "", name, COL_NUM);
 	}
 	for (int i = 0; i < w.S; i++) {
 		long r = table_add_row(t);
 		snprintf(name, sizeof name, "%d", order[i]);
-		if (r < 0 || table_set_text(t, (size_t)r, 0, name))
-			goto nomem;
+		table_set_text(t, (size_t)r, 0, name);
 		for (int j = 0; j < w.S; j++)
 			table_set(t, (size_t)r, (size_t)j + 1, AT(&w, order[i], order[j]));
 	}
@@ -248,20 +239,17 @@ static int network(const struct config *cfg, const struct run_req *req, struct t
 	strbuf_init(&b);
 	snprintf(t->title, sizeof t->title, "network by level from root %d: ^ up, v down",
 		 w.ud.root);
-	if (table_add_col(t, "line", "", "drawing", COL_TEXT) < 0)
-		goto nomem;
+	table_add_col(t, "line", "", "drawing", COL_TEXT);
 	int maxlev = 0;
 	for (int a = 0; a < w.S; a++)
 		if (w.ud.level[a] > maxlev)
 			maxlev = w.ud.level[a];
 	snprintf(line, sizeof line, "root %d; %d switches, %d links, %d levels; '^n' a link up "
 		 "to n, 'vn' down to n", w.ud.root, w.S, w.net.nlinks, maxlev + 1);
-	if (text_line(t, line))
-		goto nomem;
+	text_line(t, line);
 	for (int lev = 0; lev <= maxlev; lev++) {
 		snprintf(line, sizeof line, "level %d:", lev);
-		if (text_line(t, line))
-			goto nomem;
+		text_line(t, line);
 		for (int a = 0; a < w.S; a++) {
 			if (w.ud.level[a] != lev)
 				continue;
@@ -306,21 +294,15 @@ static int hops(const struct config *cfg, const struct run_req *req, struct tabl
 			 "(links, root %d)", w.ud.root);
 	else
 		snprintf(t->title, sizeof t->title, "topological distance (links)");
-	if (matrix_cols(t, (size_t)(w.S), "node", "switch"))
-		goto nomem;
+	matrix_cols(t, (size_t)(w.S), "node", "switch");
 	for (int a = 0; a < w.S; a++) {
 		int r = matrix_row(t, a);
-		if (r < 0)
-			goto nomem;
 		for (int b = 0; b < w.S; b++)
 			table_set(t, (size_t)r, (size_t)b + 1,
 				  which == 0 ? ud_dist(&w.ud, a, b) : ud_hops(&w.ud, a, b));
 	}
 	work_free(&w);
 	return 0;
-nomem:
-	work_free(&w);
-	return diag_set(d, "", "out of memory");
 }
 
 /*
@@ -566,8 +548,7 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 	long pairs = (long)S * (S - 1) / 2;
 
 	snprintf(t->title, sizeof t->title, "summary");
-	if (summary_cols(t))
-		goto nomem;
+	summary_cols(t);
 
 	if (irr_config_generated(c)) {
 		struct irr_gen_params p;
@@ -578,24 +559,22 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 	} else {
 		snprintf(note, sizeof note, "given as an edge list");
 	}
-	if (summary_row(t, "switches", S, "", "S", note) ||
-	    summary_row(t, "links", w.net.nlinks, "", "L", "switch-to-switch, bidirectional") ||
-	    summary_row(t, "nodes", w.net.first_node[S], "", "N", "processing nodes in all") ||
-	    summary_row(t, "ports", same_ports ? ports : NAN, "ports", "",
-		 same_ports ? "per switch" : "differs between switches") ||
-	    summary_row(t, "root", w.ud.root, "", "", "root of the up*/down* spanning tree") ||
-	    summary_row(t, "levels", height + 1, "", "", "BFS levels below and with the root"))
-		goto nomem;
+	summary_row(t, "switches", S, "", "S", note);
+	summary_row(t, "links", w.net.nlinks, "", "L", "switch-to-switch, bidirectional");
+	summary_row(t, "nodes", w.net.first_node[S], "", "N", "processing nodes in all");
+	summary_row(t, "ports", same_ports ? ports : NAN, "ports", "",
+		 same_ports ? "per switch" : "differs between switches");
+	summary_row(t, "root", w.ud.root, "", "", "root of the up*/down* spanning tree");
+	summary_row(t, "levels", height + 1, "", "", "BFS levels below and with the root");
 	snprintf(note, sizeof note, "of %ld pairs, up*/down* offers no minimal path (%.1f%%)",
 		 pairs, pairs ? 100.0 * (double)w.ud.nonminimal / (double)pairs : 0.0);
-	if (summary_row(t, "mean_distance", table_mean(&w), "", "T", "mean equivalent distance, "
-		 "ordered pairs a != b") ||
-	    summary_row(t, "max_distance", maxT, "", "T", "largest equivalent distance") ||
-	    summary_row(t, "distinct_distances", ndist, "", "", "points of Figure 8 (-o distribution)") ||
-	    summary_row(t, "mean_hops", mh, "links", "", "mean topological distance") ||
-	    summary_row(t, "mean_route_length", mr, "links", "", "mean shortest legal route length") ||
-	    summary_row(t, "nonminimal_pairs", (double)w.ud.nonminimal, "pairs", "", note))
-		goto nomem;
+	summary_row(t, "mean_distance", table_mean(&w), "", "T", "mean equivalent distance, "
+		 "ordered pairs a != b");
+	summary_row(t, "max_distance", maxT, "", "T", "largest equivalent distance");
+	summary_row(t, "distinct_distances", ndist, "", "", "points of Figure 8 (-o distribution)");
+	summary_row(t, "mean_hops", mh, "links", "", "mean topological distance");
+	summary_row(t, "mean_route_length", mr, "links", "", "mean shortest legal route length");
+	summary_row(t, "nonminimal_pairs", (double)w.ud.nonminimal, "pairs", "", note);
 
 	/* the groups */
 	if (c->clusters > S)
@@ -603,14 +582,13 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 			 c->clusters, S, S == 1 ? "" : "es");
 	else
 		snprintf(note, sizeof note, "%s", pam_note);
-	if (summary_row(t, "clusters", w.k, "groups", "k", note) ||
-	    summary_row(t, "clusters.cost", w.cl.cost, "", "", "sum of each switch's distance to its "
-		 "medoid") ||
-	    summary_row(t, "clusters.mean_intra", w.cl.mean_intra, "", "T", "mean distance within "
-		 "groups, ordered pairs") ||
-	    summary_row(t, "clusters.mean_inter", w.cl.mean_inter, "", "T", "mean distance between "
-		 "groups, ordered pairs"))
-		goto nomem;
+	summary_row(t, "clusters", w.k, "groups", "k", note);
+	summary_row(t, "clusters.cost", w.cl.cost, "", "", "sum of each switch's distance to its "
+		 "medoid");
+	summary_row(t, "clusters.mean_intra", w.cl.mean_intra, "", "T", "mean distance within "
+		 "groups, ordered pairs");
+	summary_row(t, "clusters.mean_inter", w.cl.mean_inter, "", "T", "mean distance between "
+		 "groups, ordered pairs");
 	for (int g = 0; g < w.k; g++) {
 		b.len = 0;
 		if (b.s)
@@ -620,15 +598,14 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 		if (b.failed)
 			goto nomem;
 		snprintf(note, sizeof note, "processing nodes (-o hostfile --select %d)", g);
-		if (summary_group_row(t, g, "switches", w.cl.size[g], "", "", b.s) ||
-		    summary_group_row(t, g, "medoid", w.cl.medoid[g], "", "",
-				      "the group's representative switch") ||
-		    summary_group_row(t, g, "nodes", group_nodes(&w, g), "", "", note) ||
-		    summary_group_row(t, g, "mean_intra", w.cl.group_intra[g], "", "T",
-				      "mean distance within the group") ||
-		    summary_group_row(t, g, "mean_inter", group_inter(&w, g), "", "T",
-				      "mean distance to the other groups"))
-			goto nomem;
+		summary_group_row(t, g, "switches", w.cl.size[g], "", "", b.s);
+		summary_group_row(t, g, "medoid", w.cl.medoid[g], "", "",
+				  "the group's representative switch");
+		summary_group_row(t, g, "nodes", group_nodes(&w, g), "", "", note);
+		summary_group_row(t, g, "mean_intra", w.cl.group_intra[g], "", "T",
+				  "mean distance within the group");
+		summary_group_row(t, g, "mean_inter", group_inter(&w, g), "", "T",
+				  "mean distance to the other groups");
 	}
 
 	/* per switch */
@@ -636,14 +613,11 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 		snprintf(q, sizeof q, "switch%d.mean_distance", s);
 		snprintf(note, sizeof note, "level %d, %d links, group %d", w.ud.level[s],
 			 irr_degree(&w.net, s), w.cl.group[s]);
-		if (summary_row(t, q, m1[s], "", "T", note))
-			goto nomem;
+		summary_row(t, q, m1[s], "", "T", note);
 		snprintf(q, sizeof q, "switch%d.mean_hops", s);
-		if (summary_row(t, q, m2[s], "links", "", ""))
-			goto nomem;
+		summary_row(t, q, m2[s], "links", "", "");
 		snprintf(q, sizeof q, "switch%d.mean_route_length", s);
-		if (summary_row(t, q, m3[s], "links", "", ""))
-			goto nomem;
+		summary_row(t, q, m3[s], "links", "", "");
 	}
 	rc = 0;
 	goto out;
@@ -843,8 +817,6 @@ static int clusters(const struct config *cfg, const struct run_req *req, struct 
 				if (w.cl.group[u] == g)
 					sum += AT(&w, s, u);
 			long r = table_add_row(t);
-			if (r < 0)
-				goto nomem;
 			double v[6] = { g, s, w.net.nodes[s], s == med, AT(&w, s, med),
 					w.cl.size[g] > 1 ? sum / (w.cl.size[g] - 1) : 0 };
 			for (size_t c = 0; c < 6; c++)
@@ -853,9 +825,6 @@ static int clusters(const struct config *cfg, const struct run_req *req, struct 
 	}
 	work_free(&w);
 	return 0;
-nomem:
-	work_free(&w);
-	return diag_set(d, "", "out of memory");
 }
 
 /* Append the lines of text (each ending in '\n') as rows of column 0. */
@@ -913,8 +882,7 @@ static int hostfile_out(const struct config *cfg, const struct run_req *req,
 	strbuf_init(&b);
 	snprintf(t->title, sizeof t->title, all ? "MPI hostfiles of the %d groups"
 						: "MPI hostfile of group %d", all ? w.k : g0);
-	if (table_add_col(t, "line", "", "hostfile line", COL_TEXT) < 0)
-		goto nomem;
+	table_add_col(t, "line", "", "hostfile line", COL_TEXT);
 	for (int g = g0; g < g1; g++) {
 		if (all) {
 			strbuf_printf(&b, "# group %d: switches ", g);

@@ -200,8 +200,6 @@ int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct ta
 			long row = table_add_row(t);
 			double T = a == b ? 0 : eq_pair(&x.ud, a, b);
 			long n = cnt[a * S + b];
-			if (row < 0)
-				goto nomem;
 			table_set(t, (size_t)row, 0, a);
 			table_set(t, (size_t)row, 1, b);
 			table_set(t, (size_t)row, 2, ud_hops(&x.ud, a, b));
@@ -212,9 +210,6 @@ int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct ta
 			table_set(t, (size_t)row, 6, (double)n);
 		}
 	rc = 0;
-	goto out;
-nomem:
-	diag_set(d, "", "out of memory");
 out:
 	free(sum);
 	free(cnt);
@@ -274,21 +269,17 @@ int irr_sim_saturation(const struct config *cfg, const struct run_req *req, stru
 		zl = pairs ? zl / pairs : NAN;
 	}
 	snprintf(t->title, sizeof t->title, "simulated saturation");
-	if (summary_cols(t) ||
-	    summary_row(t, "senders", x.s.nsenders, "nodes", "", "nodes that generate messages") ||
-	    summary_row(t, "zero_load_latency", zl, "cycles", "", "mean over the senders' pairs, "
-			"from the route lengths (not simulated)") ||
-	    summary_row(t, "channel_load_bound", x.cap, LU, "lambda_cap",
-			"the busiest channel at one flit per flit time") ||
-	    summary_row(t, "saturation_load", lo, LU, "lambda_sat",
-			"largest load found unsaturated (accepted >= 95% of offered), bisection") ||
-	    summary_row(t, "saturation_bracket", hi, LU, "", "smallest load found saturated, or "
-			"the bound"))
-		goto nomem;
+	summary_cols(t);
+	summary_row(t, "senders", x.s.nsenders, "nodes", "", "nodes that generate messages");
+	summary_row(t, "zero_load_latency", zl, "cycles", "", "mean over the senders' pairs, "
+		    "from the route lengths (not simulated)");
+	summary_row(t, "channel_load_bound", x.cap, LU, "lambda_cap",
+		    "the busiest channel at one flit per flit time");
+	summary_row(t, "saturation_load", lo, LU, "lambda_sat",
+		    "largest load found unsaturated (accepted >= 95% of offered), bisection");
+	summary_row(t, "saturation_bracket", hi, LU, "", "smallest load found saturated, or "
+		    "the bound");
 	rc = 0;
-	goto out;
-nomem:
-	diag_set(d, "", "out of memory");
 out:
 	irr_simctx_free(&x);
 	return rc;

@@ -144,8 +144,7 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 		goto out;
 	rc = -1;
 	snprintf(t->title, sizeof t->title, "summary");
-	if (summary_cols(t))
-		goto nomem;
+	summary_cols(t);
 
 	const struct mc_params *p = &mdl->p;
 	double sat = pm->sat;
@@ -158,35 +157,33 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 		rc = model_error(pt, 0, d);
 		goto out;
 	}
-	if (summary_row(t, "clusters", mdl->C, "", "C", "") ||
-	    summary_row(t, "nodes", mdl->N, "", "N", "") ||
-	    summary_row(t, "switch_ports", p->m, "ports", "m", "") ||
-	    summary_row(t, "icn2_levels", mdl->n_c, "levels", "n_c",
+	summary_row(t, "clusters", mdl->C, "", "C", "");
+	summary_row(t, "nodes", mdl->N, "", "N", "");
+	summary_row(t, "switch_ports", p->m, "ports", "m", "");
+	summary_row(t, "icn2_levels", mdl->n_c, "levels", "n_c",
 		 mdl->C == 2 * pow(p->m / 2.0, mdl->n_c) ? "full m-port n_c-tree"
-							 : "partly populated m-port n_c-tree") ||
-	    summary_row(t, "message_length", p->M, "flits", "M", "") ||
-	    summary_row(t, "icn1.t_cn", p->icn1.t_cn, "time units/flit", "t_cn", "") ||
-	    summary_row(t, "icn1.t_cs", p->icn1.t_cs, "time units/flit", "t_cs", "") ||
-	    summary_row(t, "ecn1.t_cn", p->ecn1.t_cn, "time units/flit", "t_cn", "") ||
-	    summary_row(t, "ecn1.t_cs", p->ecn1.t_cs, "time units/flit", "t_cs", "") ||
-	    summary_row(t, "icn2.t_cn", p->icn2.t_cn, "time units/flit", "t_cn", "") ||
-	    summary_row(t, "icn2.t_cs", p->icn2.t_cs, "time units/flit", "t_cs", "") ||
-	    summary_row(t, "zero_load_latency", pt->T, TU, "T(0)", "") ||
-	    summary_row(t, "saturation_load", sat, "msg/node/time unit", "lambda_g*", note) ||
-	    summary_row(t, "icn2.mean_distance", mdl->d_icn2, "links", "d_avg(I2)", ""))
-		goto nomem;
+							 : "partly populated m-port n_c-tree");
+	summary_row(t, "message_length", p->M, "flits", "M", "");
+	summary_row(t, "icn1.t_cn", p->icn1.t_cn, "time units/flit", "t_cn", "");
+	summary_row(t, "icn1.t_cs", p->icn1.t_cs, "time units/flit", "t_cs", "");
+	summary_row(t, "ecn1.t_cn", p->ecn1.t_cn, "time units/flit", "t_cn", "");
+	summary_row(t, "ecn1.t_cs", p->ecn1.t_cs, "time units/flit", "t_cs", "");
+	summary_row(t, "icn2.t_cn", p->icn2.t_cn, "time units/flit", "t_cn", "");
+	summary_row(t, "icn2.t_cs", p->icn2.t_cs, "time units/flit", "t_cs", "");
+	summary_row(t, "zero_load_latency", pt->T, TU, "T(0)", "");
+	summary_row(t, "saturation_load", sat, "msg/node/time unit", "lambda_g*", note);
+	summary_row(t, "icn2.mean_distance", mdl->d_icn2, "links", "d_avg(I2)", "");
 	for (int g = 0; g < p->ngroups; g++) {
 		snprintf(note, sizeof note, "%d cluster%s, n = %d, tau = %g", p->g[g].count,
 			 p->g[g].count == 1 ? "" : "s", p->g[g].n, p->g[g].tau);
-		if (summary_group_row(t, g, "nodes_per_cluster", mdl->N_i[g], "", "N_i", note) ||
-		    summary_group_row(t, g, "external_share", mdl->Q[g], "",
-				      isnan(p->theta) ? "Q^(i)" : "theta", "") ||
-		    summary_group_row(t, g, "icn1.mean_distance", mdl->d_icn1[g], "links",
-				      "d_avg(I1)", ft_pattern_name(p->pattern)) ||
-		    summary_group_row(t, g, "ecn1.mean_distance", mdl->d_ecn1[g], "links",
-				      "d_avg(E1)", "uniform") ||
-		    summary_group_row(t, g, "zero_load_latency", pt->g[g].T, TU, "T^(i)(0)", ""))
-			goto nomem;
+		summary_group_row(t, g, "nodes_per_cluster", mdl->N_i[g], "", "N_i", note);
+		summary_group_row(t, g, "external_share", mdl->Q[g], "",
+				  isnan(p->theta) ? "Q^(i)" : "theta", "");
+		summary_group_row(t, g, "icn1.mean_distance", mdl->d_icn1[g], "links",
+				  "d_avg(I1)", ft_pattern_name(p->pattern));
+		summary_group_row(t, g, "ecn1.mean_distance", mdl->d_ecn1[g], "links",
+				  "d_avg(E1)", "uniform");
+		summary_group_row(t, g, "zero_load_latency", pt->g[g].T, TU, "T^(i)(0)", "");
 	}
 	rc = 0;
 	goto out;
@@ -247,25 +244,18 @@ static int hops(const struct config *cfg, const struct run_req *req, struct tabl
 			for (int h = 0; h <= n; h++)
 				pr[h] = NAN;
 		for (int h = 1; h <= n; h++)
-			if (hrow(t, g, "icn1", h, mdl->P_icn1[g][h] * pairs_in, mdl->P_icn1[g][h],
-				 mdl->P_uni[g][h], pr[h], pr[h] / (Ni - pr0)))
-				goto nomem;
-		if (mdl->p.pattern != FT_UNIFORM &&
-		    hrow(t, g, "icn1", 0, mdl->fixed_icn1[g], NAN, NAN, pr0, NAN))
-			goto nomem;
+			hrow(t, g, "icn1", h, mdl->P_icn1[g][h] * pairs_in, mdl->P_icn1[g][h],
+				 mdl->P_uni[g][h], pr[h], pr[h] / (Ni - pr0));
+		if (mdl->p.pattern != FT_UNIFORM)
+			hrow(t, g, "icn1", 0, mdl->fixed_icn1[g], NAN, NAN, pr0, NAN);
 		for (int h = 1; h <= n; h++)
-			if (hrow(t, g, "ecn1", h, mdl->P_uni[g][h] * Ni * (Ni - 1), mdl->P_uni[g][h],
-				 mdl->P_uni[g][h], NAN, NAN))
-				goto nomem;
+			hrow(t, g, "ecn1", h, mdl->P_uni[g][h] * Ni * (Ni - 1), mdl->P_uni[g][h],
+				 mdl->P_uni[g][h], NAN, NAN);
 	}
 	for (int h = 1; h <= mdl->n_c; h++)
-		if (hrow(t, NAN, "icn2", h, mdl->P_icn2[h] * mdl->C * (mdl->C - 1.0), mdl->P_icn2[h],
-			 NAN, NAN, NAN))
-			goto nomem;
+		hrow(t, NAN, "icn2", h, mdl->P_icn2[h] * mdl->C * (mdl->C - 1.0), mdl->P_icn2[h],
+			 NAN, NAN, NAN);
 	rc = 0;
-	goto out;
-nomem:
-	rc = diag_set(d, "", "out of memory");
 out:
 	family_release(cfg->family, own);
 	return rc;
@@ -309,8 +299,6 @@ static int hop_bars(const struct config *cfg, const struct run_req *req, struct 
 		OUT_COL(t, "printed", "", "transpose P_j as printed (Eqs. 6-10)");
 	for (int h = 1; h <= n; h++) {
 		long r = table_add_row(t);
-		if (r < 0)
-			goto nomem;
 		size_t c = 0;
 		table_set(t, (size_t)r, c++, h);
 		table_set(t, (size_t)r, c++, mdl->P_icn1[g][h]);
@@ -320,9 +308,6 @@ static int hop_bars(const struct config *cfg, const struct run_req *req, struct 
 			table_set(t, (size_t)r, c++, pr[h] / (mdl->N_i[g] - pr0));
 	}
 	rc = 0;
-	goto out;
-nomem:
-	rc = diag_set(d, "", "out of memory");
 out:
 	family_release(cfg->family, own);
 	return rc;
@@ -367,19 +352,17 @@ static int point(const struct config *cfg, const struct run_req *req, struct tab
 	}
 	snprintf(t->title, sizeof t->title, "breakdown at lambda_g = %.6g%s", at,
 		 sat ? " (saturated)" : "");
-	if (summary_cols(t))
-		goto nomem;
-	if (summary_row(t, "load", at, "msg/node/time unit", "lambda_g", "") ||
-	    summary_row(t, "latency", lat(sat, pt->T), TU, "T", "Eq. 7") ||
-	    summary_row(t, "source_wait", lat(sat, pt->W_s), TU, "W_s", "Eq. 19") ||
-	    summary_row(t, "network_latency", lat(sat, pt->S), TU, "S", "Eqs. 8, 22") ||
-	    summary_row(t, "tail", lat(sat, pt->R), TU, "R", "Eq. 20") ||
-	    summary_row(t, "concentrator_wait", lat(sat, pt->W_d), TU, "2W_d", "Eq. 32") ||
-	    summary_row(t, "intra_latency", lat(sat, pt->T_in), TU, "T_in", "Eq. 21") ||
-	    summary_row(t, "inter_latency", lat(sat, pt->T_out), TU, "T_out", "Eq. 33") ||
-	    summary_row(t, "icn2.channel_rate", pt->lc_icn2, "msg/time unit", "lambda_c(I2)", "Eq. 27") ||
-	    summary_row(t, "util_max", pt->util_max, "", "", pt->bottleneck))
-		goto nomem;
+	summary_cols(t);
+	summary_row(t, "load", at, "msg/node/time unit", "lambda_g", "");
+	summary_row(t, "latency", lat(sat, pt->T), TU, "T", "Eq. 7");
+	summary_row(t, "source_wait", lat(sat, pt->W_s), TU, "W_s", "Eq. 19");
+	summary_row(t, "network_latency", lat(sat, pt->S), TU, "S", "Eqs. 8, 22");
+	summary_row(t, "tail", lat(sat, pt->R), TU, "R", "Eq. 20");
+	summary_row(t, "concentrator_wait", lat(sat, pt->W_d), TU, "2W_d", "Eq. 32");
+	summary_row(t, "intra_latency", lat(sat, pt->T_in), TU, "T_in", "Eq. 21");
+	summary_row(t, "inter_latency", lat(sat, pt->T_out), TU, "T_out", "Eq. 33");
+	summary_row(t, "icn2.channel_rate", pt->lc_icn2, "msg/time unit", "lambda_c(I2)", "Eq. 27");
+	summary_row(t, "util_max", pt->util_max, "", "", pt->bottleneck);
 	for (int g = 0; g < mdl->p.ngroups; g++) {
 		const struct mc_group_point *gp = &pt->g[g];
 		struct { const char *k; double v; const char *u, *s, *n; } rows[] = {
@@ -398,14 +381,12 @@ static int point(const struct config *cfg, const struct run_req *req, struct tab
 			{ "blocking.inter_max", gp->PB_ex_max, "", "P_B", "largest external stage" },
 		};
 		for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++)
-			if (summary_group_row(t, g, rows[k].k, rows[k].v, rows[k].u, rows[k].s,
-					      rows[k].n))
-				goto nomem;
+			summary_group_row(t, g, rows[k].k, rows[k].v, rows[k].u, rows[k].s,
+					  rows[k].n);
 		for (int k = 0; k < gp->nstages; k++) {
 			snprintf(q, sizeof q, "blocking.stage%d", k);
-			if (summary_group_row(t, g, q, gp->PB[k], "", "P_B",
-					      k == 0 ? "2n_i-link journey, Eq. 15" : ""))
-				goto nomem;
+			summary_group_row(t, g, q, gp->PB[k], "", "P_B",
+					  k == 0 ? "2n_i-link journey, Eq. 15" : "");
 		}
 	}
 	rc = 0;
@@ -453,21 +434,17 @@ static int node_matrix(const struct config *cfg, const struct run_req *req, stru
 	else
 		snprintf(t->title, sizeof t->title, "%s: source-to-destination hop distance "
 			 "(links), group %d, %lld nodes", ft_pattern_name(pat), g, (long long)N);
-	if (matrix_cols(t, (size_t)N, "node", "source node"))
-		goto nomem;
+	matrix_cols(t, (size_t)N, "node", "source node");
 	for (int64_t a = 0; a < N; a++) {
 		long r = table_add_row(t);
 		snprintf(label, sizeof label, "%lld", (long long)a);
-		if (r < 0 || table_set_text(t, (size_t)r, 0, label))
-			goto nomem;
+		table_set_text(t, (size_t)r, 0, label);
 		int64_t dest = pat == FT_UNIFORM ? -1 : ft_perm_apply(pat, bits, a);
 		for (int64_t b = 0; b < N; b++)
 			if (pat == FT_UNIFORM || b == dest)
 				table_set(t, (size_t)r, (size_t)(b + 1), 2.0 * ft_hops(c->m, n, a, b));
 	}
 	return 0;
-nomem:
-	return diag_set(d, "", "out of memory");
 }
 
 static int distances(const struct config *cfg, const struct run_req *req, struct table *t,
@@ -508,13 +485,11 @@ static int cluster_latency(const struct config *cfg, const struct run_req *req,
 	}
 	snprintf(t->title, sizeof t->title, "inter-cluster latency by group at lambda_g = %.6g%s",
 		 at, sat ? " (saturated)" : "");
-	if (matrix_cols(t, (size_t)mdl->p.ngroups, "group", "source group"))
-		goto nomem;
+	matrix_cols(t, (size_t)mdl->p.ngroups, "group", "source group");
 	for (int i = 0; i < mdl->p.ngroups; i++) {
 		long r = table_add_row(t);
 		snprintf(label, sizeof label, "%d", i);
-		if (r < 0 || table_set_text(t, (size_t)r, 0, label))
-			goto nomem;
+		table_set_text(t, (size_t)r, 0, label);
 		for (int j = 0; j < mdl->p.ngroups; j++)
 			table_set(t, (size_t)r, (size_t)(j + 1),
 				  sat ? INFINITY : pt->g[i].T_pair[j]);

@@ -139,50 +139,42 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 	rc = -1;
 	n = mdl.p.n;
 	snprintf(t->title, sizeof t->title, "summary");
-	if (summary_cols(t))
-		goto nomem;
-	if (summary_row(t, "n", n, "symbols", "n", "star graph S_n") ||
-	    summary_row(t, "nodes", mdl.topo.nodes, "", "n!", "") ||
-	    summary_row(t, "degree", n - 1, "channels", "n-1", "physical channels per node") ||
-	    summary_row(t, "diameter", mdl.H, "hops", "H", "floor(3(n-1)/2)") ||
-	    summary_row(t, "classes", mdl.topo.nclass, "", "", "cycle-type classes, the source's included") ||
-	    summary_row(t, "mean_distance", mdl.dbar, "hops", "d-bar",
-		 "exact: [n + 2/n - 4 + H_n] n!/(n!-1)") ||
-	    summary_row(t, "mean_distance_eq2", dbar_printed(n, mdl.topo.nodes), "hops", "d-bar (Eq. 2)",
-		 "Eq. 2 as printed (not the mean distance)") ||
-	    summary_row(t, "mean_distance_eq3", mdl.dbar_eq3, "hops", "d-bar (Eq. 3)",
+	summary_cols(t);
+	summary_row(t, "n", n, "symbols", "n", "star graph S_n");
+	summary_row(t, "nodes", mdl.topo.nodes, "", "n!", "");
+	summary_row(t, "degree", n - 1, "channels", "n-1", "physical channels per node");
+	summary_row(t, "diameter", mdl.H, "hops", "H", "floor(3(n-1)/2)");
+	summary_row(t, "classes", mdl.topo.nclass, "", "", "cycle-type classes, the source's included");
+	summary_row(t, "mean_distance", mdl.dbar, "hops", "d-bar",
+		 "exact: [n + 2/n - 4 + H_n] n!/(n!-1)");
+	summary_row(t, "mean_distance_eq2", dbar_printed(n, mdl.topo.nodes), "hops", "d-bar (Eq. 2)",
+		 "Eq. 2 as printed (not the mean distance)");
+	summary_row(t, "mean_distance_eq3", mdl.dbar_eq3, "hops", "d-bar (Eq. 3)",
 		 mdl.p.dbar == STAR_DBAR_PRINTED ? "used in Eq. 3: options.dbar = printed"
-						 : "used in Eq. 3: options.dbar = exact"))
-		goto nomem;
+						 : "used in Eq. 3: options.dbar = exact");
 	snprintf(note, sizeof note, "%s", isnan(star_cfg(cfg)->V2) ? "auto: ceil(H/2), the fewest escape levels"
 								: "as set");
-	if (summary_row(t, "virtual_channels", mdl.p.V, "virtual channels", "V", "per physical channel") ||
-	    summary_row(t, "V1", mdl.V1, "virtual channels", "V1", "class a, fully adaptive: V - V2") ||
-	    summary_row(t, "V2", mdl.V2, "virtual channels", "V2", note) ||
-	    summary_row(t, "negative_hops", star_neg_levels(n), "hops", "ceil(H/2)",
-		 "most negative hops a message may need") ||
-	    summary_row(t, "message_length", mdl.p.M, "flits", "M", ""))
-		goto nomem;
+	summary_row(t, "virtual_channels", mdl.p.V, "virtual channels", "V", "per physical channel");
+	summary_row(t, "V1", mdl.V1, "virtual channels", "V1", "class a, fully adaptive: V - V2");
+	summary_row(t, "V2", mdl.V2, "virtual channels", "V2", note);
+	summary_row(t, "negative_hops", star_neg_levels(n), "hops", "ceil(H/2)",
+		 "most negative hops a message may need");
+	summary_row(t, "message_length", mdl.p.M, "flits", "M", "");
 	if (star_eval(&mdl, 0.0, &pt, req->cancel) == STAR_CANCELLED) {
 		rc = 1;
 		goto out;
 	}
-	if (summary_row(t, "zero_load_latency", pt.latency, CY, "Latency(0)", "M + d-bar") ||
-	    summary_row(t, "saturation_load", sat, LU, "lambda_g*",
-		 "largest unsaturated load, bisection to 1e-6"))
-		goto nomem;
+	summary_row(t, "zero_load_latency", pt.latency, CY, "Latency(0)", "M + d-bar");
+	summary_row(t, "saturation_load", sat, LU, "lambda_g*",
+		 "largest unsaturated load, bisection to 1e-6");
 	if (star_eval(&mdl, 0.5 * sat, &pt, req->cancel) == STAR_CANCELLED) {
 		rc = 1;
 		goto out;
 	}
-	if (summary_row(t, "latency_half_saturation", pt.latency, CY, "Latency", "at lambda_g*/2") ||
-	    summary_row(t, "iterations_half_saturation", pt.iterations, "evaluations", "",
-		 "fixed-point evaluations at lambda_g*/2"))
-		goto nomem;
+	summary_row(t, "latency_half_saturation", pt.latency, CY, "Latency", "at lambda_g*/2");
+	summary_row(t, "iterations_half_saturation", pt.iterations, "evaluations", "",
+		 "fixed-point evaluations at lambda_g*/2");
 	rc = 0;
-	goto out;
-nomem:
-	rc = diag_set(d, "", "out of memory");
 out:
 	family_release(cfg->family, own);
 	return rc;
@@ -252,8 +244,6 @@ static int hops(const struct config *cfg, const struct run_req *req, struct tabl
 			cnt += mdl.topo.dist_count[h];
 		}
 		r = table_add_row(t);
-		if (r < 0)
-			goto nomem;
 		table_set(t, (size_t)r, 0, k);
 		table_set(t, (size_t)r, 1, cnt / (mdl.topo.nodes - 1.0));
 		table_set(t, (size_t)r, 2, cnt > 0.0 ? fsum / cnt : NAN);
@@ -261,10 +251,6 @@ static int hops(const struct config *cfg, const struct run_req *req, struct tabl
 		table_set(t, (size_t)r, 4, st == STAR_OK ? pt.pblock_hop[k] * pt.w : INFINITY);
 	}
 	rc = 0;
-	goto out;
-nomem:
-	rc = diag_set(d, "", "out of memory");
-out:
 	family_release(cfg->family, own);
 	return rc;
 }
@@ -309,8 +295,7 @@ static int classes(const struct config *cfg, const struct run_req *req, struct t
 		long r = table_add_row(t);
 
 		class_label(k, label, sizeof label);
-		if (r < 0 || table_set_text(t, (size_t)r, 0, label))
-			goto nomem;
+		table_set_text(t, (size_t)r, 0, label);
 		table_set(t, (size_t)r, 1, k->size);
 		table_set(t, (size_t)r, 2, k->dist);
 		table_set(t, (size_t)r, 3, k->paths);
@@ -321,10 +306,6 @@ static int classes(const struct config *cfg, const struct run_req *req, struct t
 				       : st == STAR_OK ? star_class_latency(&mdl, &pt, c) : INFINITY);
 	}
 	rc = 0;
-	goto out;
-nomem:
-	rc = diag_set(d, "", "out of memory");
-out:
 	family_release(cfg->family, own);
 	return rc;
 }
@@ -391,12 +372,10 @@ static int distances(const struct config *cfg, const struct run_req *req, struct
 	perm_label(perms, n, label);
 	snprintf(t->title, sizeof t->title, "hop distance in S%d (%lld nodes, ordered by distance "
 		 "class from %s)", n, (long long)N, label);
-	if (table_add_col(t, "node", "", "node (permutation)", COL_TEXT) < 0)
-		goto nomem;
+	table_add_col(t, "node", "", "node (permutation)", COL_TEXT);
 	for (int64_t j = 0; j < N; j++) {
 		perm_label(perms + j * n, n, label);
-		if (table_add_col(t, label, "hops", label, COL_NUM) < 0)
-			goto nomem;
+		table_add_col(t, label, "hops", label, COL_NUM);
 	}
 	for (int64_t i = 0; i < N; i++) {
 		const int *u = perms + i * n;
@@ -408,8 +387,7 @@ static int distances(const struct config *cfg, const struct run_req *req, struct
 			goto out;
 		}
 		perm_label(u, n, label);
-		if (r < 0 || table_set_text(t, (size_t)r, 0, label))
-			goto nomem;
+		table_set_text(t, (size_t)r, 0, label);
 		for (int s = 0; s < n; s++)
 			uinv[u[s]] = s;
 		for (int64_t j = 0; j < N; j++) {
@@ -449,17 +427,12 @@ static int distribution(const struct config *cfg, const struct run_req *req, str
 	for (int h = 1; h <= topo.diameter; h++) {
 		long r = table_add_row(t);
 
-		if (r < 0)
-			goto nomem;
 		table_set(t, (size_t)r, 0, h);
 		table_set(t, (size_t)r, 1, topo.dist_count[h] / (topo.nodes - 1.0));
 		table_set(t, (size_t)r, 2, topo.dist_count[h]);
 	}
 	star_topo_free(&topo);
 	return 0;
-nomem:
-	star_topo_free(&topo);
-	return diag_set(d, "", "out of memory");
 }
 
 const struct output_desc star_outputs[] = {
