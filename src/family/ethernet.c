@@ -355,8 +355,12 @@ const struct family eth_family = {
 	.params = eth_fields,
 	.cfg_size = sizeof(struct eth_config),
 	.validate = eth_validate,
+	/* The first screen: one-to-many (Eq. 6), whose time jumps at S (the
+	 * root stops sending in parallel), against p2p (Eq. 5), which has no
+	 * jump; with operation.plot = broadcasts both broadcasts (Figure 5). */
 	.x = { "size_bytes", "M", "bytes", "message size", true, "threshold",
-	       .whole = true, .y_log = true, .quantity = XQ_SIZE },
+	       .whole = true, .y_log = true, .quantity = XQ_SIZE,
+	       .y_columns = { "one_to_many", "p2p" } },
 	.sweep = eth_sweep,
 	.outputs = eth_outputs,
 };

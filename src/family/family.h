@@ -159,6 +159,14 @@ struct x_axis {
 	                           first screen must show the model's feature,
 	                           e.g. Ethernet times over six decades) */
 	enum x_quantity quantity; /* what x is (never XQ_NONE) */
+	const char *y_columns[4]; /* the curve columns the plot starts on, the
+	                           first the plotted one, the others drawn with it
+	                           (NULL-terminated; those the curve lacks are
+	                           skipped, and when it has none of them every
+	                           column of the curve is drawn); all NULL: the
+	                           curve's value column alone.  Chosen so the first
+	                           screen shows the model's feature (Ethernet: the
+	                           one-to-many jump at S against p2p) */
 };
 
 struct family {

@@ -36,6 +36,8 @@ struct plot_pane {
 	bool fity;                 /* the y axis fits every value (no robust cap) */
 	const struct family *axes_family; /* the family logy/fity were set for */
 	bool multi;                /* every column of ycol's unit, one curve each */
+	bool start;                /* the family's starting columns (x_axis.
+	                              y_columns): until c or m chooses others */
 	long cursor;               /* index into the curve, -1 none */
 	double target;             /* the load the user put the cursor at (NaN:
 	                              not yet; the middle of the first full curve).
@@ -59,6 +61,7 @@ static int plot_init(struct pane *p)
 		return -1;
 	pp->cursor = -1;
 	pp->target = NAN;
+	pp->start = true;
 	p->data = pp;
 	return 0;
 }
@@ -104,11 +107,34 @@ static void plot_free(struct pane *p)
 	p->data = NULL;
 }
 
-/* The plotted column of curve t: pp->ycol if present, else its first value
+/* The family's starting columns that curve t has (x_axis.y_columns), in
+ * the family's order, into cols (at most max); how many. */
+static int start_columns(const struct family *f, const struct table *t, int *cols, int max)
+{
+	int n = 0;
+	for (size_t k = 0; k < sizeof f->x.y_columns / sizeof f->x.y_columns[0] &&
+			   f->x.y_columns[k] && n < max; k++) {
+		int c = table_col(t, f->x.y_columns[k]);
+		if (c >= 1 && t->cols[c].kind == COL_NUM)
+			cols[n++] = c;
+	}
+	return n;
+}
+
+/* Is the plot on the family's starting columns (and has the family any)? */
+static bool on_start(const struct plot_pane *pp, const struct app *a)
+{
+	return pp->start && !pp->multi && a->cfg.family->x.y_columns[0];
+}
+
+/* The plotted column of curve t: pp->ycol if present, else the first of
+ * the family's starting columns the curve has, else its first value
  * column (table roles), else 1. */
-static int ycol_of(const struct plot_pane *pp, const struct table *t)
+static int ycol_of(const struct plot_pane *pp, const struct app *a, const struct table *t)
 {
 	int c = pp->ycol[0] ? table_col(t, pp->ycol) : -1;
+	if (c < 1 && !pp->ycol[0] && start_columns(a->cfg.family, t, &c, 1) == 0)
+		c = -1;
 	if (c < 1)
 		c = table_role(t, COL_VALUE);
 	if (c < 1 && t->ncols > 1)
@@ -117,18 +143,30 @@ static int ycol_of(const struct plot_pane *pp, const struct table *t)
 }
 
 /* The columns drawn: the plotted one first, then in multi mode every other
- * numeric column with its unit, in table order; at most max.  Returns how
- * many; *more is set when some did not fit. */
-static int plot_columns(const struct plot_pane *pp, const struct table *t, int *cols, int max,
-			bool *more)
+ * numeric column with its unit, in table order; on the family's starting
+ * columns, those the curve has (every column of the unit when it has none
+ * of them: the curve's own choice, e.g. Ethernet's operation.plot); at
+ * most max.  Returns how many; *more is set when some did not fit. */
+static int plot_columns(const struct plot_pane *pp, const struct app *a, const struct table *t,
+			int *cols, int max, bool *more)
 {
-	int yc = ycol_of(pp, t), n = 0;
+	int yc = ycol_of(pp, a, t), n = 0;
 
 	*more = false;
 	if (yc < 1 || max < 1)
 		return 0;
+	bool all = pp->multi;
+	if (on_start(pp, a)) {
+		n = start_columns(a->cfg.family, t, cols, max);
+		if (n > 0) {
+			int all4[4];
+			*more = n < start_columns(a->cfg.family, t, all4, 4);
+			return n;
+		}
+		all = true;
+	}
 	cols[n++] = yc;
-	if (!pp->multi)
+	if (!all)
 		return n;
 	for (size_t c = 1; c < t->ncols; c++) {
 		if ((int)c == yc || t->cols[c].kind != COL_NUM ||
@@ -235,6 +273,7 @@ static void plot_update(struct pane *p, unsigned what)
 		pp->target = NAN;
 
 		pp->ycol[0] = '\0';   /* a new preset starts on its latency again */
+		pp->start = true;     /* and on the family's starting columns */
 		/* Pins of another family have other axes: they cannot be compared. */
 		if (pp->npins && pp->pin_family != a->cfg.family) {
 			for (int i = 0; i < pp->npins; i++)
@@ -330,7 +369,7 @@ static bool sim_series(struct plot_pane *pp, const struct app *a, const struct t
 	bool running;
 
 	if (!app_sim_state(a, &done, &total, &running) || a->res.slot[SLOT_SLOW].gen != a->gen ||
-	    pp->multi)
+	    pp->multi || on_start(pp, a))
 		return false;
 	return points_series(&a->res.slot[SLOT_SLOW].table, pp->sbuf, "simulation (95% interval)",
 			     t, yc, out);
@@ -401,8 +440,8 @@ static void plot_draw(struct pane *p, struct canvas *c)
 			 busy ? "..." : "");
 	else
 		right[0] = '\0';
-	int ncols = t ? plot_columns(pp, t, cols, PA_MAX_SERIES - pp->npins, &more) : 0;
-	if (pp->multi && ncols > 0)
+	int ncols = t ? plot_columns(pp, a, t, cols, PA_MAX_SERIES - pp->npins, &more) : 0;
+	if ((pp->multi && ncols > 0) || ncols > 1)
 		snprintf(right + strlen(right), sizeof right - strlen(right), "%s%d curves%s",
 			 right[0] ? "  " : "", ncols, more ? " (more: pins take room)" : "");
 	if (pp->logy)
@@ -424,7 +463,7 @@ static void plot_draw(struct pane *p, struct canvas *c)
 	}
 	if (draw_sim_alone(pp, a, t, c, r))
 		return;
-	int yc = ycol_of(pp, t);
+	int yc = ycol_of(pp, a, t);
 	free_bufs(pp);
 	pp->xbuf = column(t, 0);
 	if (!pp->xbuf)
@@ -436,6 +475,9 @@ static void plot_draw(struct pane *p, struct canvas *c)
 			return;
 		if (pp->multi)
 			app_symbol(a, t->cols[cols[k]].name, names[k], sizeof names[k]);
+		else if (ncols > 1)   /* the family's few starting columns: what each is */
+			app_symbol(a, t->cols[cols[k]].label[0] ? t->cols[cols[k]].label
+				   : t->cols[cols[k]].name, names[k], sizeof names[k]);
 		else
 			snprintf(names[k], sizeof names[k], "%s", live);
 		s[ns++] = (struct pa_series){ names[k], pp->xbuf, pp->ybuf[k], t->nrows };
@@ -453,7 +495,7 @@ static void plot_draw(struct pane *p, struct canvas *c)
 	if (ns < PA_MAX_SERIES && sim_series(pp, a, t, yc, &s[ns]))
 		ns++;
 	/* the pins' simulated points, each with its own marker */
-	for (int i = 0; i < pp->npins && ns < PA_MAX_SERIES && !pp->multi; i++)
+	for (int i = 0; i < pp->npins && ns < PA_MAX_SERIES && !pp->multi && !on_start(pp, a); i++)
 		if (points_series(&pp->pins[i].sim, pp->psbuf[i], pp->pins[i].sim_label, t, yc,
 				  &s[ns]))
 			ns++;
@@ -467,7 +509,7 @@ static void plot_draw(struct pane *p, struct canvas *c)
 	app_symbol(a, t->cols[yc].label[0] ? t->cols[yc].label : t->cols[yc].name, ylabel,
 		   sizeof ylabel);
 	/* Several columns: the axis is their common unit. */
-	spec.y_name = pp->multi && ncols > 1 ? NULL : ylabel;
+	spec.y_name = ncols > 1 ? NULL : ylabel;
 	spec.y_unit = t->cols[yc].unit[0] ? t->cols[yc].unit : NULL;
 	spec.y_log = pp->logy;
 	spec.series = s;
@@ -478,7 +520,7 @@ static void plot_draw(struct pane *p, struct canvas *c)
 	if (x_marker(a, &spec.mark_x, mlabel, sizeof mlabel))
 		spec.mark_label = mlabel;
 	spec.cursor = pp->cursor;
-	spec.legend = pp->npins > 0 || c->height >= 16 || (pp->multi && ncols > 1);
+	spec.legend = pp->npins > 0 || c->height >= 16 || ncols > 1;
 	spec.legend_pack = ns > 3;
 	spec.stems = curve_discrete(a);
 	spec.y_fit = pp->fity;
@@ -566,9 +608,10 @@ static unsigned plot_key(struct pane *p, enum action act, int arg)
 		return K_HANDLED | K_REDRAW | K_STATUS;
 	case ACT_MULTI: {
 		pp->multi = !pp->multi;
+		pp->start = false;
 		bool more = false;
 		int cols[PA_MAX_SERIES];
-		int nc = t ? plot_columns(pp, t, cols, PA_MAX_SERIES - pp->npins, &more) : 0;
+		int nc = t ? plot_columns(pp, a, t, cols, PA_MAX_SERIES - pp->npins, &more) : 0;
 		if (pp->multi)
 			app_msg(a, false, "%d curves: every column in %s%s (m: one column)", nc,
 				t && nc ? (t->cols[cols[0]].unit[0] ? t->cols[cols[0]].unit
@@ -595,7 +638,7 @@ static unsigned plot_key(struct pane *p, enum action act, int arg)
 	case ACT_COLUMN_PREV: {
 		if (!t)
 			return K_HANDLED;
-		int c = ycol_of(pp, t), dir = act == ACT_COLUMN_NEXT ? 1 : -1;
+		int c = ycol_of(pp, a, t), dir = act == ACT_COLUMN_NEXT ? 1 : -1;
 		int nc = (int)t->ncols;
 		for (int k = 0; k < nc; k++) {
 			c = (c - 1 + dir + (nc - 1)) % (nc - 1) + 1;
@@ -603,6 +646,7 @@ static unsigned plot_key(struct pane *p, enum action act, int arg)
 				break;
 		}
 		snprintf(pp->ycol, sizeof pp->ycol, "%s", t->cols[c].name);
+		pp->start = false;
 		app_msg(a, false, "plotting %s", t->cols[c].label[0] ? t->cols[c].label
 			: t->cols[c].name);
 		return K_HANDLED | K_REDRAW | K_STATUS;
@@ -691,9 +735,9 @@ static void plot_hint(struct pane *p, char *buf, size_t n)
 			 "m all columns");
 		return;
 	}
-	if (!pp->multi && ycol_of(pp, t) == table_role(t, COL_VALUE) && sim_hint(pp, a, t, buf, n))
+	if (!pp->multi && ycol_of(pp, a, t) == table_role(t, COL_VALUE) && sim_hint(pp, a, t, buf, n))
 		return;
-	int nc = plot_columns(pp, t, cols, PA_MAX_SERIES - pp->npins, &more);
+	int nc = plot_columns(pp, a, t, cols, PA_MAX_SERIES - pp->npins, &more);
 	size_t len = (size_t)snprintf(buf, n, "cursor %ld/%zu: %s = %s,", pp->cursor + 1,
 				      t->nrows, app_symbol(a, a->cfg.family->x.symbol, sym,
 							   sizeof sym),

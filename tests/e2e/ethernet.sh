@@ -1,8 +1,9 @@
 #!/bin/sh
 # ethernet.sh: the ethernet family in the explorer: the plot's x axis is
 # log-scaled (message size) and marks the threshold S of the summary
-# (x_axis.marker); m toggles one curve per operation (every column of the
-# plotted one's unit) with a legend, and back; the breakdown's `tree` view
+# (x_axis.marker); it starts on one-to-many and p2p (x_axis.y_columns, see
+# ethfirst.sh); m gives one curve per operation (every column of the
+# plotted one's unit) with a legend, m again one curve (one-to-many); the breakdown's `tree` view
 # (OUT_TEXT) draws the binomial broadcast tree at the cursor's size with
 # its critical path ('*' lines) emphasised, and follows the cursor.
 . "$(dirname "$0")/lib.inc"
@@ -23,7 +24,7 @@ for op in p2p one_to_many multi_p2p bcast_binomial bcast_flat; do
 done
 screen | grep -q "┊ S 1024" || fail "the marker went with several curves"
 keys m
-wait_for "one curve: p2p"
+wait_for "one curve: one_to_many"
 wait_gone "bcast_flat"
 # The broadcast tree as text, its critical path emphasised; f gives it
 # the right column.
