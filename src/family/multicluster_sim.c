@@ -22,18 +22,9 @@
 
 #include "config/config.h"
 #include "family/multicluster.h"
-#include "sim/mc_net.h"
+#include "family/multicluster_simctx.h"
 
-struct mc_simctx {
-	struct sim_mc s;
-	struct sim_mix mix;
-	double q;                  /* time units per cycle */
-	double err;                /* largest relative rounding of a flit time */
-	int n[MC_MAX_CLUSTERS];
-	double tau[MC_MAX_CLUSTERS];
-};
-
-static int ctx_build(const struct config *cfg, struct mc_simctx *x, struct diag *d)
+int mc_simctx_build(const struct config *cfg, struct mc_simctx *x, struct diag *d)
 {
 	const struct mc_config *c = mc_cfg(cfg);
 	struct mc_timing i1 = mc_net_timing(&c->network.icn1);
@@ -110,6 +101,11 @@ static int ctx_build(const struct config *cfg, struct mc_simctx *x, struct diag 
 	return 0;
 }
 
+void mc_simctx_free(struct mc_simctx *x)
+{
+	sim_mc_free(&x->s);
+}
+
 int mc_sim_loads(const struct config *cfg, const struct run_req *req, double **xs, size_t *n,
 		 struct diag *d)
 {
@@ -139,7 +135,7 @@ int mc_sim_curve(const struct config *cfg, const struct run_req *req, struct tab
 
 	if (!x)
 		return diag_set(d, "", "out of memory");
-	if (ctx_build(cfg, x, d)) {
+	if (mc_simctx_build(cfg, x, d)) {
 		free(x);
 		return -1;
 	}
@@ -176,7 +172,7 @@ int mc_sim_curve(const struct config *cfg, const struct run_req *req, struct tab
 out:
 	free(cyc);
 	free(own);
-	sim_mc_free(&x->s);
+	mc_simctx_free(x);
 	free(x);
 	return rc;
 }
