@@ -44,6 +44,12 @@ enum col_role {
 	COL_UPPER,      /* upper bound of the value column `of` */
 	COL_COMPONENT,  /* a part of the value column `of` (W_s of T) */
 	COL_LABEL,      /* a row label or other text */
+	COL_WEIGHT,     /* how many a row's values stand for (occurrences,
+	                   messages): a count beside the result, not a result */
+	COL_FIT,        /* a fitted line (least squares) of the table's first
+	                   COL_VALUE column against the COL_X column `of`,
+	                   evaluated at each row's x: drawn as a line through
+	                   the measured points; its label carries the fit */
 };
 
 /* A table's shape, so readers lay it out by type, not by column names. */
@@ -61,7 +67,8 @@ struct column {
 	enum col_kind kind;
 	enum col_role role;
 	int of;           /* LOWER/UPPER/COMPONENT: index of the value column it
-	                     belongs to; -1 otherwise */
+	                     belongs to; FIT: of the x column it is fitted
+	                     against; -1 otherwise */
 	int text_index;   /* COL_TEXT: its index among the text columns; -1 */
 };
 

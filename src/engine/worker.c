@@ -74,6 +74,7 @@ struct worker {
 	unsigned long sim_gen, sim_req;
 	int sim_points;
 	double sim_top;
+	int sim_out;               /* the LANE_SLOW output asked for (-1: the first) */
 
 	/* fast-lane private: the family's prepared model of prep_gen (or NULL:
 	 * outputs prepare their own) */
@@ -455,13 +456,47 @@ static int append_row(struct table *dst, const struct table *src, size_t r)
 	return 0;
 }
 
-/* Slow lane, on request (worker_sim): the family's first LANE_SLOW output
+int worker_slow_rank(const struct family *f, int out)
+{
+	int rank = 0;
+	for (int i = 0; f->outputs[i].name; i++) {
+		if (f->outputs[i].lane != LANE_SLOW)
+			continue;
+		if (i == out || out < 0)
+			return rank < WORKER_SLOW_MAX ? rank : -1;
+		rank++;
+	}
+	return -1;
+}
+
+/* Slow lane: a LANE_SLOW output other than the first, once, as its own
+ * default request, into slot s; its partial tables are published as it
+ * goes.  Returns 1 if cancelled. */
+static int compute_slow_view(struct worker *w, const struct config *cfg, unsigned long gen,
+			     int i, int s)
+{
+	struct lane *l = &w->slow;
+	struct run_req req;
+	struct table t;
+	char msg[RES_REFUSAL_MAX];
+
+	req_for(w, l, &req);
+	int rc = run_output(w, l, cfg, gen, &cfg->family->outputs[i], &req, &t, true, NULL, 0);
+	if (rc == 1)
+		return 1;
+	snprintf(msg, sizeof msg, "%s", rc < 0 ? t.title : "");
+	publish(w, s, &t, i, gen, NULL, msg);
+	return atomic_load(&l->stale) ? 1 : 0;
+}
+
+/* Slow lane, on request (worker_sim_output): the family's first LANE_SLOW output
  * (its simulated curve) at the rule's loads, into SLOT_SLOW.  Each load is
  * its own run (point0 = 0), so `icnx --batch ... --load X:X:1` reproduces
  * each point exactly; the table so far is published (partial) after each.
- * Returns 1 if cancelled. */
+ * Another LANE_SLOW output (out) goes to compute_slow_view.  Returns 1
+ * if cancelled. */
 static int compute_slow(struct worker *w, const struct config *cfg, unsigned long gen, int npts,
-			double top)
+			double top, int out)
 {
 	const struct output_desc *outs = cfg->family->outputs;
 	struct lane *l = &w->slow;
@@ -471,16 +506,22 @@ static int compute_slow(struct worker *w, const struct config *cfg, unsigned lon
 	char msg[RES_REFUSAL_MAX];
 	double *xs = NULL;
 	size_t nx = 0;
-	int i = 0;
+	int i = 0, rank = worker_slow_rank(cfg->family, out);
 
 	while (outs[i].name && outs[i].lane != LANE_SLOW)
 		i++;
-	if (!outs[i].name)
+	if (!outs[i].name || rank < 0)
 		return 0;
-	int s = SLOT_SLOW;
+	int s = SLOT_SLOW + rank;
 	l->slot = s;
 	l->slot_gen = gen;
 	l->last_partial = 0;
+	if (out >= 0 && out != i) {
+		pthread_mutex_lock(&w->mu);
+		w->pub.slot[s].output = out;
+		pthread_mutex_unlock(&w->mu);
+		return compute_slow_view(w, cfg, gen, out, s);
+	}
 	pthread_mutex_lock(&w->mu);
 	w->pub.slot[s].output = i;
 	pthread_mutex_unlock(&w->mu);
@@ -621,7 +662,7 @@ static void *slow_main(void *arg)
 		}
 		unsigned long req = w->sim_req, gen = w->gen;
 		bool run = w->sim_on && w->sim_gen == gen && own_gen == gen && own.family;
-		int npts = w->sim_points;
+		int npts = w->sim_points, out = w->sim_out;
 		double top = w->sim_top;
 		atomic_store(&l->stale, 0);
 		atomic_store(&l->busy_gen, gen);
@@ -630,7 +671,7 @@ static void *slow_main(void *arg)
 		config_free(&old);
 
 		if (run)
-			compute_slow(w, &own, gen, npts, top);
+			compute_slow(w, &own, gen, npts, top, out);
 		done_req = req;
 		atomic_store(&l->busy, 0);
 		pthread_mutex_lock(&w->mu);
@@ -815,7 +856,14 @@ double worker_cpu_ms(const struct worker *w)
 
 void worker_sim(struct worker *w, bool on, unsigned long gen, int npts, double top)
 {
+	worker_sim_output(w, on, gen, -1, npts, top);
+}
+
+void worker_sim_output(struct worker *w, bool on, unsigned long gen, int out, int npts,
+		       double top)
+{
 	pthread_mutex_lock(&w->mu);
+	w->sim_out = out;
 	w->sim_top = top;
 	w->sim_on = on;
 	w->sim_gen = gen;

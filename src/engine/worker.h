@@ -56,6 +56,7 @@
 
 #include "config/config.h"
 #include "base/table.h"
+#include "family/family.h"
 
 #define WORKER_COARSE 20
 
@@ -74,7 +75,7 @@ struct view_req {
 void view_req_init(struct view_req *v);
 
 /* The result slots (see the top of this file). */
-#define WORKER_SLOW_MAX 4          /* LANE_SLOW outputs per family */
+#define WORKER_SLOW_MAX 8          /* LANE_SLOW outputs per family */
 #define WORKER_PARTIAL_MS 100      /* least time between partial tables */
 enum slot_id {
 	SLOT_CURVE,       /* fast lane, per configuration */
@@ -163,6 +164,20 @@ unsigned worker_take(struct worker *w, struct results *r);
  * may be posted after this call. */
 #define WORKER_SIM_POINTS 6
 void worker_sim(struct worker *w, bool on, unsigned long gen, int npts, double top);
+
+/* The same for any LANE_SLOW output: out indexes family->outputs (-1 = the
+ * first LANE_SLOW output, as worker_sim).  The first is the simulated
+ * curve, run at the loads above; any other runs once as its own default
+ * request (x NULL: its default loads; at NaN: its configured load, e.g.
+ * the irregular sim.load) and publishes its partial tables, into slot
+ * SLOT_SLOW + worker_slow_rank(f, out).  Stopping, or another request,
+ * cancels the running one; what each slot holds stays. */
+void worker_sim_output(struct worker *w, bool on, unsigned long gen, int out, int npts,
+		       double top);
+
+/* The slot offset of output out among f's LANE_SLOW outputs (0 for the
+ * first), or -1 if out is not one of the first WORKER_SLOW_MAX.  Pure. */
+int worker_slow_rank(const struct family *f, int out);
 
 /* Is a computation running on the fast lane, and how far is it (0..1)? */
 bool worker_busy(const struct worker *w, double *fraction, unsigned long *gen);

@@ -37,6 +37,13 @@ enum output_kind {
 	OUT_BARS,     /* a bar chart: first column the category (e.g. hops);
 	                 the series are the following numeric columns with the
 	                 unit of the second column (others are shown as text) */
+	OUT_SCATTER,  /* measured points, printed as a table and plotted as
+	                 points: each COL_X column is an x the plot offers, the
+	                 COL_VALUE columns with the unit of the first are its
+	                 y's (COL_LOWER/UPPER their bars), COL_FIT columns the
+	                 lines fitted against their x (`of`), and a COL_LABEL
+	                 text column splits the rows into series (e.g. one per
+	                 traffic pattern) */
 };
 
 /* Where the explorer runs an output (engine/worker.h). */

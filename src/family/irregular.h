@@ -145,6 +145,8 @@ int irr_corr_table(const struct config *cfg, const struct run_req *req, struct t
 		   struct diag *d);
 int irr_corr_by_distance(const struct config *cfg, const struct run_req *req, struct table *t,
 			 struct diag *d);
+int irr_corr_patterns(const struct config *cfg, const struct run_req *req, struct table *t,
+		      struct diag *d);
 int irr_corr_load(const struct config *cfg, const struct run_req *req, struct table *t,
 		  struct diag *d);
 

@@ -296,8 +296,13 @@ int irr_corr_by_distance(const struct config *cfg, const struct run_req *req, st
 	OUT_COL(t, "distance", "", "equivalent distance T_ij (a distinct value)");
 	OUT_COL(t, "occurrences", "pairs", "ordered pairs a != b with this value in the table");
 	OUT_COL(t, "measured", "pairs", "of them, pairs with messages (the weight of the fit)");
-	OUT_COL(t, "sim_network", "cycles", "mean over those pairs of their mean network latency");
-	OUT_COL(t, "fit", "cycles", "the weighted least-squares line at this distance");
+	OUT_COL(t, "sim_network", "cycles", "mean latency of the pairs at this distance");
+	{
+		char label[64];
+		snprintf(label, sizeof label, "weighted fit: r %.4f, %.4g + %.4g T", c.f_group.r,
+			 c.f_group.intercept, c.f_group.slope);
+		OUT_COL(t, "fit", "cycles", label);
+	}
 	for (int g = 0; g < c.ngroups; g++) {
 		long row = table_add_row(t);
 		if (row < 0)
@@ -308,8 +313,13 @@ int irr_corr_by_distance(const struct config *cfg, const struct run_req *req, st
 		table_set(t, (size_t)row, 3, c.mean[g]);
 		table_set(t, (size_t)row, 4, c.f_group.intercept + c.f_group.slope * c.v[g].value);
 	}
+	/* Typed for the explorer's scatter (OUT_SCATTER): the points are the
+	 * means, the line the weighted fit; the pair counts are weights. */
 	table_set_role(t, 0, COL_X, -1);
+	table_set_role(t, 1, COL_WEIGHT, -1);
+	table_set_role(t, 2, COL_WEIGHT, -1);
 	table_set_role(t, 3, COL_VALUE, -1);
+	table_set_role(t, 4, COL_FIT, 0);
 	rc = 0;
 	goto out;
 nomem:
@@ -393,4 +403,102 @@ out:
 	free(T);
 	irr_simctx_free(&x);
 	return rc;
+}
+
+/* Figure 9 for every traffic pattern: the correlation-load rows (10 loads
+ * up to each pattern's channel-load bound, point k seeded as
+ * correlation-load's point k) of uniform, bit-reversal, perfect-shuffle and
+ * butterfly, one after the other; a pattern under which no node sends is
+ * left out (said in the title).  Publishes the rows so far after each
+ * point. */
+int irr_corr_patterns(const struct config *cfg, const struct run_req *req, struct table *t,
+		      struct diag *d)
+{
+	const char *const *names = sim_fields_irr[10].choices;
+	int npat = 0, done = 0, total;
+	char skipped[64] = "";
+
+	while (names[npat])
+		npat++;
+	total = 10 * npat;
+	OUT_TCOL(t, "pattern", "traffic pattern (sim.pattern)");
+	OUT_COL(t, "accepted", FLU, "accepted traffic (flits per node per cycle, all nodes)");
+	OUT_COL(t, "load", LU, "offered load");
+	OUT_COL(t, "r_distance", "", "r of pair latency and equivalent distance");
+	OUT_COL(t, "r_by_distance", "", "weighted r of the mean latency per distinct distance");
+	OUT_COL(t, "r_length", "", "r of pair latency and up*/down* route length");
+	OUT_COL(t, "r_hops", "", "r of pair latency and graph distance");
+	OUT_COL(t, "sim_network", "cycles", "mean simulated network latency");
+	OUT_COL(t, "saturated", "", "1 when the load point saturated");
+	if (t->nomem)
+		return diag_set(d, "", "out of memory");
+	/* Typed for the explorer's scatter (OUT_SCATTER): x accepted (the
+	 * paper's) or offered, y an r, one series per pattern. */
+	table_set_role(t, 1, COL_X, -1);
+	table_set_role(t, 2, COL_X, -1);
+	table_set_role(t, 8, COL_LABEL, -1);
+	t->samples = (size_t)irr_cfg(cfg)->sim.measured;
+	for (int p = 0; p < npat; p++) {
+		struct irr_simctx x;
+		double *T;
+		size_t S;
+
+		if (irr_simctx_build_pattern(cfg, p, &x, d)) {
+			if (!d->usage || strcmp(d->path, "sim.pattern") != 0)
+				return -1;
+			diag_clear(d);
+			snprintf(skipped + strlen(skipped), sizeof skipped - strlen(skipped), "%s%s",
+				 skipped[0] ? ", " : "; no sender under ", names[p]);
+			done += 10;
+			continue;
+		}
+		S = (size_t)x.net.switches;
+		T = malloc(S * S * sizeof *T);
+		if (!T || eq_table(&x.ud, T, NULL, NULL, NULL)) {
+			free(T);
+			irr_simctx_free(&x);
+			return diag_set(d, "", "out of memory");
+		}
+		for (int k = 0; k < 10; k++) {
+			struct corr c;
+			long row;
+			int m;
+
+			if (req_cancelled(req)) {
+				free(T);
+				irr_simctx_free(&x);
+				return 1;
+			}
+			m = corr_point(cfg, &x, T, x.cap * (k + 1) / 10.0, req->point0 + (size_t)k,
+				       req->cancel, &c, d);
+			if (m) {
+				free(T);
+				irr_simctx_free(&x);
+				return m;
+			}
+			row = table_add_row(t);
+			if (row < 0 || table_set_text(t, (size_t)row, 0, names[p])) {
+				corr_free(&c);
+				free(T);
+				irr_simctx_free(&x);
+				return diag_set(d, "", "out of memory");
+			}
+			double v[] = { c.accepted, c.offered, c.f_dist.r, c.f_group.r, c.f_len.r,
+				       c.f_hops.r, c.latency, c.saturated ? 1 : 0 };
+			for (size_t j = 0; j < sizeof v / sizeof *v; j++)
+				table_set(t, (size_t)row, j + 1, v[j]);
+			corr_free(&c);
+			req_progress(req, (double)++done / (double)total);
+			if (req->publish && done < total) {
+				t->partial = true;
+				req->publish(req->publish_ctx, t);
+				t->partial = false;
+			}
+		}
+		free(T);
+		irr_simctx_free(&x);
+	}
+	snprintf(t->title, sizeof t->title, "correlation with distance against traffic per "
+		 "pattern (Figures 9-10)%s", skipped);
+	return 0;
 }

@@ -13,6 +13,7 @@
 #include "config/config.h"
 #include "family/curve.h"
 #include "family/irregular.h"
+#include "model/linfit.h"
 #include "family/irregular_simctx.h"
 #include "family/outkit.h"
 #include "sim/irr_net.h"
@@ -34,6 +35,12 @@ void irr_simctx_free(struct irr_simctx *x)
 }
 
 int irr_simctx_build(const struct config *cfg, struct irr_simctx *x, struct diag *d)
+{
+	return irr_simctx_build_pattern(cfg, irr_cfg(cfg)->sim.pattern, x, d);
+}
+
+int irr_simctx_build_pattern(const struct config *cfg, int pattern, struct irr_simctx *x,
+			     struct diag *d)
 {
 	const struct irr_config *c = irr_cfg(cfg);
 	const struct sim_config *sc = &c->sim;
@@ -61,7 +68,7 @@ int irr_simctx_build(const struct config *cfg, struct irr_simctx *x, struct diag
 	x->built = 2;
 	if (sim_irr_build(&x->s, &x->net, &x->ud, sc->V, sc->buffer,
 			  sc->routing == SIMCFG_DETERMINISTIC ? SIM_IRR_DETERMINISTIC : SIM_IRR_ADAPTIVE,
-			  patterns[sc->pattern], c->timing.node_link, c->timing.switch_link,
+			  patterns[pattern], c->timing.node_link, c->timing.switch_link,
 			  sc->timing == SIMCFG_TIMING_BOOKSIM) < 0) {
 		irr_simctx_free(x);
 		d->usage = true;
@@ -146,9 +153,49 @@ int irr_sim_curve(const struct config *cfg, const struct run_req *req, struct ta
 	return rc;
 }
 
+/* The three x's of -o pairs a line is fitted on: column, name, symbol. */
+static const struct {
+	int col;
+	const char *name, *sym;
+} fit_x[3] = {
+	{ 4, "fit_distance", "T_ij" },
+	{ 3, "fit_length", "length" },
+	{ 2, "fit_hops", "hops" },
+};
+
+/* Least-squares lines of the pairs' mean latency (a != b, with messages;
+ * means over delivered messages, as -o correlation) on T_ij, the legal
+ * route length and the graph distance, into f[0..2].  -1 out of memory. */
+static int pair_fits(const struct irr_simctx *x, const double *sum, const long *cnt,
+		     struct linfit f[3])
+{
+	int S = x->net.switches;
+	size_t SS = (size_t)S * S, np = 0;
+	double *v = malloc(4 * (SS ? SS : 1) * sizeof *v);
+
+	if (!v)
+		return -1;
+	for (int a = 0; a < S; a++)
+		for (int b = 0; b < S; b++) {
+			size_t k = (size_t)a * S + b;
+			if (a == b || cnt[k] == 0)
+				continue;
+			v[np] = eq_pair(&x->ud, a, b);
+			v[SS + np] = ud_dist(&x->ud, a, b);
+			v[2 * SS + np] = ud_hops(&x->ud, a, b);
+			v[3 * SS + np] = sum[k] / (double)cnt[k];
+			np++;
+		}
+	for (int k = 0; k < 3; k++)
+		linfit(v + (size_t)k * SS, v + 3 * SS, NULL, np, &f[k]);
+	free(v);
+	return 0;
+}
+
 int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct table *t,
 		  struct diag *d)
 {
+	struct linfit fits[3];
 	struct irr_simctx x;
 	struct sim_method mm;
 	struct sim_result r;
@@ -182,11 +229,14 @@ int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct ta
 		goto out;
 	}
 	rc = -1;
-	snprintf(t->title, sizeof t->title, "simulated network latency per switch pair, load "
-		 "%g (%s; offered %.4g, accepted %.4g flits/node/cycle)%s", lambda,
-		 from, lambda * irr_cfg(cfg)->sim.M * x.s.nsenders / (x.s.N > 0 ? x.s.N : 1),
+	if (pair_fits(&x, sum, cnt, fits)) {
+		diag_set(d, "", "out of memory");
+		goto out;
+	}
+	snprintf(t->title, sizeof t->title, "pair latency, load %g (%s; accepted %.4g flits/node/"
+		 "cycle)%s: r T_ij %.4f, length %.4f, hops %.4f", lambda, from,
 		 r.accepted * r.mean_len * x.s.nsenders / (x.s.N > 0 ? x.s.N : 1),
-		 r.saturated ? " (saturated)" : "");
+		 r.saturated ? " saturated" : "", fits[0].r, fits[1].r, fits[2].r);
 	t->samples = (size_t)r.messages;
 	OUT_COL(t, "from", "", "source switch");
 	OUT_COL(t, "to", "", "destination switch");
@@ -195,6 +245,21 @@ int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct ta
 	OUT_COL(t, "distance", "", "equivalent distance T_ij");
 	OUT_COL(t, "sim_network", "cycles", "simulated network latency (source queue excluded)");
 	OUT_COL(t, "sim_messages", "messages", "messages measured between the pair");
+	for (int k = 0; k < 3; k++) {
+		char label[64];
+		snprintf(label, sizeof label, "fit on %s: r %.4f, %.4g + %.4g x", fit_x[k].sym,
+			 fits[k].r, fits[k].intercept, fits[k].slope);
+		OUT_COL(t, fit_x[k].name, "cycles", label);
+	}
+	/* Typed for the explorer's scatter (OUT_SCATTER): three x's, the
+	 * latency, a line fitted on each x; the pair's switches label rows. */
+	table_set_role(t, 0, COL_LABEL, -1);
+	table_set_role(t, 1, COL_LABEL, -1);
+	table_set_role(t, 6, COL_WEIGHT, -1);
+	for (int k = 0; k < 3; k++) {
+		table_set_role(t, (size_t)fit_x[k].col, COL_X, -1);
+		table_set_role(t, (size_t)(7 + k), COL_FIT, fit_x[k].col);
+	}
 	for (int a = 0; a < S; a++)
 		for (int b = 0; b < S; b++) {
 			long row = table_add_row(t);
@@ -208,6 +273,10 @@ int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct ta
 			table_set(t, (size_t)row, 5, r.saturated ? INFINITY :
 				  n ? sum[a * S + b] / n : NAN);
 			table_set(t, (size_t)row, 6, (double)n);
+			for (int k = 0; k < 3; k++)     /* the fits are over a != b */
+				table_set(t, (size_t)row, (size_t)(7 + k), a == b ? NAN :
+					  fits[k].intercept + fits[k].slope *
+					  table_get(t, (size_t)row, (size_t)fit_x[k].col));
 		}
 	rc = 0;
 out:

@@ -26,6 +26,11 @@ struct irr_simctx {
  * network, its routing from `root`, the simulator with the `sim` and
  * `timing` sections.  Returns 0, or -1 with *d (nothing to free). */
 int irr_simctx_build(const struct config *cfg, struct irr_simctx *x, struct diag *d);
+/* The same with traffic `pattern` (index of sim.pattern's choices) instead
+ * of the configuration's: a failure with d->usage set and path
+ * "sim.pattern" means no node sends under it. */
+int irr_simctx_build_pattern(const struct config *cfg, int pattern, struct irr_simctx *x,
+			     struct diag *d);
 
 /* The load of a per-point simulated view (-o pairs, correlation,
  * by-distance), in msg/node/cycle per sending node as the simulator takes

@@ -103,6 +103,18 @@ struct app {
 	double sim_lastpt_ms;          /* ... that point's own wall time */
 	size_t sim_nlast;              /* ... the points arrived so far */
 	double sim_shown;              /* ... the progress shown (0..1, never goes back) */
+	int sim_out;                   /* ... its output (index into the family's
+	                                  outputs, a LANE_SLOW one) */
+	/* The simulated view the plot shows and r runs (key v in the plot): an
+	 * index into sim_view_family's outputs of a LANE_SLOW output; -1 (or
+	 * another family) = the first, the simulated curve.  sim_variant: its
+	 * x/y pair (simview.h). */
+	int sim_view;
+	const struct family *sim_view_family;
+	int sim_variant;
+	/* per slow slot (worker_slow_rank): the configuration its view was
+	 * simulated for, 0 = none or cleared */
+	unsigned long sim_view_gen[WORKER_SLOW_MAX];
 
 	/* panes and layout */
 	struct pane pane[P_NPANES];
@@ -185,8 +197,20 @@ unsigned app_edit(struct app *a, struct config *next, const char *what);
 /* Key r (simrun.c): start the simulation of the current configuration on
  * the worker's slow lane, or stop it if it runs.  K_* flags. */
 unsigned app_simulate(struct app *a);
-/* The family's simulated curve output (LANE_SLOW), or NULL. */
+/* The selected simulated view's output (a LANE_SLOW output: the simulated
+ * curve unless key v chose another), or NULL; *idx (may be NULL) its index
+ * in the family's outputs. */
 const struct output_desc *app_sim_output(const struct app *a);
+int app_sim_index(const struct app *a);
+/* Is the selected simulated view the family's simulated curve (drawn over
+ * the model's curve; true also for a family without a simulator) rather
+ * than another view (drawn alone, simview.h)? */
+bool app_sim_is_curve(const struct app *a);
+/* The result slot of the selected simulated view (SLOT_SLOW + rank). */
+int app_sim_slot(const struct app *a);
+/* Key v in the plot: the next plottable simulated view (the curve, then
+ * OUT_SCATTER outputs).  K_* flags. */
+unsigned app_sim_next_view(struct app *a);
 /* Is there a simulation of the current configuration (running, done or
  * stopped)?  *done points of *total arrived; *running: more may come. */
 bool app_sim_state(const struct app *a, size_t *done, size_t *total, bool *running);

@@ -45,7 +45,8 @@ const struct binding keys_table[] = {
 	  "table or cell" },
 	{ ACT_SIMULATE, CTX_GLOBAL, { 'r' },
 	  "simulate this configuration at 6 loads up to the model's saturation, denser near it "
-	  "(L(1-(1-k/7)^2)): points with 95% error bars; r stops, then clears; an edit cancels" },
+	  "(L(1-(1-k/7)^2)): points with 95% error bars, or the simulated view v chose; r stops, "
+	  "then clears; an edit cancels" },
 	{ ACT_GLYPHS, CTX_GLOBAL, { 'A' }, "ASCII / Unicode glyphs" },
 	{ ACT_REDRAW, CTX_GLOBAL, { CTRL('l') }, "redraw the whole screen" },
 	{ ACT_REVERT, CTX_GLOBAL, { ESC, 'R' },
@@ -79,6 +80,10 @@ const struct binding keys_table[] = {
 	{ ACT_COLUMN_PREV, CTX_PLOT, { 'C' }, "plot the previous column" },
 	{ ACT_MULTI, CTX_PLOT, { 'm' },
 	  "one curve, or every column of its unit (one curve per operation)" },
+	{ ACT_SIM_VIEW, CTX_PLOT, { 'v' },
+	  "next simulated view: the curve, or (irregular) per-pair latency against equivalent "
+	  "distance, route length or hops with the fitted line (Figures 6-7), the mean per "
+	  "distance (Figure 8), r against traffic per pattern (Figures 9-10); c/C: its x and y" },
 
 	/* breakdown and heatmap */
 	{ ACT_VIEW, CTX_VIEW, { 'v' },

@@ -29,7 +29,7 @@ enum action {
 	/* editing panes */
 	ACT_EDIT, ACT_INC, ACT_DEC, ACT_ADD, ACT_DELETE, ACT_CLEAR_LIST, ACT_CLEAR,
 	/* plot */
-	ACT_COLUMN_NEXT, ACT_COLUMN_PREV, ACT_MULTI,
+	ACT_COLUMN_NEXT, ACT_COLUMN_PREV, ACT_MULTI, ACT_SIM_VIEW,
 	/* tables and heatmap */
 	ACT_VIEW, ACT_ITEM_NEXT, ACT_ITEM_PREV, ACT_ZOOM_IN, ACT_ZOOM_OUT, ACT_EXPAND,
 	/* line editor and overlays */

@@ -18,6 +18,7 @@
 #include "config/cfgwalk.h"
 #include "ui/draw.h"
 #include "ui/plotadapt.h"
+#include "ui/simview.h"
 #include "ui/style.h"
 
 #define MAX_PINS (PA_MAX_SERIES - 1)
@@ -368,8 +369,8 @@ static bool sim_series(struct plot_pane *pp, const struct app *a, const struct t
 	size_t done, total;
 	bool running;
 
-	if (!app_sim_state(a, &done, &total, &running) || a->res.slot[SLOT_SLOW].gen != a->gen ||
-	    pp->multi || on_start(pp, a))
+	if (!app_sim_is_curve(a) || !app_sim_state(a, &done, &total, &running) ||
+	    a->res.slot[SLOT_SLOW].gen != a->gen || pp->multi || on_start(pp, a))
 		return false;
 	return points_series(&a->res.slot[SLOT_SLOW].table, pp->sbuf, "simulation (95% interval)",
 			     t, yc, out);
@@ -450,6 +451,8 @@ static void plot_draw(struct pane *p, struct canvas *c)
 	if (pp->npins)
 		snprintf(right + strlen(right), sizeof right - strlen(right), "%s%d pin%s",
 			 right[0] ? "  " : "", pp->npins, pp->npins == 1 ? "" : "s");
+	if (!app_sim_is_curve(a))      /* another simulated view (key v): its output */
+		snprintf(right, sizeof right, "simulated: -o %s", app_sim_output(a)->name);
 	draw_header(c, P_PLOT + 1, "plot", right, p->focused);
 	pp->have_info = false;
 	if (c->height < 2)
@@ -459,6 +462,11 @@ static void plot_draw(struct pane *p, struct canvas *c)
 		const char *m = a->res.error_gen == a->gen && a->res.error[0] ? a->res.error
 				: "computing the curve...";
 		draw_text(c, 1, 2, c->width - 2, m, a->res.error_gen == a->gen ? UI_ERROR : STY_DIM);
+		return;
+	}
+	if (!app_sim_is_curve(a)) {     /* another simulated view (key v) */
+		free_bufs(pp);
+		simview_draw(a, c, r);
 		return;
 	}
 	if (draw_sim_alone(pp, a, t, c, r))
@@ -557,7 +565,7 @@ static unsigned pin(struct pane *p)
 	size_t done = 0, total;
 	bool running;
 	const struct table *st = &a->res.slot[SLOT_SLOW].table;
-	bool sim = app_sim_state(a, &done, &total, &running) &&
+	bool sim = app_sim_is_curve(a) && app_sim_state(a, &done, &total, &running) &&
 		   a->res.slot[SLOT_SLOW].gen == a->gen && done > 0;
 	if (table_copy(&pn->t, t) || (sim && table_copy(&pn->sim, st))) {
 		pin_free(pn);
@@ -634,8 +642,12 @@ static unsigned plot_key(struct pane *p, enum action act, int arg)
 			app_msg(a, false, "y axis: %s", pp->fity ? "fits every value (Y: clip the tail)"
 				: "clips a curve that shoots up near saturation, and says so (Y: fit)");
 		return K_HANDLED | K_REDRAW | K_STATUS;
+	case ACT_SIM_VIEW:
+		return app_sim_next_view(a);
 	case ACT_COLUMN_NEXT:
 	case ACT_COLUMN_PREV: {
+		if (!app_sim_is_curve(a))
+			return simview_step(a, act == ACT_COLUMN_NEXT ? 1 : -1);
 		if (!t)
 			return K_HANDLED;
 		int c = ycol_of(pp, a, t), dir = act == ACT_COLUMN_NEXT ? 1 : -1;
@@ -665,7 +677,8 @@ static long sim_at_cursor(const struct plot_pane *pp, const struct app *a, const
 	size_t done, total;
 	bool running;
 
-	if (!t || pp->cursor < 0 || !app_sim_state(a, &done, &total, &running) ||
+	if (!t || pp->cursor < 0 || !app_sim_is_curve(a) ||
+	    !app_sim_state(a, &done, &total, &running) ||
 	    a->res.slot[SLOT_SLOW].gen != a->gen || st->ncols < 2 ||
 	    strcmp(st->cols[0].name, t->cols[0].name) != 0)
 		return -1;
@@ -730,6 +743,10 @@ static void plot_hint(struct pane *p, char *buf, size_t n)
 	int cols[PA_MAX_SERIES];
 	bool more;
 
+	if (!app_sim_is_curve(a)) {
+		simview_hint(a, buf, n);
+		return;
+	}
 	if (!t || pp->cursor < 0 || pp->cursor >= (long)t->nrows) {
 		snprintf(buf, n, "Left/Right move the cursor, p pins the curve, c changes the column, "
 			 "m all columns");
@@ -781,6 +798,10 @@ static bool plot_cmdline(struct pane *p, struct strbuf *b)
 	long r = sim_at_cursor(pp, p->app, t);
 	if (!name)
 		return false;
+	if (!app_sim_is_curve(p->app)) {
+		simview_cmdline(p->app, b);
+		return true;
+	}
 	if (r >= 0) {
 		/* The worker simulates each load alone (point0 0): --load X:X:1
 		 * reproduces the point under the cursor exactly. */

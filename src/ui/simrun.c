@@ -13,24 +13,90 @@
 #include "base/clock.h"
 #include "ui/simeta.h"
 
-/* The family's simulated curve (its first LANE_SLOW output), or NULL. */
+int app_sim_index(const struct app *a)
+{
+	const struct output_desc *o = a->cfg.family->outputs;
+	if (a->sim_view >= 0 && a->sim_view_family == a->cfg.family &&
+	    o[a->sim_view].lane == LANE_SLOW)
+		return a->sim_view;
+	for (int i = 0; o[i].name; i++)
+		if (o[i].lane == LANE_SLOW)
+			return i;
+	return -1;
+}
+
 const struct output_desc *app_sim_output(const struct app *a)
 {
-	for (const struct output_desc *o = a->cfg.family->outputs; o->name; o++)
-		if (o->lane == LANE_SLOW)
-			return o;
-	return NULL;
+	int i = app_sim_index(a);
+	return i >= 0 ? &a->cfg.family->outputs[i] : NULL;
+}
+
+bool app_sim_is_curve(const struct app *a)
+{
+	/* a family without a simulator has only its model's curve */
+	return worker_slow_rank(a->cfg.family, app_sim_index(a)) <= 0;
+}
+
+int app_sim_slot(const struct app *a)
+{
+	int rank = worker_slow_rank(a->cfg.family, app_sim_index(a));
+	return SLOT_SLOW + (rank > 0 ? rank : 0);
+}
+
+/* Can the plot draw output o as a simulated view?  The curve (the first
+ * LANE_SLOW output) and the measured points (OUT_SCATTER). */
+static bool plottable(const struct family *f, int i)
+{
+	int rank = worker_slow_rank(f, i);
+	return rank == 0 || (rank > 0 && f->outputs[i].kind == OUT_SCATTER);
+}
+
+unsigned app_sim_next_view(struct app *a)
+{
+	const struct family *f = a->cfg.family;
+	int cur = app_sim_index(a), n = 0, k = 0, pos = 0;
+
+	if (cur < 0) {
+		app_msg(a, true, "the %s model has no simulator", f->name);
+		return K_HANDLED | K_STATUS;
+	}
+	while (f->outputs[n].name)
+		n++;
+	for (int i = 0; i < n; i++)
+		if (plottable(f, i))
+			k++;
+	int i = cur;
+	do
+		i = (i + 1) % n;
+	while (!plottable(f, i));
+	for (int j = 0; j <= i; j++)
+		if (plottable(f, j))
+			pos++;
+	a->sim_view = i;
+	a->sim_view_family = f;
+	a->sim_variant = 0;
+	app_dirty(a, P_PLOT);
+	if (k < 2)
+		app_msg(a, false, "the %s model has one simulated view: -o %s", f->name,
+			f->outputs[i].name);
+	else
+		app_msg(a, false, "simulated view %d/%d: -o %s, %s (r simulates it)", pos, k,
+			f->outputs[i].name, f->outputs[i].help);
+	return K_HANDLED | K_REDRAW | K_STATUS;
 }
 
 bool app_sim_state(const struct app *a, size_t *done, size_t *total, bool *running)
 {
-	const struct slot *s = &a->res.slot[SLOT_SLOW];
-	bool mine = a->sim_gen && a->sim_gen == a->gen;
-	bool have = mine && s->gen == a->gen;
+	int i = app_sim_index(a), rank = worker_slow_rank(a->cfg.family, i);
+	const struct slot *s = &a->res.slot[app_sim_slot(a)];
+	bool mine = rank >= 0 && a->sim_view_gen[rank] && a->sim_view_gen[rank] == a->gen;
+	bool have = mine && s->gen == a->gen && s->output == i;
 
 	*done = have ? s->table.nrows : 0;
-	*total = WORKER_SIM_POINTS;
-	*running = mine && a->sim_running && !(have && !s->table.partial);
+	/* the curve: its points; another view: its rows when complete */
+	*total = rank == 0 ? WORKER_SIM_POINTS : have && !s->table.partial ? *done : 0;
+	*running = mine && a->sim_running && a->sim_gen == a->gen && a->sim_out == i &&
+		   !(have && !s->table.partial);
 	return mine;
 }
 
@@ -48,35 +114,56 @@ unsigned app_simulate(struct app *a)
 		app_msg(a, true, "finish or drop (Esc) the incomplete edit before simulating");
 		return K_HANDLED | K_STATUS;
 	}
-	app_sim_state(a, &done, &total, &running);
-	app_dirty(a, P_PLOT);
-	if (running) {
-		worker_sim(a->worker, false, a->gen, 0, NAN);
-		a->sim_running = false;
-		app_msg(a, false, "simulation stopped: %zu of %zu points (r clears them)", done,
-			total);
+	int idx = app_sim_index(a), rank = worker_slow_rank(a->cfg.family, idx);
+	bool curve = rank == 0;
+	if (rank < 0) {
+		app_msg(a, true, "-o %s: too many simulated outputs for the explorer", o->name);
 		return K_HANDLED | K_STATUS;
 	}
-	struct slot *s = &a->res.slot[SLOT_SLOW];
-	bool shown = a->sim_gen == a->gen;
+	bool shown = app_sim_state(a, &done, &total, &running);
+	app_dirty(a, P_PLOT);
+	if (running) {
+		worker_sim_output(a->worker, false, a->gen, idx, 0, NAN);
+		a->sim_running = false;
+		if (curve)
+			app_msg(a, false, "simulation stopped: %zu of %zu points (r clears them)",
+				done, total);
+		else
+			app_msg(a, false, "simulation of -o %s stopped: %zu rows (r clears them)",
+				o->name, done);
+		return K_HANDLED | K_STATUS;
+	}
+	struct slot *s = &a->res.slot[SLOT_SLOW + rank];
 	table_free(&s->table);
 	table_init(&s->table, "");
 	s->gen = 0;
 	s->refusal[0] = '\0';
 	if (shown) {
-		a->sim_gen = 0;
-		app_msg(a, false, "cleared the simulated points (r simulates again)");
+		a->sim_view_gen[rank] = 0;
+		if (a->sim_out == idx)
+			a->sim_gen = 0;
+		app_msg(a, false, "cleared the simulated %s (r simulates again)",
+			curve ? "points" : "view");
 		return K_HANDLED | K_STATUS;
 	}
+	if (a->sim_running && a->sim_gen == a->gen && a->sim_out != idx)
+		/* the slow lane runs one simulation: the other view's stops */
+		a->sim_running = false;
 	a->sim_gen = a->gen;
+	a->sim_out = idx;
+	a->sim_view_gen[rank] = a->gen;
 	a->sim_running = true;
 	a->sim_t0_ms = a->sim_tlast_ms = clock_now_ms();
 	a->sim_lastpt_ms = NAN;
 	a->sim_nlast = 0;
 	a->sim_shown = 0;
-	worker_sim(a->worker, true, a->gen, WORKER_SIM_POINTS, app_saturation(a));
-	app_msg(a, false, "simulating (-o %s) at %d loads, denser near saturation: r stops, an edit "
-		"cancels", o->name, WORKER_SIM_POINTS);
+	worker_sim_output(a->worker, true, a->gen, idx, WORKER_SIM_POINTS, app_saturation(a));
+	if (curve)
+		app_msg(a, false, "simulating (-o %s) at %d loads, denser near saturation: r stops, "
+			"an edit cancels", o->name, WORKER_SIM_POINTS);
+	else
+		app_msg(a, false, "simulating -o %s%s: r stops, an edit cancels", o->name,
+			o->at ? " at sim.load" : "");
 	return K_HANDLED | K_STATUS;
 }
 
@@ -107,6 +194,15 @@ void app_sim_status(struct app *a, char *buf, size_t len)
 	buf[0] = '\0';
 	if (!app_sim_state(a, &done, &total, &running))
 		return;
+	if (!app_sim_is_curve(a)) {      /* another view: one run, its own progress */
+		const char *name = app_sim_output(a)->name;
+		if (running && a->worker && worker_slow_busy(a->worker, &f))
+			snprintf(buf, len, "sim %s %.0f%%", name, floor(100 * fmin(f, 0.999)));
+		else
+			snprintf(buf, len, "sim %s%s", name, running ? "" : total ? " done"
+				 : " stopped");
+		return;
+	}
 	if (!running) {
 		snprintf(buf, len, "sim %zu/%zu%s", done, total, done < total ? " stopped" : "");
 		return;
@@ -125,7 +221,7 @@ void app_sim_status(struct app *a, char *buf, size_t len)
 	if (n < 0 || (size_t)n >= len || done == 0)
 		return;
 	/* the completed points' simulated work: their sim_flit_hops */
-	const struct table *t = &a->res.slot[SLOT_SLOW].table;
+	const struct table *t = &a->res.slot[app_sim_slot(a)].table;
 	int wc = table_col(t, "sim_flit_hops");
 	double *work = wc >= 0 ? malloc(done * sizeof *work) : NULL;
 	if (!work)
