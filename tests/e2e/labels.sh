@@ -26,4 +26,17 @@ has small "Enlarge it,"
 has small "or press q."
 has step "shows no items to step"
 lacks step "#1 "
+
+# The 12-star's distance distribution at 80x24: every bar's label is whole
+# ("10 (82.1M nodes)", not "10 (82091130 nod").
+keys 5 v v
+mark dist
+keys q
+run 80 24 --set n=12 kiasari-s5-v9
+has dist "distance distribution in S12"
+has dist "10 (82.1M nodes) │"
+rows=$(shot dist | sed 's/^[^│]*│//' | grep -c '^ *[0-9]* (')
+[ "$rows" -ge 16 ] || fail "only $rows bars of the 16 distances"
+cut=$(shot dist | sed 's/^[^│]*│//' | grep '^ *[0-9]* (' | grep -vc 'nodes) │')
+[ "$cut" = 0 ] || fail "$cut bar labels are cut"
 echo "ok: labels"
