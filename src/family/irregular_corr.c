@@ -72,10 +72,11 @@ static int group_of(const struct eq_value *v, int n, double t)
 
 /*
  * Simulate x at load lambda (point `index` of its sweep) and fit.  T is the
- * S*S table.  Returns 0, 1 cancelled, -1 with *d (c then empty).
+ * S*S table; pp gives the request (cancel) and where the point's progress
+ * goes.  Returns 0, 1 cancelled, -1 with *d (c then empty).
  */
 static int corr_point(const struct config *cfg, const struct irr_simctx *x, const double *T,
-		      double lambda, size_t index, const atomic_int *cancel, struct corr *c,
+		      double lambda, size_t index, struct sim_point_progress *pp, struct corr *c,
 		      struct diag *d)
 {
 	int S = x->net.switches, N = x->s.N, rc = -1, ng;
@@ -95,7 +96,9 @@ static int corr_point(const struct config *cfg, const struct irr_simctx *x, cons
 	mm.ngroups = S;
 	mm.pair_sum = sum;
 	mm.pair_cnt = cnt;
-	rc = sim_measure(&x->s.net, &x->mix, lambda, &mm, &r, cancel);
+	mm.progress = sim_point_progress;
+	mm.progress_ctx = pp;
+	rc = sim_measure(&x->s.net, &x->mix, lambda, &mm, &r, pp->req->cancel);
 	if (rc) {
 		if (rc < 0)
 			diag_set(d, "sim", "the simulator could not run (out of memory?)");
@@ -241,8 +244,10 @@ int irr_corr_table(const struct config *cfg, const struct run_req *req, struct t
 	if (corr_open(cfg, &x, &T, d))
 		return -1;
 	rc = corr_load(cfg, req, &x, &lambda, d);
-	if (!rc)
-		rc = corr_point(cfg, &x, T, lambda, 0, req->cancel, &c, d);
+	if (!rc) {
+		struct sim_point_progress pp = { req, 0, 1 };
+		rc = corr_point(cfg, &x, T, lambda, 0, &pp, &c, d);
+	}
 	free(T);
 	irr_simctx_free(&x);
 	if (rc)
@@ -282,8 +287,10 @@ int irr_corr_by_distance(const struct config *cfg, const struct run_req *req, st
 	if (corr_open(cfg, &x, &T, d))
 		return -1;
 	rc = corr_load(cfg, req, &x, &lambda, d);
-	if (!rc)
-		rc = corr_point(cfg, &x, T, lambda, 0, req->cancel, &c, d);
+	if (!rc) {
+		struct sim_point_progress pp = { req, 0, 1 };
+		rc = corr_point(cfg, &x, T, lambda, 0, &pp, &c, d);
+	}
 	free(T);
 	irr_simctx_free(&x);
 	if (rc)
@@ -373,7 +380,8 @@ int irr_corr_load(const struct config *cfg, const struct run_req *req, struct ta
 			d->usage = true;
 			goto out;
 		}
-		m = corr_point(cfg, &x, T, xs[k], req->point0 + k, req->cancel, &c, d);
+		struct sim_point_progress pp = { req, k, nx };
+		m = corr_point(cfg, &x, T, xs[k], req->point0 + k, &pp, &c, d);
 		if (m) {
 			rc = m;
 			goto out;
@@ -469,8 +477,9 @@ int irr_corr_patterns(const struct config *cfg, const struct run_req *req, struc
 				irr_simctx_free(&x);
 				return 1;
 			}
+			struct sim_point_progress pp = { req, (size_t)done, (size_t)total };
 			m = corr_point(cfg, &x, T, x.cap * (k + 1) / 10.0, req->point0 + (size_t)k,
-				       req->cancel, &c, d);
+				       &pp, &c, d);
 			if (m) {
 				free(T);
 				irr_simctx_free(&x);

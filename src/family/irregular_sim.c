@@ -222,6 +222,9 @@ int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct ta
 	mm.ngroups = S;
 	mm.pair_sum = sum;
 	mm.pair_cnt = cnt;
+	struct sim_point_progress pp = { req, 0, 1 };
+	mm.progress = sim_point_progress;
+	mm.progress_ctx = &pp;
 	rc = sim_measure(&x.s.net, &x.mix, lambda, &mm, &r, req->cancel);
 	if (rc) {
 		if (rc < 0)

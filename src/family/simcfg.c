@@ -134,16 +134,9 @@ void sim_curve_row(struct table *t, size_t row, int col, const struct sim_result
 	table_set(t, row, c + 7, (double)r->flit_hops);
 }
 
-/* Progress within point k of nx: the run's fraction, scaled into the
- * sweep's (k + f) / nx. */
-struct point_progress {
-	const struct run_req *req;
-	size_t k, nx;
-};
-
-static void point_progress(void *ctx, double f)
+void sim_point_progress(void *ctx, double f)
 {
-	const struct point_progress *p = ctx;
+	const struct sim_point_progress *p = ctx;
 
 	req_progress(p->req, ((double)p->k + f) / (double)p->nx);
 }
@@ -170,10 +163,10 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 
 		if (req_cancelled(req))
 			return 1;
-		struct point_progress pp = { req, k, nx };
+		struct sim_point_progress pp = { req, k, nx };
 
 		sim_config_method(sc, point0 + k, &mm);
-		mm.progress = point_progress;
+		mm.progress = sim_point_progress;
 		mm.progress_ctx = &pp;
 		if (!(xs[k] > 0)) {             /* no traffic: nothing to measure */
 			memset(&r, 0, sizeof r);

@@ -80,6 +80,15 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 		    size_t point0, const char *xname, const char *xunit, const char *xlabel,
 		    const struct run_req *req, struct table *t, struct diag *d);
 
+/* Progress within point k of nx of a request, for sim_method.progress
+ * (ctx: a struct sim_point_progress): the run's fraction f scaled into the
+ * request's (k + f) / nx. */
+struct sim_point_progress {
+	const struct run_req *req;
+	size_t k, nx;
+};
+void sim_point_progress(void *ctx, double f);
+
 /* Append the simulated columns (no rows yet) to t; returns the index of
  * sim_latency, or -1 (ENOMEM). */
 int sim_curve_cols(struct table *t);
