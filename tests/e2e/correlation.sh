@@ -95,5 +95,17 @@ rc=0; err=$("$ICNX" --batch arnau-autonet10 -o correlation --set sim.load=0.9 2>
 	rc=$?
 [ "$rc" -eq 2 ] && echo "$err" | grep -q 'sim.load' ||
 	{ echo "FAIL sim.load=0.9 (beyond twice the bound): exit $rc: $err"; fail=1; }
+# correlation-patterns: its uniform rows are correlation-load's with uniform
+# traffic (same loads, same seeds), columns reordered; four patterns.
+tiny="--set sim.measured=500 --set sim.warmup=100 --set sim.batches=2"
+"$ICNX" --batch arnau-autonet10 -o correlation-patterns $tiny -f csv >"$tmp/pat" ||
+	{ echo "FAIL correlation-patterns"; fail=1; }
+"$ICNX" --batch arnau-autonet10 -o correlation-load $tiny -f csv -j 1 >"$tmp/cl" ||
+	{ echo "FAIL correlation-load (tiny)"; fail=1; }
+awk -F, '$1 == "uniform" { print $3","$2","$8","$4","$6","$7","$5","$9 }' "$tmp/pat" >"$tmp/patu"
+tail -n +2 "$tmp/cl" | cmp -s - "$tmp/patu" ||
+	{ echo "FAIL correlation-patterns uniform rows differ from correlation-load"; fail=1; }
+[ "$(cut -d, -f1 "$tmp/pat" | sort -u | tr '\n' ' ')" = "bit-reversal butterfly pattern perfect-shuffle uniform " ] ||
+	{ echo "FAIL correlation-patterns: patterns $(cut -d, -f1 "$tmp/pat" | sort -u | tr '\n' ' ')"; fail=1; }
 [ "$fail" -eq 0 ] && echo "correlation: r and lines recomputed from -o pairs, Figure 8, Figure 9"
 exit "$fail"

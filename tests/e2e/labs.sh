@@ -4,7 +4,8 @@
 # Lab 1: javadi-n544's lambda_g*, the breakdown at the end of the curve,
 # M = 64 halves lambda_g*; lab 2: sharifi-n592 under uniform traffic keeps
 # its lambda_g*; lab 3: V from 6 to 9 on S5 raises lambda_g* to 0.01837;
-# lab 4: the cell (0, 1) of arnau-autonet10's table and its routes; lab 5:
+# lab 4: the cell (0, 1) of arnau-autonet10's table and its routes, the
+# per-pair view's r against T_ij, route length and hops, Figure 8's; lab 5:
 # the one-to-many jumps past S = 1024 and not once S = 65536.  Headless.
 . "$(dirname "$0")/headless.inc"
 
@@ -42,10 +43,23 @@ has v9 "λ_g*=0.01837"
 
 keys 6 Right
 mark cell01
+keys 4 v r
+mark lab4pairs
+keys c
+mark lab4length
+keys c
+mark lab4hops
+keys v r
+mark lab4byd
 keys C-c
 run 80 24 arnau-autonet10
 has cell01 "switch 0 -> 1: 1"
 has cell01 "routes: 0-2-1 0-4-1"
+# lab 4's simulated views (default budget, seed 1): the r the page quotes
+has lab4pairs "fit on T_ij: r 0.9298"
+has lab4length "fit on length: r 0.9399"
+has lab4hops "fit on hops: r 0.8236"
+has lab4byd "weighted fit: r 0.9948"
 
 keys 4
 mark at_s
