@@ -169,12 +169,13 @@ fuzz-build:
 	@$(MAKE) -s --no-print-directory CC=$(FUZZ_CC) BUILD=$(FUZZ_BUILD) \
 	    SAN=fuzzer-no-link,$(FUZZ_SAN) $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz/%)
 
-$(BUILD)/fuzz/common.o: fuzz/common.c fuzz/fuzz.h
+FUZZ_SHARED := $(BUILD)/fuzz/common.o $(BUILD)/fuzz/irr_check.o
+$(FUZZ_SHARED): $(BUILD)/fuzz/%.o: fuzz/%.c fuzz/fuzz.h fuzz/irr_check.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Ifuzz -c -o $@ $<
 
-$(BUILD)/fuzz/%: fuzz/%.c $(BUILD)/fuzz/common.o $(BUILD)/libicnx.a fuzz/fuzz.h
-	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -Ifuzz -o $@ $< $(BUILD)/fuzz/common.o \
+$(BUILD)/fuzz/%: fuzz/%.c $(FUZZ_SHARED) $(BUILD)/libicnx.a fuzz/fuzz.h
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -Ifuzz -o $@ $< $(FUZZ_SHARED) \
 	    $(BUILD)/libicnx.a $(ALL_LIBS)
 
 fuzz: fuzz-build

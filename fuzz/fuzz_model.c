@@ -19,7 +19,7 @@
  *    relative band (star: 1e-6; multicluster: 1e-9);
  *  - size families (ethernet): every time finite and >= 0.
  * Irregular networks above 64 switches are skipped (the table is O(S^2)
- * solves; fuzz_irregular covers the reader).  Guards against: NaN or
+ * solves; fuzz_irregular_read covers the reader).  Guards against: NaN or
  * negative results, saturation misreported, non-monotone curves, and
  * memory errors or UB in the model code (issue 14 #2, #12, #13).
  */
