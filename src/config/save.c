@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/strbuf.h"
@@ -256,18 +257,67 @@ static int mkdirs(char *dir)
 /* The temporary files of a save: ".NAME.icnx-XXXXXX" next to the target.
  * A writer holds an flock on its temporary file until it is renamed or
  * removed, so one that can be locked belongs to a save that died (killed,
- * power cut): remove it.  Returns how many were removed. */
+ * power cut).  Versions before that (up to 21c1a4a) named it ".NAME.XXXXXX"
+ * and took no lock, and rsync names its own temporaries so too: such a
+ * legacy name is removed only when it also looks like nothing but a dead
+ * save (legacy_is_dead).  Both: a regular file (not followed through a
+ * symlink) owned by the effective user, which nobody holds locked. */
+#define SAVE_LEGACY_AGE 600     /* seconds: a save takes milliseconds */
+
+static bool mkstemp_suffix(const char *s, bool legacy)
+{
+	bool upper_or_digit = false;
+	for (int i = 0; i < 6; i++) {
+		unsigned char ch = (unsigned char)s[i];
+		if (!((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9')))
+			return false;
+		upper_or_digit |= !(ch >= 'a' && ch <= 'z');
+	}
+	/* a legacy name of six lowercase letters (".x.yaml.backup") is more
+	 * likely a user's file than mkstemp's (0.5% of its names) */
+	return s[6] == '\0' && (!legacy || upper_or_digit);
+}
+
+/* A legacy ".NAME.XXXXXX" is a dead save's when it has one link, was not
+ * modified for SAVE_LEGACY_AGE seconds (the old writer took no lock) and
+ * holds what a save writes: nothing yet, or a preset (a line "model:"). */
+static bool legacy_is_dead(int fd, const struct stat *st)
+{
+	if (st->st_nlink != 1 || time(NULL) - st->st_mtime < SAVE_LEGACY_AGE)
+		return false;
+	if (st->st_size == 0)
+		return true;
+	if (st->st_size > 4 << 20)
+		return false;
+	char *buf = malloc((size_t)st->st_size + 1);
+	ssize_t got = buf ? pread(fd, buf, (size_t)st->st_size, 0) : -1;
+	bool preset = false;
+	if (got > 0) {
+		buf[got] = '\0';
+		for (const char *p = buf; p && !preset; p = strchr(p, '\n'), p = p ? p + 1 : p)
+			preset = strncmp(p, "model:", 6) == 0;
+	}
+	free(buf);
+	return preset;
+}
+
+/* Remove the dead temporary files of target `base` in dir (rule above).
+ * Returns how many were removed. */
 static int remove_stale_temps(const char *dir, const char *base)
 {
 	char prefix[PATH_MAX], p[PATH_MAX * 2];
 	int removed = 0;
-	snprintf(prefix, sizeof prefix, ".%s.icnx-", base);
+	snprintf(prefix, sizeof prefix, ".%s.", base);
 	size_t pl = strlen(prefix);
 	DIR *dp = opendir(dir);
 	if (!dp)
 		return 0;
 	for (struct dirent *de; (de = readdir(dp));) {
-		if (strncmp(de->d_name, prefix, pl) != 0 || strlen(de->d_name) != pl + 6)
+		if (strncmp(de->d_name, prefix, pl) != 0)
+			continue;
+		const char *rest = de->d_name + pl;
+		bool legacy = strncmp(rest, "icnx-", 5) != 0;
+		if (!mkstemp_suffix(legacy ? rest : rest + 5, legacy))
 			continue;
 		snprintf(p, sizeof p, "%s/%s", dir, de->d_name);
 		int fd = open(p, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
@@ -275,7 +325,8 @@ static int remove_stale_temps(const char *dir, const char *base)
 		if (fd < 0)
 			continue;
 		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
-		    flock(fd, LOCK_EX | LOCK_NB) == 0 && unlink(p) == 0)
+		    flock(fd, LOCK_EX | LOCK_NB) == 0 && (!legacy || legacy_is_dead(fd, &st)) &&
+		    unlink(p) == 0)
 			removed++;
 		close(fd);
 	}

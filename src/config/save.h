@@ -21,7 +21,12 @@
  * kept in the temporary file until that succeeded.  Every exit path removes
  * the temporary file (except an in-place write that failed: the message
  * names it, it holds the new text); one left by a save that was killed is
- * removed by the next save to the same name (it is no longer locked).
+ * removed by the next save to the same name (it is no longer locked).  The
+ * rule for that: only names of our own pattern for this target, regular
+ * files owned by the effective user that nobody holds locked; a legacy
+ * ".NAME.XXXXXX" (versions up to 21c1a4a, which took no lock) only when it
+ * also has one link, was untouched for 10 minutes, has a suffix of six
+ * [A-Za-z0-9] not all lowercase, and is empty or holds a line "model:".
  * A file that starts with a UTF-8 byte-order mark keeps it.
  *
  * Pure apart from the file I/O of save_atomic and save_read; any thread.

@@ -21,6 +21,8 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "config/config.h"
@@ -139,6 +141,100 @@ static void test_stale_temps_removed(void **state)
 	assert_int_equal(count_temps(dir, "d.yaml"), 0);
 }
 
+/* Set path's modification time to `age` seconds ago. */
+static void age_file(const char *path, long age)
+{
+	struct timeval tv[2];
+	gettimeofday(&tv[0], NULL);
+	tv[0].tv_sec -= age;
+	tv[1] = tv[0];
+	assert_int_equal(utimes(path, tv), 0);
+}
+
+/* Defect 9a, legacy names: a killed save of a version up to 21c1a4a left
+ * ".NAME.XXXXXX" (no lock); the next save removes it when it is our own
+ * dead temporary by the rule of save.h, and nothing that may be a user's
+ * file or a live writer's. */
+static void test_legacy_temps(void **state)
+{
+	char dir[PATH_MAX + 32], f[PATH_MAX + 64], p[PATH_MAX + 96], err[512];
+	static const struct {
+		const char *name, *text;
+		long age;
+		bool gone;
+	} cases[] = {
+		{ "AbC123", "model: star\nn: 5\n", 3600, true },      /* a dead save */
+		{ "Zq9xYw", "", 86400, true },                          /* killed before writing */
+		{ "x7Rk2p", "# c\nmodel: star\n", 601, true },
+		{ "Lm4Nq8", "model: star\n", 30, false },              /* recent: maybe live */
+		{ "backup", "model: star\n", 3600, false },            /* a user's name */
+		{ "Old123", "my notes\n", 3600, false },               /* not a preset */
+		{ "AbC12", "model: star\n", 3600, false },             /* not 6 characters */
+		{ "AbC1234", "model: star\n", 3600, false },
+		{ "AbC-12", "model: star\n", 3600, false },            /* not mkstemp's alphabet */
+	};
+	size_t n = sizeof cases / sizeof cases[0];
+	snprintf(dir, sizeof dir, "%s/legacy", root);
+	mkdir(dir, 0755);
+	snprintf(f, sizeof f, "%s/g.yaml", dir);
+	put(f, "model: star\n");
+	for (size_t i = 0; i < n; i++) {
+		snprintf(p, sizeof p, "%s/.g.yaml.%s", dir, cases[i].name);
+		put(p, cases[i].text);
+		age_file(p, cases[i].age);
+	}
+	/* old and a preset, but another name links to it: kept */
+	char l1[PATH_MAX + 96], l2[PATH_MAX + 96], s1[PATH_MAX + 96], s2[PATH_MAX + 96];
+	snprintf(l1, sizeof l1, "%s/.g.yaml.Lnk001", dir);
+	snprintf(l2, sizeof l2, "%s/keep-link", dir);
+	put(l1, "model: star\n");
+	assert_int_equal(link(l1, l2), 0);
+	age_file(l1, 3600);
+	/* a symlink of the pattern to an old preset: neither followed nor removed */
+	snprintf(s1, sizeof s1, "%s/.g.yaml.Sym001", dir);
+	snprintf(s2, sizeof s2, "%s/target.yaml", dir);
+	put(s2, "model: star\n");
+	age_file(s2, 3600);
+	assert_int_equal(symlink(s2, s1), 0);
+	/* old and a preset, but a writer holds it locked: kept */
+	char lk[PATH_MAX + 96];
+	snprintf(lk, sizeof lk, "%s/.g.yaml.Lck001", dir);
+	put(lk, "model: star\n");
+	age_file(lk, 3600);
+	int live = open(lk, O_RDONLY);
+	assert_true(live >= 0);
+	assert_int_equal(flock(live, LOCK_EX), 0);
+
+	assert_int_equal(save_atomic(f, "model: star\nn: 6\n", 17, err, sizeof err), 0);
+	for (size_t i = 0; i < n; i++) {
+		snprintf(p, sizeof p, "%s/.g.yaml.%s", dir, cases[i].name);
+		if (cases[i].gone)
+			assert_int_equal(access(p, F_OK), -1);
+		else
+			assert_int_equal(access(p, F_OK), 0);
+	}
+	assert_int_equal(access(l1, F_OK), 0);
+	struct stat st;
+	assert_int_equal(lstat(s1, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	assert_int_equal(access(s2, F_OK), 0);
+	assert_int_equal(access(lk, F_OK), 0);
+	close(live);
+	char *s = get(f);
+	assert_string_equal(s, "model: star\nn: 6\n");
+	free(s);
+	/* owned by someone else: kept (only root can make one here) */
+	if (geteuid() == 0) {
+		snprintf(p, sizeof p, "%s/.g.yaml.Oth001", dir);
+		put(p, "model: star\n");
+		assert_int_equal(chown(p, 4242, 4343), 0);
+		age_file(p, 3600);
+		assert_int_equal(save_atomic(f, "model: star\n", 12, err, sizeof err), 0);
+		assert_int_equal(access(p, F_OK), 0);
+	}
+	(void)state;
+}
+
 /* Defect 9b, 9c: owner, group and mode stay; other hard links see the
  * new text. */
 static void test_owner_mode_links(void **state)
@@ -207,6 +303,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shipped_by_real_path),
 		cmocka_unit_test(test_stale_temps_removed),
+		cmocka_unit_test(test_legacy_temps),
 		cmocka_unit_test(test_owner_mode_links),
 		cmocka_unit_test(test_bom_kept),
 	};
