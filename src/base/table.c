@@ -190,8 +190,10 @@ int table_copy(struct table *dst, const struct table *src)
 		if (table_add_col(dst, src->cols[c].name, src->cols[c].unit,
 				  src->cols[c].label, src->cols[c].kind) < 0)
 			goto fail;
-	for (size_t c = 0; c < src->ncols; c++)
+	for (size_t c = 0; c < src->ncols; c++) {
 		table_set_role(dst, c, src->cols[c].role, src->cols[c].of);
+		table_set_measure(dst, c, src->cols[c].measure);
+	}
 	dst->partial = src->partial;
 	dst->layout = src->layout;
 	dst->samples = src->samples;
@@ -212,5 +214,68 @@ int table_copy(struct table *dst, const struct table *src)
 	return 0;
 fail:
 	table_free(dst);
+	return -1;
+}
+
+void table_set_measure(struct table *t, size_t c, enum col_measure m)
+{
+	if (c < t->ncols)
+		t->cols[c].measure = m;
+}
+
+int table_measure(const struct table *t, enum col_measure m, int of)
+{
+	for (size_t c = 0; c < t->ncols; c++)
+		if (t->cols[c].measure == m && t->cols[c].of == of)
+			return (int)c;
+	return -1;
+}
+
+int table_join(const struct table *m, const struct table *s, struct table *out)
+{
+	size_t mc = m->ncols;
+
+	table_init(out, m->title);
+	if (m->nrows != s->nrows || s->ncols < 1)
+		return -1;
+	for (size_t c = 0; c < mc; c++) {
+		const struct column *k = &m->cols[c];
+		if (table_add_col(out, k->name, k->unit, k->label, k->kind) < 0)
+			goto fail;
+		table_set_role(out, c, k->role, k->of);
+		table_set_measure(out, c, k->measure);
+	}
+	for (size_t c = 1; c < s->ncols; c++) {
+		const struct column *k = &s->cols[c];
+		if (table_add_col(out, k->name, k->unit, k->label, k->kind) < 0)
+			goto fail;
+		table_set_role(out, mc + c - 1, k->role, k->of >= 0 ? (int)(mc + (size_t)k->of - 1) : -1);
+		table_set_measure(out, mc + c - 1, k->measure);
+	}
+	out->samples = s->samples;
+	out->layout = m->layout;
+	for (size_t r = 0; r < m->nrows; r++) {
+		if (table_add_row(out) < 0)
+			goto fail;
+		for (size_t c = 0; c < mc; c++) {
+			if (m->cols[c].kind == COL_TEXT) {
+				if (table_set_text(out, r, c, table_get_text(m, r, c)) < 0)
+					goto fail;
+			} else {
+				table_set(out, r, c, table_get(m, r, c));
+			}
+		}
+		for (size_t c = 1; c < s->ncols; c++) {
+			if (s->cols[c].kind == COL_TEXT) {
+				if (table_set_text(out, r, mc + c - 1, table_get_text(s, r, c)) < 0)
+					goto fail;
+			} else {
+				table_set(out, r, mc + c - 1, table_get(s, r, c));
+			}
+		}
+	}
+	return 0;
+fail:
+	table_free(out);
 	return -1;
 }

@@ -52,6 +52,17 @@ enum col_role {
 	                   the measured points; its label carries the fit */
 };
 
+/* What a latency column measures, so a model's column and a simulation's
+ * that measure the same part of a message's life are paired by type (the
+ * explorer's model-against-simulation breakdown), never by name. */
+enum col_measure {
+	CM_NONE = 0,         /* nothing paired */
+	CM_SOURCE_WAIT,      /* time in the source queue (W_s; sim_wait) */
+	CM_AFTER_SOURCE,     /* from leaving the source queue to the tail's
+	                        arrival: the value less the source wait
+	                        (sim_network; for a model, T - W_s) */
+};
+
 /* A table's shape, so readers lay it out by type, not by column names. */
 enum table_layout {
 	TL_ANY = 0,       /* columns as their roles say */
@@ -69,6 +80,7 @@ struct column {
 	int of;           /* LOWER/UPPER/COMPONENT: index of the value column it
 	                     belongs to; FIT: of the x column it is fitted
 	                     against; -1 otherwise */
+	enum col_measure measure;  /* CM_NONE unless table_set_measure */
 	int text_index;   /* COL_TEXT: its index among the text columns; -1 */
 };
 
@@ -115,11 +127,23 @@ int table_group(const struct table *t, size_t r);
 void table_set_role(struct table *t, size_t c, enum col_role role, int of);
 /* Index of the first column with this role, or -1. */
 int table_role(const struct table *t, enum col_role role);
+/* Set what column c measures (enum col_measure). */
+void table_set_measure(struct table *t, size_t c, enum col_measure m);
+/* Index of the first column measuring m that belongs to value column of
+ * (its `of`), or -1. */
+int table_measure(const struct table *t, enum col_measure m, int of);
 /* Index of the column named name, or -1. */
 int table_col(const struct table *t, const char *name);
 /* Move src into dst (dst freed first); src becomes empty. */
 void table_move(struct table *dst, struct table *src);
 /* Deep copy; returns 0 or -1 (ENOMEM, dst left empty). */
 int table_copy(struct table *dst, const struct table *src);
+/* Join: a copy of m with the columns of s after them, except s's first
+ * (its x column), roles, owners and measures kept, row by row: both must
+ * have the same number of rows, in the same x order (the caller's
+ * contract; a model curve and a simulated one at the same loads).  Result
+ * in *out (initialised here; title, samples: m's and s's).  0, or -1 (no
+ * memory, or the row counts differ; *out left empty). */
+int table_join(const struct table *m, const struct table *s, struct table *out);
 
 #endif

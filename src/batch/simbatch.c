@@ -121,42 +121,5 @@ out:
 
 int simbatch_join(const struct table *m, const struct table *s, struct table *out)
 {
-	size_t mc = m->ncols, sx = 1;
-
-	if (m->nrows != s->nrows || s->ncols < 1)
-		return -1;
-	table_init(out, m->title);
-	for (size_t c = 0; c < mc; c++) {
-		const struct column *k = &m->cols[c];
-		if (table_add_col(out, k->name, k->unit, k->label, k->kind) < 0)
-			goto fail;
-		table_set_role(out, c, k->role, k->of);
-	}
-	for (size_t c = sx; c < s->ncols; c++) {
-		const struct column *k = &s->cols[c];
-		if (table_add_col(out, k->name, k->unit, k->label, k->kind) < 0)
-			goto fail;
-		table_set_role(out, mc + c - sx, k->role,
-			       k->of >= 0 ? (int)(mc + (size_t)k->of - sx) : -1);
-	}
-	out->samples = s->samples;
-	for (size_t r = 0; r < m->nrows; r++) {
-		long row = table_add_row(out);
-		if (row < 0)
-			goto fail;
-		for (size_t c = 0; c < mc; c++) {
-			if (m->cols[c].kind == COL_TEXT) {
-				if (table_set_text(out, r, c, table_get_text(m, r, c)) < 0)
-					goto fail;
-			} else {
-				table_set(out, r, c, table_get(m, r, c));
-			}
-		}
-		for (size_t c = sx; c < s->ncols; c++)
-			table_set(out, r, mc + c - sx, table_get(s, r, c));
-	}
-	return 0;
-fail:
-	table_free(out);
-	return -1;
+	return table_join(m, s, out);
 }

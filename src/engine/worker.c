@@ -489,6 +489,55 @@ static int compute_slow_view(struct worker *w, const struct config *cfg, unsigne
 	return atomic_load(&l->stale) ? 1 : 0;
 }
 
+/* Slow lane: the model's curve (output mc) at the simulated point *x,
+ * joined before the simulated columns of *one (one row), as `icnx --batch
+ * -o curve --sim --load X:X:1` prints them.  A model that fails there (or
+ * a table of another width than the first point's: *ncols, 0 = none yet)
+ * gives NaN model cells; the simulation alone if it failed at the first
+ * point.  Returns 1 if cancelled, else 0. */
+static int join_model(struct worker *w, struct lane *l, const struct config *cfg,
+		      unsigned long gen, const struct output_desc *mc, const double *x,
+		      struct table *one, size_t *ncols)
+{
+	struct run_req req;
+	struct table m, joined;
+
+	req_for(w, l, &req);
+	req.publish = NULL;
+	req.x = x;
+	req.nx = 1;
+	int rc = run_output(w, l, cfg, gen, mc, &req, &m, true, NULL, 0);
+	if (rc == 1)
+		return 1;
+	bool ok = rc == 0 && m.nrows == 1 && (*ncols == 0 || m.ncols + one->ncols - 1 == *ncols);
+	if (!ok && *ncols == 0) {          /* no model columns in this run */
+		*ncols = one->ncols;
+		table_free(&m);
+		return 0;
+	}
+	if (*ncols == one->ncols) {        /* the run has no model columns */
+		table_free(&m);
+		return 0;
+	}
+	if (!ok) {
+		/* the first point's model columns, NaN: the width stays */
+		table_free(&m);
+		table_init(&m, "");
+		for (size_t c = 0; c + one->ncols - 1 < *ncols; c++)
+			table_add_col(&m, "model", "", "model (failed at this load)", COL_NUM);
+		if (table_add_row(&m) >= 0)
+			table_set(&m, 0, 0, *x);
+	}
+	if (table_join(&m, one, &joined) == 0) {
+		table_move(one, &joined);
+		*ncols = one->ncols;
+	} else {
+		one->nomem = true;
+	}
+	table_free(&m);
+	return 0;
+}
+
 /* Slow lane, on request (worker_sim_output): the family's first LANE_SLOW output
  * (its simulated curve) at the rule's loads, into SLOT_SLOW.  Each load is
  * its own run (point0 = 0), so `icnx --batch ... --load X:X:1` reproduces
@@ -512,6 +561,9 @@ static int compute_slow(struct worker *w, const struct config *cfg, unsigned lon
 		i++;
 	if (!outs[i].name || rank < 0)
 		return 0;
+	/* the model's curve beside the simulation, where both are against load */
+	int ic = cfg->family->x.quantity == XQ_LOAD ? find_kind(cfg->family, OUT_CURVE) : -1;
+	size_t ncols = 0;
 	int s = SLOT_SLOW + rank;
 	l->slot = s;
 	l->slot_gen = gen;
@@ -552,6 +604,12 @@ static int compute_slow(struct worker *w, const struct config *cfg, unsigned lon
 			}
 			if (rc)
 				break;
+			if (ic >= 0 && join_model(w, l, cfg, gen, &outs[ic], &xs[k], &one, &ncols))
+				rc = 1;
+			if (rc) {
+				table_free(&one);
+				break;
+			}
 			if (k == 0) {
 				table_move(&t, &one);
 			} else {

@@ -33,6 +33,8 @@ int curve_col(struct curve_cols *c, const char *name, const char *unit, const ch
 	c->flags[k] = flags;
 	if (flags & CC_PART)
 		table_set_role(t, (size_t)k, COL_COMPONENT, 1);
+	if ((flags & CC_PART) && (flags & CC_SOURCE_WAIT))
+		table_set_measure(t, (size_t)k, CM_SOURCE_WAIT);
 	return 0;
 }
 

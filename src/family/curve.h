@@ -44,6 +44,9 @@ enum {
 	CC_PART = 1u << 3,       /* a component of the first value column (W_s
 	                            of T): role COL_COMPONENT; otherwise the
 	                            column is a COL_VALUE of its own */
+	CC_SOURCE_WAIT = 1u << 4, /* with CC_PART: the source-queue wait
+	                            (measure CM_SOURCE_WAIT, paired with a
+	                            simulation's sim_wait) */
 };
 
 /* What eval returns besides 1 (cancelled) and -1 (failed, *d filled). */

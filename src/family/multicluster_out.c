@@ -72,7 +72,8 @@ static int curve_columns(void *state, const struct config *cfg, struct curve_col
 	const struct mc_curve *c = state;
 	curve_title(cc, "mean message latency vs offered load");
 	if (curve_col(cc, "latency", TU, "mean message latency T", CC_SATURATES) ||
-	    curve_col(cc, "W_s", TU, "source-queue wait W_s", CC_SATURATES | CC_PART) ||
+	    curve_col(cc, "W_s", TU, "source-queue wait W_s", CC_SATURATES | CC_PART |
+		      CC_SOURCE_WAIT) ||
 	    curve_col(cc, "S", TU, "network latency S", CC_SATURATES | CC_PART) ||
 	    curve_col(cc, "R", TU, "tail time R", CC_SATURATES | CC_PART) ||
 	    curve_col(cc, "W_d", TU, "concentrator/dispatcher wait 2W_d", CC_SATURATES | CC_PART) ||

@@ -12,7 +12,8 @@
  * Simulated columns (typed roles, table.h): sim_latency (COL_VALUE),
  * sim_lower / sim_upper (COL_LOWER / COL_UPPER of sim_latency: the 95%
  * batch-means interval), sim_wait and sim_network (COL_COMPONENT of
- * sim_latency: source-queue wait and the rest, the model's S + R),
+ * sim_latency: source-queue wait and the rest, the model's S + R; their
+ * measures CM_SOURCE_WAIT and CM_AFTER_SOURCE pair them with a model's),
  * sim_accepted (delivered messages per sending node per cycle),
  * sim_messages (messages measured), sim_flit_hops (flits x channels
  * crossed in the whole run: the throughput unit, as BookSim counts).  At a saturated point every latency

@@ -74,7 +74,8 @@ static int curve_columns(void *state, const struct config *cfg, struct curve_col
 	 * numbers rule prints no blank (V-bar, P_block, rho were NaN). */
 	if (curve_col(cc, "latency", CY, "mean message latency (Eq. 1)", CC_SATURATES) ||
 	    curve_col(cc, "S", CY, "network latency S-bar (Eq. 5)", CC_SATURATES | CC_PART) ||
-	    curve_col(cc, "W_s", CY, "source-queue wait W_s (Eq. 16)", CC_SATURATES | CC_PART) ||
+	    curve_col(cc, "W_s", CY, "source-queue wait W_s (Eq. 16)", CC_SATURATES | CC_PART |
+		      CC_SOURCE_WAIT) ||
 	    curve_col(cc, "w", CY, "channel wait w (Eq. 15)", CC_SATURATES) ||
 	    curve_col(cc, "V_bar", "", "multiplexing degree V-bar (Eq. 19)", CC_SATURATES) ||
 	    curve_col(cc, "P_block", "", "mean blocking probability per hop (Eqs. 7-8)", CC_SATURATES) ||

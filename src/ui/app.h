@@ -214,6 +214,13 @@ unsigned app_sim_next_view(struct app *a);
 /* Is there a simulation of the current configuration (running, done or
  * stopped)?  *done points of *total arrived; *running: more may come. */
 bool app_sim_state(const struct app *a, size_t *done, size_t *total, bool *running);
+/* The columns of a simulated table (SLOT_SLOW, a pin's copy): the
+ * simulated value (the column with a 95% lower bound), and the model's
+ * value beside it (the slow lane joins the model's curve at the same
+ * loads, as -o curve --sim: the first value column before the simulated
+ * ones), -1 where there is none.  Pure. */
+int app_sim_value_col(const struct table *st);
+int app_sim_model_col(const struct table *st);
 /* After each take of results: note when new simulated points arrived (the
  * time-left estimate's clock). */
 void app_sim_took(struct app *a);

@@ -346,7 +346,7 @@ static bool points_series(const struct table *st, double *bufs[4], const char *n
 	if (t && (strcmp(st->cols[0].name, t->cols[0].name) != 0 ||
 		  yc != table_role(t, COL_VALUE)))
 		return false;
-	int vc = table_role(st, COL_VALUE), lc = table_role(st, COL_LOWER),
+	int vc = app_sim_value_col(st), lc = table_role(st, COL_LOWER),
 	    uc = table_role(st, COL_UPPER);
 	if (vc < 1)
 		return false;
@@ -393,7 +393,7 @@ static bool draw_sim_alone(struct plot_pane *pp, struct app *a, const struct tab
 	free_bufs(pp);
 	if (!sim_series(pp, a, NULL, 0, &s))
 		return false;
-	int vc = table_role(st, COL_VALUE);
+	int vc = app_sim_value_col(st);
 	memset(&spec, 0, sizeof spec);
 	app_symbol(a, st->cols[0].label[0] ? st->cols[0].label : st->cols[0].name, xname,
 		   sizeof xname);
@@ -709,13 +709,16 @@ static bool sim_hint(const struct plot_pane *pp, const struct app *a, const stru
 	long r = sim_at_cursor(pp, a, t);
 	const struct table *st = &a->res.slot[SLOT_SLOW].table;
 	char sym[48], xs[32], ms[32], ss[32], ls[32], hs[32];
-	int vc = table_role(st, COL_VALUE), lc = table_role(st, COL_LOWER),
-	    uc = table_role(st, COL_UPPER), mc = table_role(t, COL_VALUE);
+	int vc = app_sim_value_col(st), lc = table_role(st, COL_LOWER),
+	    uc = table_role(st, COL_UPPER), mc = table_role(t, COL_VALUE),
+	    smc = app_sim_model_col(st);
 
 	if (r < 0 || vc < 1 || mc < 1)
 		return false;
 	double x = table_get(st, (size_t)r, 0), s = table_get(st, (size_t)r, (size_t)vc);
-	double m = model_at(t, mc, x);
+	/* the model at the simulated load itself (the slow lane computed it,
+	 * as b's command prints it), else between the curve's points */
+	double m = smc > 0 ? table_get(st, (size_t)r, (size_t)smc) : model_at(t, mc, x);
 	int len = snprintf(buf, n, "sim %ld/%zu %s=%s: model %s, sim %s", r + 1,
 			   st->nrows, app_symbol(a, a->cfg.family->x.symbol, sym, sizeof sym),
 			   draw_num(x, 4, xs, sizeof xs), draw_num(m, 4, ms, sizeof ms),

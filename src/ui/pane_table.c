@@ -22,6 +22,7 @@
 #include "ui/app.h"
 #include "ui/cmdline.h"
 #include "ui/draw.h"
+#include "ui/simcompare.h"
 #include "ui/style.h"
 #include "ui/viewdraw.h"
 
@@ -34,6 +35,9 @@ struct table_pane {
 	bool grid;         /* the last drawn view was a grid: Left/Right step
 	                      whole columns (the first one stays) */
 	bool grid_more;    /* ... and some of its columns are not shown */
+	bool vs_sim;       /* the "model vs simulation" view (after the outputs
+	                      in the v cycle, where the family simulates against
+	                      load): drawn here from SLOT_SLOW, no output run */
 };
 
 /* A breakdown view: a fast-lane table, summary, bar chart or text (the
@@ -336,6 +340,110 @@ static void draw_grid(struct pane *p, const struct table *t, struct canvas *c)
 	tp->grid_more = tp->left > 0 || 1 + tp->left + tp->cols_shown - 1 < (int)t->ncols;
 }
 
+/* Does the family have a simulation to compare its model with (a
+ * simulated curve against load beside a model's)? */
+static bool can_compare(const struct app *a)
+{
+	return app_sim_output(a) && a->cfg.family->x.quantity == XQ_LOAD;
+}
+
+/* The simulated points of this configuration, or NULL. */
+static const struct table *sim_table(const struct app *a)
+{
+	size_t done, total;
+	bool running;
+	const struct slot *s = &a->res.slot[SLOT_SLOW];
+	if (!app_sim_state(a, &done, &total, &running) || s->gen != a->gen || s->table.nrows == 0)
+		return NULL;
+	return &s->table;
+}
+
+/* The "model vs simulation" view: at the simulated point nearest the
+ * cursor, one row per part both measure: name, model, simulation [95%],
+ * model's difference in percent; then the model's parts not simulated. */
+static void draw_vs_sim(struct pane *p, struct canvas *c)
+{
+	struct app *a = p->app;
+	const struct table *st = sim_table(a);
+	char title[160], sym[32], xs[32], m[32], sv[32], lo[32], hi[32], line[192];
+	struct simcmp cmp;
+	long r = st ? simcmp_nearest(st, a->view.at) : -1;
+
+	if (r >= 0 && simcmp_build(st, (size_t)r, &cmp))
+		snprintf(title, sizeof title, "model vs sim at %s = %s (%ld/%zu)",
+			 app_symbol(a, a->cfg.family->x.symbol, sym, sizeof sym),
+			 draw_num(table_get(st, (size_t)r, 0), 6, xs, sizeof xs), r + 1, st->nrows);
+	else
+		snprintf(title, sizeof title, "model vs simulation");
+	draw_header(c, P_TABLE + 1, title, "", p->focused);
+	if (c->height < 2)
+		return;
+	if (!st) {
+		draw_text(c, 1, 1, c->width - 2, "no simulated points: r simulates the "
+			  "configuration (v next view)", STY_DIM);
+		return;
+	}
+	if (r < 0 || cmp.n == 0) {
+		draw_text(c, 1, 1, c->width - 2, "the simulation has no model beside it", STY_DIM);
+		return;
+	}
+	/* label, model, simulation, difference, then the interval (the part
+	 * a narrow pane cuts first) */
+	int lw = 0, mw = 0, sw = 0, dw = 0;
+	char diff[SIMCMP_MAX][24];
+	for (size_t i = 0; i < cmp.n; i++) {
+		const struct simcmp_row *w = &cmp.row[i];
+		double d = simcmp_diff(w->model, w->sim);
+		if (!isnan(d))
+			snprintf(diff[i], sizeof diff[i], "%+.1f%%", d);
+		else
+			snprintf(diff[i], sizeof diff[i], "%s", isinf(w->model) || isinf(w->sim)
+				 ? "saturated" : "");
+		int k = draw_width(w->label);
+		lw = k > lw ? k : lw;
+		k = draw_width(draw_num(w->model, 4, m, sizeof m));
+		mw = k > mw ? k : mw;
+		k = draw_width(draw_num(w->sim, 4, sv, sizeof sv));
+		sw = k > sw ? k : sw;
+		k = draw_width(diff[i]);
+		dw = k > dw ? k : dw;
+	}
+	int y = 1;
+	if (c->height > (int)cmp.n + 2) {       /* room for the column heads */
+		snprintf(line, sizeof line, "%*s  %*s  %*s", mw > 5 ? mw : 5, "model",
+			 sw > 3 ? sw : 3, "sim", dw > 4 ? dw : 4, "diff");
+		draw_text(c, 2 + lw, y++, c->width - 3 - lw, line, STY_DIM);
+	}
+	mw = mw > 5 ? mw : 5;
+	sw = sw > 3 ? sw : 3;
+	dw = dw > 4 ? dw : 4;
+	for (size_t i = 0; i < cmp.n && y < c->height; i++, y++) {
+		const struct simcmp_row *w = &cmp.row[i];
+		draw_text(c, 1, y, lw, w->label, STY_LABEL);
+		int x = 2 + lw;
+		draw_text_right(c, x, y, mw, draw_num(w->model, 4, m, sizeof m), STY_BOLD);
+		x += mw + 2;
+		int len = snprintf(line, sizeof line, "%*s  %*s", sw,
+				   draw_num(w->sim, 4, sv, sizeof sv), dw, diff[i]);
+		if (!isnan(w->lo) && !isnan(w->hi))
+			snprintf(line + len, sizeof line - (size_t)len, "  [%s, %s]",
+				 draw_num(w->lo, 4, lo, sizeof lo), draw_num(w->hi, 4, hi, sizeof hi));
+		if (x < c->width)
+			draw_text(c, x, y, c->width - x - 1, line, STY_NORMAL);
+	}
+	if (y < c->height && cmp.n_model_only) {
+		int len = snprintf(line, sizeof line, "model only:");
+		for (size_t i = 0; i < cmp.n_model_only && len < (int)sizeof line; i++) {
+			int col = cmp.model_only[i];
+			len += snprintf(line + len, sizeof line - (size_t)len, " %s %s%s",
+					st->cols[col].name, draw_num(table_get(st, (size_t)r, (size_t)col),
+								     4, m, sizeof m),
+					i + 1 < cmp.n_model_only ? "," : "");
+		}
+		draw_text(c, 1, y, c->width - 2, line, STY_DIM);
+	}
+}
+
 static void table_draw(struct pane *p, struct canvas *c)
 {
 	struct table_pane *tp = p->data;
@@ -348,6 +456,12 @@ static void table_draw(struct pane *p, struct canvas *c)
 	int shown = app_shown_output(a, v, a->res.slot[SLOT_DETAIL].refusal);
 	enum output_kind kind = shown >= 0 ? outs[shown].kind : OUT_TABLE;
 
+	if (tp->vs_sim && can_compare(a)) {
+		tp->grid = false;
+		tp->nlines = 0;
+		draw_vs_sim(p, c);
+		return;
+	}
 	bool stale = !current(a);
 	app_symbol(a, t->title[0] && t->ncols > 0 ? t->title : v >= 0 ? outs[v].name : "breakdown",
 		   title, sizeof title);
@@ -428,6 +542,15 @@ static unsigned table_key(struct pane *p, enum action act, int arg)
 		break;
 	case ACT_VIEW: {
 		int v = app_next_output(a, a->view.detail_out, is_view);
+		if (!tp->vs_sim && can_compare(a) && (v < 0 || v <= a->view.detail_out)) {
+			/* after the last output: model vs simulation */
+			tp->vs_sim = true;
+			tp->top = 0;
+			app_msg(a, false, "breakdown: model vs simulation, part by part, at the "
+				"simulated point nearest the cursor");
+			return K_HANDLED | K_REDRAW | K_STATUS;
+		}
+		tp->vs_sim = false;
 		if (v < 0)
 			return K_HANDLED;
 		const struct output_desc *o = app_outputs(a, NULL);
@@ -458,6 +581,15 @@ static void table_hint(struct pane *p, char *buf, size_t n)
 	size_t nout;
 	const struct output_desc *o = app_outputs(a, &nout);
 	int v = a->view.detail_out;
+	struct table_pane *tp0 = p->data;
+	if (tp0->vs_sim && can_compare(a)) {
+		snprintf(buf, n, "vs-sim: the model's parts against the simulation's at the simulated "
+			 "point nearest the cursor; %% = (model - sim) / sim; %s-W_s is what follows "
+			 "the source queue  (v next view, b command line)",
+			 sim_table(a) && app_sim_model_col(sim_table(a)) > 0
+			 ? sim_table(a)->cols[app_sim_model_col(sim_table(a))].name : "T");
+		return;
+	}
 	int shown = app_shown_output(a, v, a->res.slot[SLOT_DETAIL].refusal);
 	if (shown != v && shown >= 0) {
 		snprintf(buf, n, "%s shown instead of %s", o[shown].name, a->res.slot[SLOT_DETAIL].refusal);
@@ -476,6 +608,19 @@ static bool table_cmdline(struct pane *p, struct strbuf *b)
 	size_t n;
 	const struct output_desc *o = app_outputs(a, &n);
 	int v = a->view.detail_out;
+	struct table_pane *tp = p->data;
+	if (tp->vs_sim && can_compare(a)) {
+		/* the point shown: each load is simulated alone (point0 0), so
+		 * --load X:X:1 prints its model and simulated columns exactly */
+		const struct table *st = sim_table(a);
+		long r = st ? simcmp_nearest(st, a->view.at) : -1;
+		const char *name = app_curve_output(a);
+		if (r < 0 || !name)
+			return false;
+		double x = table_get(st, (size_t)r, 0);
+		strbuf_printf(b, "-o %s --sim --load %.6g:%.6g:1", name, x, x);
+		return true;
+	}
 	if (v < 0)
 		return false;
 	strbuf_printf(b, "-o %s", o[v].name);
@@ -492,7 +637,7 @@ const struct pane_ops pane_table_ops = {
 	.name = "breakdown",
 	.title = "breakdown",
 	.ctx = CTX_VIEW,
-	.listens = RES_DETAIL | RES_ERROR,
+	.listens = RES_DETAIL | RES_SLOW | RES_ERROR,
 	.init = table_init_pane,
 	.free = table_free_pane,
 	.draw = table_draw,

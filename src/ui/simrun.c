@@ -85,6 +85,21 @@ unsigned app_sim_next_view(struct app *a)
 	return K_HANDLED | K_REDRAW | K_STATUS;
 }
 
+int app_sim_value_col(const struct table *st)
+{
+	int lc = table_role(st, COL_LOWER);
+	return lc > 0 ? st->cols[lc].of : table_role(st, COL_VALUE);
+}
+
+int app_sim_model_col(const struct table *st)
+{
+	int sv = app_sim_value_col(st);
+	for (int c = 1; c < sv; c++)
+		if (st->cols[c].role == COL_VALUE && st->cols[c].kind == COL_NUM)
+			return c;
+	return -1;
+}
+
 bool app_sim_state(const struct app *a, size_t *done, size_t *total, bool *running)
 {
 	int i = app_sim_index(a), rank = worker_slow_rank(a->cfg.family, i);

@@ -5,7 +5,8 @@
  * waits (polling its cancel flag) until the test releases it, so the first
  * row arrives as a partial table; then ROWS rows:
  *   - it runs only on request (worker_sim), never for every configuration;
- *   - its slot (SLOT_SLOW) receives the partial table, then the full one;
+ *   - its slot (SLOT_SLOW) receives the partial table, then the full one,
+ *     the model's curve at each load joined before the simulated columns;
  *   - while it waits, a view change is served by the fast lane (the view
  *     slot arrives) and the worker is not settled;
  *   - a configuration change cancels it (and it stays off), a stop request
@@ -17,6 +18,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <poll.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -161,7 +163,18 @@ static void test_slow_lane(void **state)
 	worker_sim(w, true, 1, 0, 1.0);
 	assert_true(take_until(w, &r, slow_partial));
 	assert_int_equal(r.slot[SLOT_SLOW].output, out_index("slow"));
-	assert_int_equal(table_role(&r.slot[SLOT_SLOW].table, COL_UPPER), 3);
+	/* the model's curve at the same load joined before the simulated
+	 * columns (as -o curve --sim): its x, its latency (the source wait
+	 * typed CM_SOURCE_WAIT), then the slow output's latency, lower, upper */
+	const struct table *st = &r.slot[SLOT_SLOW].table;
+	int up = table_role(st, COL_UPPER);
+	assert_true(up > 3);
+	assert_int_equal(st->cols[up].of, up - 2);
+	assert_int_equal(st->cols[up - 1].role, COL_LOWER);
+	assert_string_equal(st->cols[1].name, "latency");
+	assert_int_equal(st->cols[1].role, COL_VALUE);
+	assert_int_equal(st->cols[table_col(st, "W_s")].measure, CM_SOURCE_WAIT);
+	assert_true(fabs(table_get(st, 0, up) - (11 + table_get(st, 0, 0))) < 1e-12);
 
 	/* A view change while the slow output waits: served by the fast lane. */
 	v.detail_out = out_index("point");   /* the multicluster breakdown */
