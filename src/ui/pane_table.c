@@ -36,8 +36,10 @@ struct table_pane {
 	                      whole columns (the first one stays) */
 	bool grid_more;    /* ... and some of its columns are not shown */
 	bool vs_sim;       /* the "model vs simulation" view (after the outputs
-	                      in the v cycle, where the family simulates against
-	                      load): drawn here from SLOT_SLOW, no output run */
+	                      in the v cycle while the configuration has
+	                      simulated points, where the family simulates
+	                      against load): drawn here from SLOT_SLOW, no
+	                      output run */
 };
 
 /* A breakdown view: a fast-lane table, summary, bar chart or text (the
@@ -542,7 +544,8 @@ static unsigned table_key(struct pane *p, enum action act, int arg)
 		break;
 	case ACT_VIEW: {
 		int v = app_next_output(a, a->view.detail_out, is_view);
-		if (!tp->vs_sim && can_compare(a) && (v < 0 || v <= a->view.detail_out)) {
+		if (!tp->vs_sim && can_compare(a) && sim_table(a) &&
+		    (v < 0 || v <= a->view.detail_out)) {
 			/* after the last output: model vs simulation */
 			tp->vs_sim = true;
 			tp->top = 0;

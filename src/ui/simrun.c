@@ -137,6 +137,7 @@ unsigned app_simulate(struct app *a)
 	}
 	bool shown = app_sim_state(a, &done, &total, &running);
 	app_dirty(a, P_PLOT);
+	app_dirty(a, P_TABLE);     /* its model vs sim view */
 	if (running) {
 		worker_sim_output(a->worker, false, a->gen, idx, 0, NAN);
 		a->sim_running = false;

@@ -20,6 +20,7 @@
 
 #include <math.h>
 #include <poll.h>
+#include <stdio.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,6 +110,17 @@ static bool take_until(struct worker *w, struct results *r, bool (*pred)(struct 
 	return pred(w, r);
 }
 
+/* Wait until the slow output has been started n times; false after 30 s. */
+static bool wait_runs(int n)
+{
+	time_t end = time(NULL) + 30;
+	while (atomic_load(&slow_runs) < n && time(NULL) <= end) {
+		struct timespec ts = { 0, 1000000 };
+		nanosleep(&ts, NULL);
+	}
+	return atomic_load(&slow_runs) >= n;
+}
+
 static unsigned long want_gen;
 
 static bool slow_partial(struct worker *w, const struct results *r)
@@ -175,6 +187,11 @@ static void test_slow_lane(void **state)
 	assert_int_equal(st->cols[1].role, COL_VALUE);
 	assert_int_equal(st->cols[table_col(st, "W_s")].measure, CM_SOURCE_WAIT);
 	assert_true(fabs(table_get(st, 0, up) - (11 + table_get(st, 0, 0))) < 1e-12);
+
+	/* The second load has started (and waits): only then is the cancel
+	 * below one the output sees (a configuration posted between two loads
+	 * stops the lane before the next one starts, which counts no cancel). */
+	assert_true(wait_runs(2));
 
 	/* A view change while the slow output waits: served by the fast lane. */
 	v.detail_out = out_index("point");   /* the multicluster breakdown */
