@@ -71,7 +71,7 @@ keys q
 run 80 24 lastovetsky-hcl16
 plot first >"$TMPD/hcl16.txt"
 golden="$REPO/tests/golden/screen_ethfirst_hcl16_utf8_47x18.txt"
-if [ -n "${UPDATE_GOLDEN:-}" ]; then
+if [ -n "${ICNX_UPDATE_GOLDEN:-}" ]; then
 	cp "$TMPD/hcl16.txt" "$golden"
 fi
 diff -u "$golden" "$TMPD/hcl16.txt" || fail "hcl16's first plot differs from $golden"
