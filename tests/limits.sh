@@ -28,7 +28,8 @@ for f in tests/limits/*.yaml; do
 	for o in $outs; do
 		case "$(basename "$f" .yaml):$o" in
 		star-worst:sim|irregular-worst:curve|irregular-worst:pairs|irregular-worst:saturation|\
-		irregular-worst:correlation|irregular-worst:by-distance|irregular-worst:correlation-load)
+		irregular-worst:correlation|irregular-worst:by-distance|irregular-worst:correlation-load|\
+		irregular-worst:correlation-patterns)
 			continue ;;
 		esac
 		child_cpu_ms >/tmp/limits-t0.$$
