@@ -7,7 +7,8 @@
 # traffic pattern (Figures 9-10), at 80x24, UTF-8 and ASCII, on
 # arnau-autonet10 and arnau-random24.  Seeded runs: the r on the screen is
 # the batch command's (b) to every printed digit, and near the value this
-# seed gives (tolerance 0.03: a change of the simulator moves it).  An
+# seed gives (tolerance 0.03: a change of the simulator moves it); in deep
+# saturation (sim.load = 0.11) the pairs' delivered means, r near 0.2.  An
 # edit drops the view's result (the view asks for r again).  The load is
 # sim.load (auto: 10% of the channel-load bound), never the cursor's
 # distance.  Headless: each key waits for the slow lane to finish.
@@ -54,11 +55,15 @@ keys Escape 3 j +
 mark edited
 keys 4 v r
 mark byd
-keys v r
+keys b
+mark bydcmd
+keys Escape v r
 mark pat
 keys c
 mark patc
-keys q y
+keys b
+mark patcmd
+keys Escape q y
 run 80 24 $small arnau-autonet10
 has before "simulated: -o pairs"
 has before "r simulates it at the configured load"
@@ -89,6 +94,23 @@ has pat "bit-reversal"
 has pat "butterfly"
 has pat "accepted traffic"
 has patc "weighted r of the mean latency per distinct distance"
+has bydcmd "-o by-distance"
+has patcmd "-o correlation-patterns"
+
+# Deep saturation (sim.load past the saturation load, the paper's S8 of
+# Figure 7): the pairs' means of the messages delivered, r far lower.
+keys 4 v r
+mark sat
+keys i
+mark satfull
+keys Escape q
+run 80 24 $small --set sim.load=0.11 arnau-autonet10
+has sat "⢸*  simulation"
+rs=$(screen_r sat T_ij)
+[ "$rs" = "$(batch_r distance arnau-autonet10 $small --set sim.load=0.11)" ] ||
+	fail "saturated r on T_ij: $rs"
+near "$rs" 0.1984 0.1 || fail "saturated autonet10 r on T_ij $rs, seeded value 0.1984"
+has satfull "saturated: r T_ij"
 
 # random24, ASCII: Figure 6 and Figure 8, r as batch prints it.
 mid="--set sim.measured=20000 --set sim.warmup=1000"
