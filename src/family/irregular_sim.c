@@ -308,6 +308,7 @@ int irr_sim_saturation(const struct config *cfg, const struct run_req *req, stru
 		int m;
 
 		sim_config_method(&irr_cfg(cfg)->sim, (size_t)k, &mm);
+		mm.stop_saturated = true;       /* the verdict is all a probe needs */
 		m = sim_measure(&x.s.net, &x.mix, mid, &mm, &r, req->cancel);
 		if (m) {
 			if (m < 0)

@@ -105,6 +105,11 @@ struct mc_prepared {
 	double sat;              /* lambda_g*, mc_saturation(&mdl) */
 };
 
+/* The simulated saturation load (multicluster_sim.c, `-o saturation`):
+ * bisection from the model's saturation, probed first and doubled while
+ * the simulation sustains it (family/simsat.h). */
+int mc_sim_saturation(const struct config *cfg, const struct run_req *req, struct table *t,
+		      struct diag *d);
 /* The simulated curve and its default loads (multicluster_sim.c). */
 int mc_sim_curve(const struct config *cfg, const struct run_req *req, struct table *t,
 		 struct diag *d);

@@ -23,6 +23,8 @@
 #include "config/config.h"
 #include "family/multicluster.h"
 #include "family/multicluster_simctx.h"
+#include "family/outkit.h"
+#include "family/simsat.h"
 
 int mc_simctx_build(const struct config *cfg, struct mc_simctx *x, struct diag *d)
 {
@@ -172,6 +174,58 @@ int mc_sim_curve(const struct config *cfg, const struct run_req *req, struct tab
 out:
 	free(cyc);
 	free(own);
+	mc_simctx_free(x);
+	free(x);
+	return rc;
+}
+
+int mc_sim_saturation(const struct config *cfg, const struct run_req *req, struct table *t,
+		      struct diag *d)
+{
+	struct mc_simctx *x = malloc(sizeof *x);
+	const void *prep = NULL;
+	void *own = NULL;
+	double msat;
+	struct sim_sat r;
+	const char *LU = cfg->family->x.unit;
+	int rc;
+
+	if (!x)
+		return diag_set(d, "", "out of memory");
+	if (mc_simctx_build(cfg, x, d)) {      /* first: a system too large is refused at once */
+		free(x);
+		return -1;
+	}
+	rc = family_prepared(cfg, req, &prep, &own, d);
+	if (rc) {
+		mc_simctx_free(x);
+		free(x);
+		return rc;
+	}
+	msat = ((const struct mc_prepared *)prep)->sat;
+	family_release(cfg->family, own);
+	/* the model's saturation is only a guess here: probed, doubled while
+	 * the simulation sustains it */
+	rc = sim_saturation_search(&x->s.net, &x->mix, &mc_cfg(cfg)->sim, msat * x->q, true,
+				   req, &r, d);
+	if (rc == 0) {
+		snprintf(t->title, sizeof t->title, "simulated saturation, N = %d, C = %d (cycle "
+			 "%.4g time units)", x->s.N, x->s.C, x->q);
+		if (summary_cols(t) ||
+		    summary_row(t, "saturation_load", r.lo / x->q, LU, "lambda_sat",
+				"largest load found unsaturated (accepted >= 95% of offered), "
+				"bisection") ||
+		    summary_row(t, "saturation_bracket", r.hi / x->q, LU, "", r.open ?
+				"the bracket never closed: the last load tried, still unsaturated" :
+				"smallest load found saturated") ||
+		    summary_row(t, "probes", r.probes, "simulations", "",
+				"the model's saturation first (doubled while unsaturated), then "
+				"halvings; probe k seeded with the stream (sim.seed, k)") ||
+		    summary_row(t, "model_saturation_load", msat, LU, "lambda_g*",
+				"the model's, for comparison (-o summary)") ||
+		    summary_row(t, "cycle", x->q, "time units", "q", "the simulator's time quantum"))
+			rc = diag_set(d, "", "out of memory");
+	}
 	mc_simctx_free(x);
 	free(x);
 	return rc;

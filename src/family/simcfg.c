@@ -170,6 +170,7 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 		sim_config_method(sc, point0 + k, &mm);
 		mm.progress = sim_point_progress;
 		mm.progress_ctx = &pp;
+		mm.stop_saturated = true;      /* a saturated point prints inf */
 		if (!(xs[k] > 0)) {             /* no traffic: nothing to measure */
 			memset(&r, 0, sizeof r);
 			r.latency.mean = r.wait.mean = r.network.mean = NAN;

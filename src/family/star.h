@@ -81,7 +81,11 @@ int star_config_v2(const struct star_config *c);
 /* The simulated curve (star_sim.c): `-o sim`, and `-o curve --sim`. */
 int star_sim_curve(const struct config *cfg, const struct run_req *req, struct table *t,
 		   struct diag *d);
-/* Its default loads (output_desc.loads). */
+/* The simulated saturation load (star_sim.c, `-o saturation`): bisection
+ * below the channel-load bound, the rule of family/simsat.h. */
+int star_sim_saturation(const struct config *cfg, const struct run_req *req, struct table *t,
+			struct diag *d);
+/* The simulated curve's default loads (output_desc.loads). */
 int star_sim_loads(const struct config *cfg, const struct run_req *req, double **xs,
 		   size_t *n, struct diag *d);
 

@@ -442,6 +442,8 @@ const struct output_desc star_outputs[] = {
 	  star_sim_curve, .simulated = true, .loads = star_sim_loads, .lane = LANE_SLOW },
 	{ "summary", "size, distances, V1/V2 split, zero-load latency, saturation load",
 	  OUT_SUMMARY, summary },
+	{ "saturation", "simulated saturation load (bisection below the channel-load bound) "
+	  "beside the model's", OUT_SUMMARY, star_sim_saturation },
 	{ "hops", "per hop: mean profitable channels and blocking at one load (--at)",
 	  OUT_TABLE, hops, .at = XQ_LOAD },
 	{ "classes", "cycle-type classes: count, distance, minimal paths, profitable channels",

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 
 #include "config/config.h"
+#include "family/outkit.h"
+#include "family/simsat.h"
 #include "family/star.h"
 #include "sim/star_net.h"
 
@@ -42,15 +44,11 @@ static int loads(const struct config *cfg, const struct run_req *req, double **x
 	return star_sim_loads(cfg, req, xs, n, d);
 }
 
-int star_sim_curve(const struct config *cfg, const struct run_req *req, struct table *t,
-		   struct diag *d)
+/* Refuse an S_n too large to build (usage), else build it into *s.
+ * Returns 0 or -1 with *d. */
+static int build(const struct star_config *c, struct sim_star *s, struct diag *d)
 {
-	const struct star_config *c = star_cfg(cfg);
-	struct sim_star s;
-	struct sim_mix mix = { 1, { c->M }, { 1 } };
-	int V2 = star_config_v2(c), rc;
-	double *own = NULL;
-	size_t nx = 0;
+	int V2 = star_config_v2(c);
 
 	if (c->n > STAR_SIM_MAX_N) {
 		d->usage = true;
@@ -58,14 +56,31 @@ int star_sim_curve(const struct config *cfg, const struct run_req *req, struct t
 				"(S%d has 5040 nodes); S%d is for the model only", STAR_SIM_MAX_N,
 				STAR_SIM_MAX_N, c->n);
 	}
+	if (sim_star_build(s, c->n, c->V - V2, V2, c->sim.buffer, SIM_NBC_PAPER,
+			   c->sim.routing == SIMCFG_DETERMINISTIC,
+			   c->sim.timing == SIMCFG_TIMING_BOOKSIM) < 0)
+		return diag_set(d, "", "out of memory building S%d", c->n);
+	return 0;
+}
+
+int star_sim_curve(const struct config *cfg, const struct run_req *req, struct table *t,
+		   struct diag *d)
+{
+	const struct star_config *c = star_cfg(cfg);
+	struct sim_star s;
+	struct sim_mix mix = { 1, { c->M }, { 1 } };
+	int rc;
+	double *own = NULL;
+	size_t nx = 0;
+
+	if (c->n > STAR_SIM_MAX_N)
+		return build(c, &s, d);         /* the refusal */
 	rc = loads(cfg, req, &own, &nx, d);
 	if (rc)
 		return rc;
-	if (sim_star_build(&s, c->n, c->V - V2, V2, c->sim.buffer, SIM_NBC_PAPER,
-			   c->sim.routing == SIMCFG_DETERMINISTIC,
-			   c->sim.timing == SIMCFG_TIMING_BOOKSIM) < 0) {
+	if (build(c, &s, d)) {
 		free(own);
-		return diag_set(d, "", "out of memory building S%d", c->n);
+		return -1;
 	}
 	snprintf(t->title, sizeof t->title, "simulated latency vs offered load, S%d, V = %d, M = %d",
 		 c->n, c->V, c->M);
@@ -75,4 +90,64 @@ int star_sim_curve(const struct config *cfg, const struct run_req *req, struct t
 	sim_star_free(&s);
 	free(own);
 	return rc;
+}
+
+/* The channel-load bound of S_n under uniform traffic: every node offers
+ * lambda M flits per cycle; they cross d-bar network channels on average,
+ * spread over the n - 1 channels of each node by symmetry (S_n is
+ * arc-transitive), and one ejection channel: lambda <= min((n-1)/(M
+ * d-bar), 1/M), d-bar = [n + 2/n - 4 + H_n] n!/(n!-1) (kiasari Eq. 3).  No
+ * routing sustains a higher load, so the search takes it as saturated. */
+static double channel_bound(int n, int M)
+{
+	double h = 0, nodes = 1, dbar, b;
+
+	for (int i = 1; i <= n; i++) {
+		h += 1.0 / i;
+		nodes *= i;
+	}
+	dbar = (n + 2.0 / n - 4 + h) * nodes / (nodes - 1);
+	b = (n - 1) / (M * dbar);
+	return b < 1.0 / M ? b : 1.0 / M;
+}
+
+int star_sim_saturation(const struct config *cfg, const struct run_req *req, struct table *t,
+			struct diag *d)
+{
+	const struct star_config *c = star_cfg(cfg);
+	struct sim_star s;
+	struct sim_mix mix = { 1, { c->M }, { 1 } };
+	struct sim_sat r;
+	const void *prep = NULL;
+	void *own = NULL;
+	double cap = channel_bound(c->n, c->M), msat;
+	const char *LU = cfg->family->x.unit;
+	int rc;
+
+	if (build(c, &s, d))
+		return -1;
+	rc = sim_saturation_search(&s.net, &mix, &c->sim, cap, false, req, &r, d);
+	sim_star_free(&s);
+	if (rc)
+		return rc;
+	rc = family_prepared(cfg, req, &prep, &own, d);
+	if (rc)
+		return rc;
+	msat = ((const struct star_prepared *)prep)->sat;
+	family_release(cfg->family, own);
+	snprintf(t->title, sizeof t->title, "simulated saturation, S%d, V = %d, M = %d",
+		 c->n, c->V, c->M);
+	if (summary_cols(t) ||
+	    summary_row(t, "channel_load_bound", cap, LU, "lambda_cap",
+			"min((n-1)/(M d-bar), 1/M): every channel at one flit per cycle") ||
+	    summary_row(t, "saturation_load", r.lo, LU, "lambda_sat",
+			"largest load found unsaturated (accepted >= 95% of offered), bisection") ||
+	    summary_row(t, "saturation_bracket", r.hi, LU, "",
+			"smallest load found saturated, or the bound") ||
+	    summary_row(t, "probes", r.probes, "simulations", "",
+			"probe k seeded with the stream (sim.seed, k)") ||
+	    summary_row(t, "model_saturation_load", msat, LU, "lambda_g*",
+			"the model's, for comparison (-o summary)"))
+		return diag_set(d, "", "out of memory");
+	return 0;
 }

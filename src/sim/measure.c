@@ -110,6 +110,9 @@ static bool stop_fn(void *ctx, const struct sim_core *c)
 		a->t1 = c->now;
 		a->d1 = c->delivered_msgs;
 		a->g1 = c->generated;
+		if (a->mm->stop_saturated &&
+		    !((double)(a->d1 - a->d0) >= 0.95 * (double)(a->g1 - a->g0)))
+			return true;   /* saturated: decided, the drain adds nothing */
 	}
 	return a->done >= a->mm->measured;
 }

@@ -38,6 +38,15 @@ struct sim_method {
 	int batches;               /* 2..SIM_MAX_BATCHES */
 	int64_t max_cycles;        /* budget; 0 = automatic (see sim_measure) */
 	int watchdog;              /* deadlock: cycles without a move; 0 = 100000 */
+	/* Stop as soon as the measured window closes with fewer than 95% of
+	 * its generated messages delivered: the point is saturated whatever
+	 * the drain would show, and the drain of a saturated network is the
+	 * longest part of its run.  Result: saturated, accepted and offered
+	 * as without it; latency means over the measured messages delivered
+	 * by then (biased low: a curve prints inf), fewer messages, cycles
+	 * and flit-hops.  For curves and saturation searches; per-pair
+	 * outputs leave it off (default false). */
+	bool stop_saturated;
 	/* Optional per-group-pair network latency (irregular: group = switch):
 	 * group[node] in 0..ngroups-1; pair_sum/pair_cnt hold ngroups^2
 	 * entries (caller-owned, zeroed by sim_measure). */

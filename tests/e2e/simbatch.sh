@@ -3,7 +3,7 @@
 # simulated columns; -j 2 prints exactly what -j 1 prints; --points pieces
 # run in parallel by xargs -P and concatenated give exactly the single run's
 # CSV; a saturated point prints inf; the simulator's limits are refused
-# with exit 2 and a reason.  Small runs (a few hundred messages per point).
+# with exit 2 and a reason; -o saturation brackets.  Small runs (a few hundred messages per point).
 set -u
 ICNX=${ICNX:-./icnx}
 cd "$(dirname "$0")/../.." || exit 2
@@ -44,5 +44,19 @@ rc=0; "$ICNX" --batch kiasari-s5-v6 -o curve --points 0:1 >/dev/null 2>&1 || rc=
 "$ICNX" --batch arnau-autonet10 -o pairs --at 0.001 $small -f csv >"$tmp/pairs" || { echo "FAIL pairs"; fail=1; }
 [ "$(wc -l <"$tmp/pairs")" -eq 101 ] || { echo "FAIL pairs rows"; fail=1; }
 grep -q '^0,5,2,5,' "$tmp/pairs" || { echo "FAIL pairs 0-5 (hops 2, legal length 5)"; fail=1; }
-[ "$fail" -eq 0 ] && echo "simulator batch: --sim, -j, --points, limits, pairs"
+# -o saturation (star, multicluster): a bisection bracket lo < hi; the
+# star's starts from its channel-load bound, so after 8 halvings hi - lo is
+# the bound / 256; the multi-cluster one probes the model's saturation first
+sat() { awk -F, -v q="$2" '$1==q{print $2}' "$1"; }
+"$ICNX" --batch kiasari-s5-v6 -o saturation $small -f csv >"$tmp/ssat" || { echo "FAIL star saturation"; fail=1; }
+awk -v lo="$(sat "$tmp/ssat" saturation_load)" -v hi="$(sat "$tmp/ssat" saturation_bracket)" \
+    -v cap="$(sat "$tmp/ssat" channel_load_bound)" 'BEGIN { w = cap / 256;
+	exit !(lo > 0 && lo < hi && hi <= cap && (hi - lo) > 0.999 * w && (hi - lo) < 1.001 * w) }' ||
+	{ echo "FAIL star saturation bracket: $(cat "$tmp/ssat")"; fail=1; }
+"$ICNX" --batch tests/validate/one-tree.yaml -o saturation $small -f csv >"$tmp/msat" ||
+	{ echo "FAIL multicluster saturation"; fail=1; }
+awk -v lo="$(sat "$tmp/msat" saturation_load)" -v hi="$(sat "$tmp/msat" saturation_bracket)" \
+    -v n="$(sat "$tmp/msat" probes)" 'BEGIN { exit !(lo > 0 && lo < hi && n >= 9) }' ||
+	{ echo "FAIL multicluster saturation bracket: $(cat "$tmp/msat")"; fail=1; }
+[ "$fail" -eq 0 ] && echo "simulator batch: --sim, -j, --points, limits, pairs, saturation"
 exit "$fail"

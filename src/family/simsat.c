@@ -1,0 +1,75 @@
+/* simsat.c: bisection for the simulated saturation load (simsat.h). */
+#include "family/simsat.h"
+
+#include <string.h>
+
+#include "family/family.h"
+#include "family/outkit.h"
+
+/* Simulate one probe: 0 with *sat set, 1 cancelled, -1 with *d. */
+static int probe(const struct sim_net *net, const struct sim_mix *mix,
+		 const struct sim_config *sc, double x, size_t k, const struct run_req *req,
+		 bool *sat, struct diag *d)
+{
+	struct sim_method mm;
+	struct sim_result r;
+	int m;
+
+	sim_config_method(sc, k, &mm);
+	mm.stop_saturated = true;
+	m = sim_measure(net, mix, x, &mm, &r, req->cancel);
+	if (m)
+		return m < 0 ? diag_set(d, "", "the simulator could not run (out of memory?)") : 1;
+	if (r.status == SIM_DEADLOCK)
+		return diag_set(d, "sim", "deadlock at load %g (a bug)", x);
+	if (r.status == SIM_ROUTE_ERROR)
+		return diag_set(d, "sim", "routing error at load %g (a bug)", x);
+	*sat = r.saturated;
+	return 0;
+}
+
+int sim_saturation_search(const struct sim_net *net, const struct sim_mix *mix,
+			  const struct sim_config *sc, double top, bool probe_top,
+			  const struct run_req *req, struct sim_sat *out, struct diag *d)
+{
+	size_t k = 0;
+	int total = SIM_SAT_STEPS + (probe_top ? 1 : 0), rc;
+	bool s;
+
+	memset(out, 0, sizeof *out);
+	out->hi = top;
+	if (!(top > 0))
+		return diag_set(d, "", "no load to search below (top %g)", top);
+	if (probe_top) {
+		for (int g = 0;; g++) {
+			rc = probe(net, mix, sc, out->hi, k++, req, &s, d);
+			if (rc)
+				return rc;
+			if (s)
+				break;
+			out->lo = out->hi;
+			if (g == SIM_SAT_MAX_GROW) {
+				out->open = true;
+				out->probes = (int)k;
+				return 0;
+			}
+			out->hi *= 2;
+			total++;
+			req_progress(req, (double)k / total);
+		}
+	}
+	for (int i = 0; i < SIM_SAT_STEPS; i++) {
+		double mid = 0.5 * (out->lo + out->hi);
+
+		rc = probe(net, mix, sc, mid, k++, req, &s, d);
+		if (rc)
+			return rc;
+		if (s)
+			out->hi = mid;
+		else
+			out->lo = mid;
+		req_progress(req, (double)k / total);
+	}
+	out->probes = (int)k;
+	return 0;
+}

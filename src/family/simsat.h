@@ -1,0 +1,46 @@
+/*
+ * simsat.h: the simulated saturation load, one definition for every
+ * network family: the lowest offered load whose accepted traffic falls
+ * below 95% of the offered (or whose source queues grow without bound, or
+ * whose run exhausts its budget), found by bisection.
+ *
+ * Contract: the search brackets the saturation in [lo, hi]: lo is the
+ * largest load found unsaturated (0 when none), hi the smallest found
+ * saturated.  It starts from [0, top]; when `probe_top` is set it first
+ * simulates top and, while top is not saturated, doubles it (at most
+ * SIM_SAT_MAX_GROW times; then *grew_out says the bracket is open), so a
+ * top that is only a guess (the model's saturation) is checked; otherwise
+ * top is taken as saturated (a proven bound: every channel at one flit per
+ * flit time).  Probe k (0, 1, ...) is seeded with the stream (sim.seed, k),
+ * so the result does not depend on the machine.  Each probe stops as soon
+ * as its measured window decides saturation (sim_method.stop_saturated).
+ * Loads are in messages per sending node per cycle of the simulator.
+ * Pure apart from allocation; polls req->cancel and reports progress.
+ */
+#ifndef ICNX_FAMILY_SIMSAT_H
+#define ICNX_FAMILY_SIMSAT_H
+
+#include <stdbool.h>
+
+#include "base/diag.h"
+#include "family/simcfg.h"
+#include "sim/core.h"
+
+struct run_req;
+
+#define SIM_SAT_STEPS 8       /* halvings of the bracket: top / 256 */
+#define SIM_SAT_MAX_GROW 6    /* doublings of an unsaturated top */
+
+struct sim_sat {
+	double lo, hi;         /* the bracket (messages/node/cycle) */
+	int probes;            /* simulations run */
+	bool open;             /* top never saturated: hi is the last top tried */
+};
+
+/* Returns 0 (*out filled), 1 cancelled, -1 with *d (out of memory,
+ * deadlock, routing error: bugs, said so). */
+int sim_saturation_search(const struct sim_net *net, const struct sim_mix *mix,
+			  const struct sim_config *sc, double top, bool probe_top,
+			  const struct run_req *req, struct sim_sat *out, struct diag *d);
+
+#endif
