@@ -150,46 +150,49 @@ def sim_curve(icnx, preset, loads, sets=()):
     return _sim_rows(icnx, preset, 'curve', loads, sets)
 
 
-def sim_saturation(icnx, preset, sets=(), guess=None):
-    """The simulated saturation load (messages/node/time unit): the irregular
-    family's -o saturation, otherwise a bisection with the same rule (the
-    lowest load whose accepted load falls below 95% of the offered, or that
-    saturates its source queues), starting from the model's guess."""
-    if preset.startswith('arnau'):
-        r = icnx.run(preset, ['-o', 'saturation', '-f', 'csv'], SIM_SETS + list(sets),
-                     check=False)
-        if r.returncode != 0:
-            SIM_UNAVAILABLE[preset] = r.stderr.strip()
-            return None
-        for w in csv.DictReader(io.StringIO(r.stdout)):
-            if w['quantity'] == 'saturation_load':
-                return float(w['value'])
+def sim_saturation(icnx, preset, sets=()):
+    """The simulated saturation load (messages/node/time unit) from the
+    product's `-o saturation` (every network family: the lowest load whose
+    accepted load falls below 95% of the offered, bisection in 8 halvings;
+    the star and irregular families start from their channel-load bound,
+    the multi-cluster family from the model's saturation, probed first and
+    doubled while sustained), with this report's run length."""
+    r = icnx.run(preset, ['-o', 'saturation', '-f', 'csv'], SIM_SETS + list(sets), check=False)
+    if r.returncode != 0:
+        SIM_UNAVAILABLE[preset] = (r.stderr.strip().splitlines() or ['failed'])[-1]
         return None
+    for w in csv.DictReader(io.StringIO(r.stdout)):
+        if w['quantity'] == 'saturation_load':
+            return float(w['value'])
+    return None
 
-    def saturated(x):
-        # 4000 measured messages per probe: enough to tell a stable run
-        # from a saturated one, a fifth of a curve point's cost
-        rows = _sim_rows(icnx, preset, 'curve', [x], list(sets) + ['sim.measured=4000'])
-        if rows is None:
-            return None
-        s = rows[0]
-        return math.isinf(s['mean']) or s['accepted'] < 0.95 * x
-    if guess is None:
-        return None
-    lo, hi = 0.0, guess     # the simulation saturates first in every preset so far
-    first = saturated(hi)
-    if first is None:
-        return None
-    while not first:
-        lo, hi = hi, hi * 1.5
-        first = saturated(hi)
-    for _ in range(5):       # to 1/32 of the first bracket: about 2%
-        mid = 0.5 * (lo + hi)
-        if saturated(mid):
-            hi = mid
-        else:
-            lo = mid
-    return 0.5 * (lo + hi)
+
+def accepts(icnx, preset, assignment):
+    """Does this icnx accept --set assignment on preset (an option that may
+    not have landed yet)?"""
+    return icnx.run(preset, ['--check', '--set', assignment], check=False).returncode == 0
+
+
+def sim_variants(icnx, preset, dump):
+    """The readings that change the simulated network or traffic, not the
+    model: [(name, default value, [(value, --set assignments)])].  The model
+    is the same under each; the question is which simulation it matches.
+      sim.ecn1_exit  roots (a physical attachment of the concentrator) or
+                     model (exit after r links drawn from P_r, Eqs. 22-23);
+      traffic.mix    the mix of message lengths, or every message of the
+                     mix's mean length (the only length the model uses)."""
+    out = []
+    if accepts(icnx, preset, 'sim.ecn1_exit=model'):
+        out.append(('sim.ecn1_exit', 'roots', [('roots', []), ('model', ['sim.ecn1_exit=model'])]))
+    lens = [float(x) for x in re.findall(r'^\s+- length:\s*([0-9.e+-]+)', dump, re.M)]
+    probs = [float(x) for x in re.findall(r'^\s+prob:\s*([0-9.e+-]+)', dump, re.M)]
+    if len(set(lens)) > 1 and len(lens) == len(probs):
+        mean = sum(l * p for l, p in zip(lens, probs))
+        if abs(mean - round(mean)) < 1e-9:
+            out.append(('traffic.mix', 'mix', [
+                ('mix', []),
+                ('mean', ['traffic.mix.%d.length=%d' % (i, round(mean)) for i in range(len(lens))])]))
+    return out
 
 
 # ---------------------------------------------------------------- report
@@ -301,8 +304,8 @@ def write_all(curve_rows, sat_rows, read_rows, verdicts, t0):
     md.append('Simulation: `./icnx --batch PRESET -o curve --sim --load FROM:TO:N -j 2 %s` '
               '(the presets\' `sim` section otherwise: seed 1, 20 batches, one-flit buffers, '
               'the papers\' timing); an interval is the 95%% batch-means interval of the '
-              'simulated mean. Saturation probes measure 4000 messages each, bisection to 2%% '
-              'of the bracket.\n'
+              'simulated mean. Simulated saturation: `-o saturation` with the same settings '
+              '(8 halvings of the bracket; see icnx(1)).\n'
               % ' '.join('--set ' + s for s in SIM_SETS))
     md.append('Loads are fractions of the model\'s saturation load lambda_g* (published '
               'readings). Error = (model - simulation) / simulation. Reproduce a model value '
@@ -320,7 +323,11 @@ def write_all(curve_rows, sat_rows, read_rows, verdicts, t0):
               'error there is at least 2 points below every other value\'s. Loads where the '
               'simulation saturates are left out ("up to" says where the judgement stops). '
               'Defaults stay the published readings. Mean absolute errors in %, in the order '
-              'of the values.\n')
+              'of the values. Rows `simulated X` keep the model (published readings) and '
+              'vary the simulation instead: `sim.ecn1_exit` (the concentrator at the ECN1 '
+              'roots, or the exit level drawn from P_r as the model does), `traffic.mix` (the '
+              'mix of lengths, or every message of its mean length, the only length the model '
+              'uses); "supported" there names the simulation the model matches.\n')
     md.append(md_table(verdicts, ['preset', 'option', 'default', 'values', 'mae', 'supported'],
                        ['preset', 'option', 'default', 'values', 'mean |error| %',
                         'supported']) + '\n')
@@ -390,7 +397,7 @@ def main():
             curve_rows.append(dict(preset=preset, fraction=f, load=x, model=m,
                                    sim_mean=s and s['mean'], sim_lo=s and s['lo'],
                                    sim_hi=s and s['hi'], error_pct=err_text(m, s)))
-        s_sat = sim_saturation(ic, preset, guess=lam) if sims else None
+        s_sat = sim_saturation(ic, preset) if sims else None
         sat_rows.append(dict(preset=preset, model=lam, sim=s_sat,
                              diff_pct=100.0 * (lam - s_sat) / s_sat if s_sat else None,
                              note=SIM_UNAVAILABLE.get(preset, '')))
@@ -435,6 +442,29 @@ def main():
                                       ('n/a' if sup is not None else None)),
                                  supported=(', '.join(sup) if sup else 'none') if sup is not None
                                  else None))
+        # readings of the simulation: the model (defaults) against each
+        # simulated variant; the one it matches is the reading it supports
+        if family == 'multicluster' and dsims:
+            mdef = model[:len(DECIDE)]
+            for name, default, variants in sim_variants(ic, preset, ic.run(
+                    preset, ['--dump-config']).stdout):
+                values, vsims = {}, {}
+                for v, sets in variants:
+                    values[v] = mdef
+                    vsims[v] = dsims if not sets else sim_curve(ic, preset, dl, sets)
+                sup, mae, inside = judge(values, vsims)
+                for v in values:
+                    for f, x, m, s in zip(DECIDE, dl, mdef, vsims.get(v) or [None] * len(dl)):
+                        read_rows.append(dict(preset=preset, option='simulated ' + name,
+                                              value=v, default='yes' if v == default else 'no',
+                                              fraction=f, load=x, model=m,
+                                              sim_mean=s and s['mean'], error_pct=err_text(m, s)))
+                verdicts.append(dict(preset=preset, option='simulated ' + name, default=default,
+                                     values=' / '.join(values),
+                                     mae=(' / '.join(fmt(mae.get(v)) for v in values) if mae
+                                          else 'n/a'),
+                                     supported=(', '.join(sup) if sup else 'none')
+                                     if sup is not None else None))
         done_preset(cfile, n0, curve_rows, sat_rows, read_rows, verdicts, preset)
         write_all(curve_rows, sat_rows, read_rows, verdicts, t0)
     write_all(curve_rows, sat_rows, read_rows, verdicts, t0)

@@ -64,6 +64,31 @@ def _pct(f):
     return '%d%%' % round(100 * f)
 
 
+VARIANT = {
+    'sim.ecn1_exit': ('the concentrator attached at the ECN1 roots (`roots`, a physical network)',
+                      'the exit level drawn from P_r as the model does (`model`, '
+                      'javadi Eqs. 22-23)'),
+    'traffic.mix': ('the preset\'s mix of message lengths (`mix`)',
+                    'every message of the mix\'s mean length (`mean`, the only length the '
+                    'model uses)'),
+}
+
+
+def _variant_text(v):
+    """One sentence on a simulated variant: which simulation the model (its
+    default readings) matches, by how much."""
+    name = v['option'][len('simulated '):]
+    a, b = VARIANT.get(name, ('`%s`' % x for x in v['values'].split(' / ')[:2]))
+    mae = v.get('mae') or 'n/a'
+    sup = v.get('supported') or 'pending'
+    if sup.startswith(('none', 'undecided')) or mae == 'n/a':
+        verdict = 'neither is closer by 2 points (%s)' % sup
+    else:
+        verdict = 'the model matches %s' % sup
+    return ('Simulated %s against %s: the model\'s mean |error| (10-70%%) is %s, so %s.'
+            % (a, b, ' against '.join(mae.split(' / ')), verdict))
+
+
 def paragraphs(curve_rows, sat_rows, verdicts, unavailable):
     out = ['### Where each model holds and where it breaks\n']
     for family, title, presets in FAMILIES:
@@ -102,15 +127,20 @@ def paragraphs(curve_rows, sat_rows, verdicts, unavailable):
             text.append('%s: within 10%% of the simulation %s (errors %s).%s%s'
                         % (p, 'up to %s of the model\'s saturation' % _pct(h) if h else
                            'at no load of the sweep', e_txt or 'n/a', trend, st))
-            sup = [v for v in verdicts if v['preset'] == p and v.get('supported') and
+            mine = [v for v in verdicts if v['preset'] == p and
+                    not v['option'].startswith('simulated ')]
+            sup = [v for v in mine if v.get('supported') and
                    not v['supported'].startswith(('none', 'no effect', 'undecided'))]
-            none = [v['option'] for v in verdicts if v['preset'] == p and
-                    (v.get('supported') or '').startswith('none')]
+            none = [v['option'] for v in mine if (v.get('supported') or '').startswith('none')]
             if sup:
                 text.append('Readings the simulation supports: %s.' % '; '.join(
                     '%s = %s' % (v['option'], v['supported']) for v in sup))
             if none:
                 text.append('No value of %s brings the model within reach: what it misses is '
                             'the mechanism above, not a formula\'s reading.' % ', '.join(none))
+            for v in verdicts:
+                if v['preset'] != p or not v['option'].startswith('simulated '):
+                    continue
+                text.append(_variant_text(v))
         out.append('**%s.** %s\n' % (title, ' '.join(text)))
     return '\n'.join(out) + '\n'
