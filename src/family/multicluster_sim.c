@@ -211,20 +211,19 @@ int mc_sim_saturation(const struct config *cfg, const struct run_req *req, struc
 	if (rc == 0) {
 		snprintf(t->title, sizeof t->title, "simulated saturation, N = %d, C = %d (cycle "
 			 "%.4g time units)", x->s.N, x->s.C, x->q);
-		if (summary_cols(t) ||
-		    summary_row(t, "saturation_load", r.lo / x->q, LU, "lambda_sat",
-				"largest load found unsaturated (accepted >= 95% of offered), "
-				"bisection") ||
-		    summary_row(t, "saturation_bracket", r.hi / x->q, LU, "", r.open ?
-				"the bracket never closed: the last load tried, still unsaturated" :
-				"smallest load found saturated") ||
-		    summary_row(t, "probes", r.probes, "simulations", "",
-				"the model's saturation first (doubled while unsaturated), then "
-				"halvings; probe k seeded with the stream (sim.seed, k)") ||
-		    summary_row(t, "model_saturation_load", msat, LU, "lambda_g*",
-				"the model's, for comparison (-o summary)") ||
-		    summary_row(t, "cycle", x->q, "time units", "q", "the simulator's time quantum"))
-			rc = diag_set(d, "", "out of memory");
+		summary_cols(t);
+		summary_row(t, "saturation_load", r.lo / x->q, LU, "lambda_sat",
+			    "largest load found unsaturated (accepted >= 95% of offered), "
+			    "bisection");
+		summary_row(t, "saturation_bracket", r.hi / x->q, LU, "", r.open ?
+			    "the bracket never closed: the last load tried, still unsaturated" :
+			    "smallest load found saturated");
+		summary_row(t, "probes", r.probes, "simulations", "",
+			    "the model's saturation first (doubled while unsaturated), then "
+			    "halvings; probe k seeded with the stream (sim.seed, k)");
+		summary_row(t, "model_saturation_load", msat, LU, "lambda_g*",
+			    "the model's, for comparison (-o summary)");
+		summary_row(t, "cycle", x->q, "time units", "q", "the simulator's time quantum");
 	}
 	mc_simctx_free(x);
 	free(x);

@@ -137,17 +137,16 @@ int star_sim_saturation(const struct config *cfg, const struct run_req *req, str
 	family_release(cfg->family, own);
 	snprintf(t->title, sizeof t->title, "simulated saturation, S%d, V = %d, M = %d",
 		 c->n, c->V, c->M);
-	if (summary_cols(t) ||
-	    summary_row(t, "channel_load_bound", cap, LU, "lambda_cap",
-			"min((n-1)/(M d-bar), 1/M): every channel at one flit per cycle") ||
-	    summary_row(t, "saturation_load", r.lo, LU, "lambda_sat",
-			"largest load found unsaturated (accepted >= 95% of offered), bisection") ||
-	    summary_row(t, "saturation_bracket", r.hi, LU, "",
-			"smallest load found saturated, or the bound") ||
-	    summary_row(t, "probes", r.probes, "simulations", "",
-			"probe k seeded with the stream (sim.seed, k)") ||
-	    summary_row(t, "model_saturation_load", msat, LU, "lambda_g*",
-			"the model's, for comparison (-o summary)"))
-		return diag_set(d, "", "out of memory");
+	summary_cols(t);
+	summary_row(t, "channel_load_bound", cap, LU, "lambda_cap",
+		    "min((n-1)/(M d-bar), 1/M): every channel at one flit per cycle");
+	summary_row(t, "saturation_load", r.lo, LU, "lambda_sat",
+		    "largest load found unsaturated (accepted >= 95% of offered), bisection");
+	summary_row(t, "saturation_bracket", r.hi, LU, "",
+		    "smallest load found saturated, or the bound");
+	summary_row(t, "probes", r.probes, "simulations", "",
+		    "probe k seeded with the stream (sim.seed, k)");
+	summary_row(t, "model_saturation_load", msat, LU, "lambda_g*",
+		    "the model's, for comparison (-o summary)");
 	return 0;
 }
