@@ -511,7 +511,7 @@ const struct output_desc mc_outputs[] = {
 	  mc_sim_curve, .simulated = true, .loads = mc_sim_loads, .lane = LANE_SLOW },
 	{ "summary", "zero-load latency, saturation load, mean distances", OUT_SUMMARY, summary },
 	{ "saturation", "simulated saturation load (bisection from the model's) beside the "
-	  "model's", OUT_SUMMARY, mc_sim_saturation },
+	  "model's", OUT_SUMMARY, mc_sim_saturation, .lane = LANE_SLOW },
 	{ "hops", "hop distribution per cluster group and network (counts, P_h)", OUT_TABLE, hops },
 	{ "hop-bars", "ICN1 hop distribution of group --select: pattern, uniform, printed", OUT_BARS,
 	  hop_bars, .select = true },

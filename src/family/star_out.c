@@ -443,7 +443,7 @@ const struct output_desc star_outputs[] = {
 	{ "summary", "size, distances, V1/V2 split, zero-load latency, saturation load",
 	  OUT_SUMMARY, summary },
 	{ "saturation", "simulated saturation load (bisection below the channel-load bound) "
-	  "beside the model's", OUT_SUMMARY, star_sim_saturation },
+	  "beside the model's", OUT_SUMMARY, star_sim_saturation, .lane = LANE_SLOW },
 	{ "hops", "per hop: mean profitable channels and blocking at one load (--at)",
 	  OUT_TABLE, hops, .at = XQ_LOAD },
 	{ "classes", "cycle-type classes: count, distance, minimal paths, profitable channels",

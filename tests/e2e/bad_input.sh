@@ -29,7 +29,7 @@ done
 while IFS="$tab" read -r set want; do
 	check "--set $set" "$want" "$ICNX" --check javadi-n1120 --set "$set"; n=$((n + 1))
 done < tests/bad/sets-expected.tsv
-check "bad -o" "icnx: -o nope: model multicluster has no such output (allowed: curve, sim, summary, hops, hop-bars, point, distances, pattern-distances, cluster-latency, anynet, anynet-external)" \
+check "bad -o" "icnx: -o nope: model multicluster has no such output (allowed: curve, sim, summary, saturation, hops, hop-bars, point, distances, pattern-distances, cluster-latency, anynet, anynet-external)" \
 	"$ICNX" --batch javadi-n1120 -o nope
 check "bad -f" "icnx: unknown format 'xml' (allowed: table, csv, tsv, json)" "$ICNX" --batch -f xml
 check "bad --load" "icnx: --load 1:0:5: expected FROM:TO:N with 0 <= FROM < TO and N >= 1 points" \
