@@ -49,7 +49,8 @@ enum col_role {
 	COL_FIT,        /* a fitted line (least squares) of the table's first
 	                   COL_VALUE column against the COL_X column `of`,
 	                   evaluated at each row's x: drawn as a line through
-	                   the measured points; its label carries the fit */
+	                   the measured points; its label carries the fit;
+	                   NaN: the row is not one of the fitted points */
 };
 
 /* What a latency column measures, so a model's column and a simulation's

@@ -143,13 +143,16 @@ static void draw_message(const struct app *a, struct canvas *c, struct canvas_re
 }
 
 /* One series' points: rows whose label column reads `label` (all when lc
- * is -1). */
-static size_t gather(const struct table *t, int lc, const char *label, int xc, int yc, int loc,
-		     int hic, double *x, double *y, double *lo, double *hi)
+ * is -1), leaving out the rows the fit fc (-1: none) leaves out (NaN), so
+ * the r in the legend is the points' shown. */
+static size_t gather(const struct table *t, int lc, const char *label, int xc, int yc, int fc,
+		     int loc, int hic, double *x, double *y, double *lo, double *hi)
 {
 	size_t n = 0;
 	for (size_t r = 0; r < t->nrows; r++) {
 		if (lc >= 0 && strcmp(table_get_text(t, r, (size_t)lc), label) != 0)
+			continue;
+		if (fc >= 0 && isnan(table_get(t, r, (size_t)fc)))
 			continue;
 		x[n] = table_get(t, r, (size_t)xc);
 		y[n] = table_get(t, r, (size_t)yc);
@@ -197,7 +200,7 @@ void simview_draw(struct app *a, struct canvas *c, struct canvas_rect r)
 		if (seen)
 			continue;
 		double *b = buf + 4 * n * ns;
-		size_t m = gather(t, lc, l, xc, yc, loc, hic, b, b + n, b + 2 * n, b + 3 * n);
+		size_t m = gather(t, lc, l, xc, yc, fc, loc, hic, b, b + n, b + 2 * n, b + 3 * n);
 		labels[ns] = l;
 		s[ns] = (struct pa_series){ l, b, b + n, m, .points = true,
 					    .lo = loc >= 0 ? b + 2 * n : NULL,

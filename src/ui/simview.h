@@ -11,7 +11,8 @@
  *     column, else one), with COL_LOWER/COL_UPPER bars of that y;
  *   - the COL_FIT column fitted against that x (`of`), drawn as its line
  *     from the smallest to the largest x, named by its label (which
- *     carries r and the line).
+ *     carries r and the line); a row whose fit is NaN is outside the fit
+ *     and is not drawn (-o pairs: a switch with itself).
  * Before the view is simulated it says what r will run.  Renders and
  * formats only: every number comes from the table.  UI thread only.
  */
