@@ -27,7 +27,11 @@ static int curve_xs(const struct options *o, const struct config *cfg,
 		*xs = malloc(o->load_n * sizeof **xs);
 		if (!*xs)
 			return diag_set(d, "", "out of memory");
-		curve_spacing(o->load_from, o->load_to, o->load_n, curve_axis_spacing(&f->x), *xs);
+		if (o->load_listed)
+			memcpy(*xs, o->load_list, o->load_n * sizeof **xs);
+		else
+			curve_spacing(o->load_from, o->load_to, o->load_n,
+				      curve_axis_spacing(&f->x), *xs);
 		*n = o->load_n;
 		return 0;
 	}

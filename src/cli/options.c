@@ -53,7 +53,8 @@ void options_usage(void)
 	       "  -s, --set KEY=VALUE  override a field, dotted path as in the file;\n"
 	       "                       lists from 0, '*' for all: clusters.*.tau=0\n"
 	       "      --load FROM:TO:N the curve's x values: N points, both ends included,\n"
-	       "                       spaced like the x axis (log for message sizes)\n"
+	       "                       spaced like the x axis (log for message sizes);\n"
+	       "      --load X1,X2,... or these values (ascending; point k is the k-th)\n"
 	       "      --at X           where per-point outputs look: the load lambda_g (networks)\n"
 	       "                       or the message size in bytes (ethernet)\n"
 	       "      --select I[:J]   the item for per-item outputs: a cluster group\n"
@@ -127,9 +128,38 @@ static int parse_number(const char *s, double *out)
 	return 0;
 }
 
+/* --load X1,X2,...: at least two values, or one with a comma after it
+ * ("X,"), each >= 0, strictly ascending. */
+static int parse_load_list(struct options *o, const char *s)
+{
+	char buf[8192], *p, *save = NULL;
+	size_t n = 0;
+
+	if (strlen(s) >= sizeof buf)
+		return -1;
+	snprintf(buf, sizeof buf, "%s", s);
+	for (p = strtok_r(buf, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
+		double v;
+		if (n == OPT_MAX_LOADS || parse_number(p, &v) || v < 0 ||
+		    (n > 0 && v <= o->load_list[n - 1]))
+			return -1;
+		o->load_list[n++] = v;
+	}
+	if (n == 0)
+		return -1;
+	o->load_n = n;
+	o->load_from = o->load_list[0];
+	o->load_to = o->load_list[n - 1];
+	o->load_listed = true;
+	o->has_load = true;
+	return 0;
+}
+
 static int parse_load(struct options *o, const char *s)
 {
 	char buf[256], *a, *b, *c;
+	if (strchr(s, ',') && !strchr(s, ':'))
+		return parse_load_list(o, s);
 	snprintf(buf, sizeof buf, "%s", s);
 	a = buf;
 	b = strchr(a, ':');
@@ -144,6 +174,7 @@ static int parse_load(struct options *o, const char *s)
 	    o->load_to < o->load_from || (n > 1 && o->load_to == o->load_from))
 		return -1;
 	o->load_n = (size_t)n;
+	o->load_listed = false;
 	o->has_load = true;
 	return 0;
 }
@@ -177,10 +208,13 @@ int options_parse(struct options *o, int argc, char **argv)
 			o->sets[o->nsets++] = optarg;
 			break;
 		case O_LOAD:
-			if (parse_load(o, optarg))
-				return usage_error("--load %s: expected FROM:TO:N with 0 <= FROM < TO "
-						   "and N >= 1 points", optarg);
-			break;
+			if (parse_load(o, optarg) == 0)
+				break;
+			if (strchr(optarg, ',') && !strchr(optarg, ':'))
+				return usage_error("--load %s: expected a list X1,X2,... of at most "
+						   "256 ascending values >= 0", optarg);
+			return usage_error("--load %s: expected FROM:TO:N with 0 <= FROM < TO "
+					   "and N >= 1 points", optarg);
 		case O_AT:
 			if (parse_number(optarg, &o->at) || o->at < 0)
 				return usage_error("--at %s: expected a value >= 0 (a load, or a message size "

@@ -11,6 +11,7 @@
 #include "config/load.h"
 
 #define OPT_MAX_SETS 128
+#define OPT_MAX_LOADS 256      /* --load X1,X2,...: values at most */
 
 struct options {
 	bool batch, list_presets, dump_config, check, version, help;
@@ -21,9 +22,12 @@ struct options {
 	int format;                    /* enum out_format */
 	const char *sets[OPT_MAX_SETS];/* "KEY=VALUE" */
 	size_t nsets;
-	bool has_load;                 /* --load FROM:TO:N */
+	bool has_load;                 /* --load FROM:TO:N, or --load X1,X2,... */
 	double load_from, load_to;
 	size_t load_n;
+	bool load_listed;              /* --load X1,X2,...: the x values are
+	                                  load_list[0..load_n-1], ascending */
+	double load_list[OPT_MAX_LOADS];
 	double at;                     /* --at X; NaN = the output's default */
 	int select;                    /* --select I[:J]; -1 = default */
 	int select2;                   /* the J of --select I:J; -1 = none */

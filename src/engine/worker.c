@@ -540,8 +540,9 @@ static int join_model(struct worker *w, struct lane *l, const struct config *cfg
 
 /* Slow lane, on request (worker_sim_output): the family's first LANE_SLOW output
  * (its simulated curve) at the rule's loads, into SLOT_SLOW.  Each load is
- * its own run (point0 = 0), so `icnx --batch ... --load X:X:1` reproduces
- * each point exactly; the table so far is published (partial) after each.
+ * its own run seeded as point k of the sweep (point0 = k), so `icnx --batch
+ * ... --load X0,X1,...` reproduces every point exactly (and --points K:K
+ * point K alone); the table so far is published (partial) after each.
  * Another LANE_SLOW output (out) goes to compute_slow_view.  Returns 1
  * if cancelled. */
 static int compute_slow(struct worker *w, const struct config *cfg, unsigned long gen, int npts,
@@ -597,6 +598,7 @@ static int compute_slow(struct worker *w, const struct config *cfg, unsigned lon
 			req.publish = NULL;
 			req.x = &xs[k];
 			req.nx = 1;
+			req.point0 = k;          /* the stream of point k of the list */
 			rc = run_output(w, l, cfg, gen, &outs[i], &req, &one, true, NULL, 0);
 			if (rc < 0) {
 				snprintf(msg, sizeof msg, "%s", one.title);

@@ -158,7 +158,10 @@ unsigned worker_take(struct worker *w, struct results *r);
  * slow lane: the family's first LANE_SLOW output (its simulated curve) at
  * npts loads (<= 0: WORKER_SIM_POINTS) x_k = L (1 - (1 - k/(npts+1))^2),
  * k = 1..npts, L = top (the model's saturation load; NaN = none: the
- * largest of the output's default loads), published into
+ * largest of the output's default loads), each run as point k-1 of a
+ * sweep (its stream, run_req.point0), the model's curve at the same load
+ * joined before the simulated columns where the family's x is a load (as
+ * `icnx --batch -o curve --sim --load X1,...,Xn` prints them), published into
  * SLOT_SLOW as partial tables while it runs.  Stopping, or posting another
  * configuration, cancels it (what was published stays in the slot).  gen
  * may be posted after this call. */

@@ -36,6 +36,7 @@
 #include "ui/pane.h"
 #include "config/undo.h"
 #include "engine/worker.h"
+#include "base/strbuf.h"
 
 #define APP_MSG_MAX 768
 
@@ -221,6 +222,14 @@ bool app_sim_state(const struct app *a, size_t *done, size_t *total, bool *runni
  * ones), -1 where there is none.  Pure. */
 int app_sim_value_col(const struct table *st);
 int app_sim_model_col(const struct table *st);
+/* Append the batch options that reproduce every simulated point of the
+ * configuration (the simulated curve, rank 0) to b: "-o curve --sim --load
+ * X1,...,Xn" where the points carry the model's columns (as the slow lane
+ * joins them), else "-o NAME --load X1,...,Xn" (the simulated output
+ * itself: irregular), each load in its shortest form that reads back the
+ * same double.  Point k is simulated as point k of the list, so the
+ * command prints the same numbers.  False when there are no points. */
+bool app_sim_cmdline(const struct app *a, struct strbuf *b);
 /* After each take of results: note when new simulated points arrived (the
  * time-left estimate's clock). */
 void app_sim_took(struct app *a);

@@ -805,13 +805,12 @@ static bool plot_cmdline(struct pane *p, struct strbuf *b)
 		simview_cmdline(p->app, b);
 		return true;
 	}
-	if (r >= 0) {
-		/* The worker simulates each load alone (point0 0): --load X:X:1
-		 * reproduces the point under the cursor exactly. */
-		double x = table_get(&p->app->res.slot[SLOT_SLOW].table, (size_t)r, 0);
-		strbuf_printf(b, "-o %s --sim --load %.6g:%.6g:1", name, x, x);
+	/* On a simulated point, or with the simulated curve shown alone
+	 * (irregular): the one command that reproduces every point. */
+	const struct table *st = &p->app->res.slot[SLOT_SLOW].table;
+	if ((r >= 0 || (t && st->ncols > 1 && strcmp(st->cols[0].name, t->cols[0].name) != 0)) &&
+	    app_sim_cmdline(p->app, b))
 		return true;
-	}
 	strbuf_printf(b, "-o %s", name);
 	return true;
 }

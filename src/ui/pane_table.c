@@ -613,16 +613,9 @@ static bool table_cmdline(struct pane *p, struct strbuf *b)
 	int v = a->view.detail_out;
 	struct table_pane *tp = p->data;
 	if (tp->vs_sim && can_compare(a)) {
-		/* the point shown: each load is simulated alone (point0 0), so
-		 * --load X:X:1 prints its model and simulated columns exactly */
-		const struct table *st = sim_table(a);
-		long r = st ? simcmp_nearest(st, a->view.at) : -1;
-		const char *name = app_curve_output(a);
-		if (r < 0 || !name)
-			return false;
-		double x = table_get(st, (size_t)r, 0);
-		strbuf_printf(b, "-o %s --sim --load %.6g:%.6g:1", name, x, x);
-		return true;
+		/* every simulated point, the one shown among them: its model
+		 * and simulated columns exactly */
+		return app_sim_cmdline(a, b);
 	}
 	if (v < 0)
 		return false;

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/clock.h"
 #include "ui/simeta.h"
@@ -98,6 +99,43 @@ int app_sim_model_col(const struct table *st)
 		if (st->cols[c].role == COL_VALUE && st->cols[c].kind == COL_NUM)
 			return c;
 	return -1;
+}
+
+/* x in the fewest significant digits that read back as x. */
+static void shortest(double x, char *buf, size_t n)
+{
+	for (int p = 1; p <= 17; p++) {
+		snprintf(buf, n, "%.*g", p, x);
+		if (strtod(buf, NULL) == x)
+			return;
+	}
+}
+
+bool app_sim_cmdline(const struct app *a, struct strbuf *b)
+{
+	const struct family *f = a->cfg.family;
+	const struct slot *s = &a->res.slot[SLOT_SLOW];
+	const struct table *st = &s->table;
+	int i = 0;
+	char num[40];
+
+	while (f->outputs[i].name && f->outputs[i].lane != LANE_SLOW)
+		i++;
+	if (!f->outputs[i].name || s->gen != a->gen || s->output != i || st->nrows == 0 ||
+	    !a->sim_view_gen[0] || a->sim_view_gen[0] != a->gen)
+		return false;
+	const char *curve = app_curve_output(a);
+	if (app_sim_model_col(st) > 0 && curve)
+		strbuf_printf(b, "-o %s --sim --load ", curve);
+	else
+		strbuf_printf(b, "-o %s --load ", f->outputs[i].name);
+	for (size_t r = 0; r < st->nrows; r++) {
+		shortest(table_get(st, r, 0), num, sizeof num);
+		strbuf_printf(b, "%s%s", r ? "," : "", num);
+	}
+	if (st->nrows == 1)          /* one point: X:X:1, point 0 as in a list */
+		strbuf_printf(b, ":%s:1", num);
+	return true;
 }
 
 bool app_sim_state(const struct app *a, size_t *done, size_t *total, bool *running)

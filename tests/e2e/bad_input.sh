@@ -34,6 +34,8 @@ check "bad -o" "icnx: -o nope: model multicluster has no such output (allowed: c
 check "bad -f" "icnx: unknown format 'xml' (allowed: table, csv, tsv, json)" "$ICNX" --batch -f xml
 check "bad --load" "icnx: --load 1:0:5: expected FROM:TO:N with 0 <= FROM < TO and N >= 1 points" \
 	"$ICNX" --batch --load 1:0:5
+check "bad --load list" "icnx: --load 0.2,0.1: expected a list X1,X2,... of at most 256 ascending values >= 0" \
+	"$ICNX" --batch --load 0.2,0.1
 check "no preset" "icnx: no preset named 'nonesuch' (looked in presets, $HOME/.config/icnx/presets, /usr/local/share/icnx/presets; 'icnx --list-presets' lists them)" \
 	env -u XDG_CONFIG_HOME -u ICNX_PRESETS_DIR "$ICNX" --batch nonesuch
 check "missing file" "icnx: /nonexistent/x.yaml: cannot open: No such file or directory" "$ICNX" --check /nonexistent/x.yaml

@@ -22,6 +22,22 @@ head -n 1 "$tmp/j1" | grep -q '^load,latency,.*,sim_latency,sim_lower,sim_upper,
 # 0.02 is beyond S5's saturation: the simulated latency is inf
 tail -n 1 "$tmp/j1" | grep -q ',inf,inf,inf,' || { echo "FAIL saturated row: $(tail -n 1 "$tmp/j1")"; fail=1; }
 
+# --load as a list (the explorer's b): the same loads as a range give the
+# same numbers (point k is point k either way), and --points K:K of the
+# list computes point K alone, exactly
+"$ICNX" --batch kiasari-s5-v6 -o curve --sim --load 0.001,0.00733333,0.0136667,0.02 $small \
+	-f csv -j 1 >"$tmp/list" || { echo "FAIL --load list"; fail=1; }
+cut -d, -f2- "$tmp/j1" >"$tmp/j1-nox"
+cut -d, -f2- "$tmp/list" >"$tmp/list-nox"
+# the range's middle loads are 0.00733333..., the list's are rounded: the
+# ends (0.001 and 0.02) are the same points, hence the same rows
+sed -n '2p;5p' "$tmp/j1-nox" >"$tmp/ends-range"
+sed -n '2p;5p' "$tmp/list-nox" >"$tmp/ends-list"
+cmp -s "$tmp/ends-range" "$tmp/ends-list" || { echo "FAIL list ends differ from the range's"; fail=1; }
+"$ICNX" --batch kiasari-s5-v6 -o curve --sim --load 0.001,0.00733333,0.0136667,0.02 $small \
+	-f csv -j 1 --points 2:2 >"$tmp/p2" || { echo "FAIL --load list --points 2:2"; fail=1; }
+[ "$(cat "$tmp/p2")" = "$(sed -n 4p "$tmp/list")" ] || { echo "FAIL --points 2:2 of a list"; fail=1; }
+
 # --points pieces, run in parallel, concatenate into the whole run
 "$ICNX" --batch arnau-autonet10 -o curve --load 0.0005:0.004:5 $small -f csv >"$tmp/all" ||
 	{ echo "FAIL irregular curve"; fail=1; }

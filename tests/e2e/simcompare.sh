@@ -5,7 +5,8 @@
 # (the latency with its 95% interval, the source-queue wait W_s, what
 # follows it), the difference in percent, and the model's parts the
 # simulator does not separate.  b prints the command that reproduces the
-# point, and its numbers are the ones shown.  Star (UTF-8) and multi-cluster
+# points (a list of loads), and its row for the point shown has the numbers
+# shown.  Star (UTF-8) and multi-cluster
 # (ASCII), headless at 80x24.  The view is in the cycle only while there
 # are simulated points.
 . "$(dirname "$0")/headless.inc"
@@ -17,11 +18,21 @@ check() {
 	shift 2
 	has "$label" "model vs sim at"
 	has cmd "-o curve --sim --load"
-	load=$(shot cmd | grep -o '[0-9][0-9.e-]*:[0-9][0-9.e-]*:1' | head -n 1 | cut -d: -f1)
-	[ -n "$load" ] || fail "b printed no --load"
+	# b: every simulated point, as a list of loads: the box's lines joined
+	# (a line may break the list after a comma or in a number)
+	cmd=$(shot cmd | sed -n '/batch command/,/any key closes/p' | sed -e '1d;$d' \
+		-e 's/^[^|│]*[|│] //' -e 's/ *[|│].*$//' | awk '$0 != "" {
+		printf "%s%s", (n++ && !(prev ~ /[,0-9.]$/ && $0 ~ /^[0-9.]/)) ? " " : "", $0; prev = $0 }')
+	loads=$(echo "$cmd" | sed -n 's/.* --load \([^ ]*\).*/\1/p')
+	case "$loads" in *,*,*,*,*,*) ;; *) fail "b: not the six loads: $cmd" ;; esac
+	[ -n "$loads" ] || fail "b printed no --load list"
+	k=$(shot "$label" | sed -n 's/.*model vs sim at .* = [0-9.e-]* (\([0-9]*\)\/[0-9]*).*/\1/p')
+	[ -n "$k" ] || fail "no point number in the view's title"
+	load=$(echo "$loads" | cut -d, -f"$k")
 	has "$label" "= $load ("
-	row=$(cd "$REPO" && "$ICNX" --batch "$preset" "$@" -o curve --sim --load "$load:$load:1" \
+	all=$(cd "$REPO" && "$ICNX" --batch "$preset" "$@" -o curve --sim --load "$loads" \
 		-f csv) || fail "the batch command failed"
+	row=$(echo "$all" | sed -n "1p;$((k + 1))p")
 	hdr=$(echo "$row" | head -n 1)
 	val=$(echo "$row" | tail -n 1)
 	col() { echo "$hdr" | tr , '\n' | grep -nx "$1" | cut -d: -f1; }

@@ -33,21 +33,58 @@ lacks edited "simulation (95% interval)"
 lacks edited "| sim "
 
 # The cursor on a simulated point (the curve point nearest its load, the
-# 28th here): model, simulation, interval, difference; b gives the batch
-# command that reproduces that point exactly.
+# 28th here): model, simulation, interval, difference.
 keys r 4 g
 for i in $(seq 1 27); do keys l; done
 mark cursor
+keys q
+run 80 24 --set sim.measured=2000 --set sim.warmup=500 kiasari-s5-v6
+has cursor "sim 1/6 λ_g=0.004204: model 47.9, sim 56.3 [54.41, 58.19], model -14.9%"
+
+# b on a simulated point: ONE command for every simulated point (the loads
+# as a list, each in its shortest form; point k is simulated as point k of
+# the list), which, run as shown, prints the numbers the explorer shows:
+# the cursor visits every curve point, and each point's hint (model, sim,
+# interval) is checked against the command's row.  ASCII, so the box's
+# borders are plain bytes.
+keys r 4 g
+for i in $(seq 1 100); do
+	keys l
+	mark "s$i"
+done
+keys 4 g
+for i in $(seq 1 27); do keys l; done
 keys b
 mark cmd
 keys Escape q
-run 80 24 --set sim.measured=2000 --set sim.warmup=500 kiasari-s5-v6
-has cursor "sim 1/6 λ_g=0.004204: model 47.9, sim 56.3 [54.41, 58.19], model -14.9%"
-has cmd "-o curve --sim --load"
-shot cmd | grep -q "0.00420412:0.00420412:1" || fail "b: no --load of the point"
-want=$(cd "$REPO" && "$ICNX" --batch kiasari-s5-v6 --set sim.warmup=500 --set sim.measured=2000 \
-	-o curve --sim --load 0.00420412:0.00420412:1 -f csv | tail -n 1 | cut -d, -f9-11)
-[ "$want" = "56.2965,54.40797131,58.18502869" ] || fail "batch point: $want"
+run 80 24 --ascii --set sim.measured=2000 --set sim.warmup=500 kiasari-s5-v6
+# the box's lines joined (a line may break the list after a comma or in a number)
+cmd=$(shot cmd | sed -n '/batch command/,/any key closes/p' | sed -e '1d;$d' \
+	-e 's/^[^|]*| //' -e 's/ *|.*$//' | awk '$0 != "" {
+	printf "%s%s", (n++ && !(prev ~ /[,0-9.]$/ && $0 ~ /^[0-9.]/)) ? " " : "", $0; prev = $0 }')
+case "$cmd" in
+icnx\ --batch\ kiasari-s5-v6\ *"-o curve --sim --load "*,*,*,*,*,*) ;;
+*) fail "b: not one command with the six loads: $cmd" ;;
+esac
+case "$cmd" in *:*) fail "b: a range, not the list of loads: $cmd" ;; esac
+(cd "$REPO" && eval "$cmd") >"$TMPD/shown" 2>&1 || fail "the command as shown failed: $cmd"
+[ "$(grep -c '^ *0\.0' "$TMPD/shown")" = 6 ] || fail "the command did not print 6 points"
+(cd "$REPO" && eval "$cmd -f csv") >"$TMPD/csv" || fail "$cmd -f csv failed"
+hdr=$(head -n 1 "$TMPD/csv")
+col() { echo "$hdr" | tr , '\n' | grep -nx "$1" | cut -d: -f1; }
+g4() { awk -v v="$1" 'BEGIN { if (v == "inf") print "inf"; else printf "%.4g", v }'; }
+seen=0
+for i in $(seq 1 100); do
+	h=$(shot "s$i" | sed -n -E 's/^ sim ([0-9])\/6 lambda_g=([^:]*): model ([^,]*), sim ([^ ]*) \[([^,]*), ([^]]*)\].*/\1 \2 \3 \4 \5 \6/p')
+	[ -n "$h" ] || continue
+	set -- $h
+	row=$(sed -n "$(($1 + 1))p" "$TMPD/csv")
+	get() { echo "$row" | cut -d, -f"$(col "$1")"; }
+	got="$(g4 "$(get load)") $(g4 "$(get latency)") $(g4 "$(get sim_latency)") $(g4 "$(get sim_lower)") $(g4 "$(get sim_upper)")"
+	[ "$got" = "$2 $3 $4 $5 $6" ] || fail "point $1: explorer '$2 $3 $4 $5 $6', command '$got'"
+	seen=$((seen | (1 << $1)))
+done
+[ "$seen" = 126 ] || fail "the cursor did not find every simulated point ($seen)"
 
 # Multi-cluster, ASCII: points and bars in ASCII; r again clears them.
 keys r
@@ -62,14 +99,26 @@ nonascii sim
 has cleared "cleared the simulated points"
 lacks cleared "simulation (95% interval)"
 
-# Irregular (no latency model): the simulated curve alone, against load.
+# Irregular (no latency model): the simulated curve alone, against load;
+# b: the simulated output itself at the six loads.
 keys r
 mark sim
-keys q
+keys b
+mark cmd
+keys Escape q
 run 80 24 --ascii --set sim.measured=1000 --set sim.warmup=200 arnau-autonet10
 has sim "simulated mean latency"
 has sim "offered load"
 has sim "| sim 6/6"
 has sim "simulation (95% interval)"
 nonascii sim
+cmd=$(shot cmd | sed -n '/batch command/,/any key closes/p' | sed -e '1d;$d' \
+	-e 's/^[^|]*| //' -e 's/ *|.*$//' | awk '$0 != "" {
+	printf "%s%s", (n++ && !(prev ~ /[,0-9.]$/ && $0 ~ /^[0-9.]/)) ? " " : "", $0; prev = $0 }')
+case "$cmd" in
+icnx\ --batch\ arnau-autonet10\ *"-o curve --load "*,*,*,*,*,*) ;;
+*) fail "b (irregular): not the six loads of -o curve: $cmd" ;;
+esac
+n=$(cd "$REPO" && eval "$cmd -f csv" | tail -n +2 | wc -l) || fail "$cmd failed"
+[ "$n" = 6 ] || fail "b (irregular): $n rows"
 echo "ok: simulate"
