@@ -213,4 +213,4 @@ clean:
 
 .PRECIOUS: $(BUILD)/tests/%.o
 
--include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_BIN:=.d)
+-include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_BIN:=.d) $(BENCH_BIN:=.d)

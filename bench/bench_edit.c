@@ -13,8 +13,8 @@
  * same curve), run RUNS times.  Rows (min and median of the runs):
  *   name | value | target | verdict
  * Targets: key-to-plot median at most 1.25 times the --batch median (or at
- * most MAX_MS when given), COUNTER (net_builds or saturations) exactly 1
- * per edit.
+ * most MAX_MS when given), COUNTER (net_builds or saturations) at most 1
+ * on every edit.
  * Usage: bench_edit ICNX FILE SELECT OUTPUT COUNTER EDITS [MAX_MS]
  * (COUNTER: net_builds, saturations, or none)
  * (run from the repository's top directory).
@@ -154,6 +154,17 @@ int main(int argc, char **argv)
 		prev = cur;
 	}
 	int status = quit(&r);
+	if (status != 0) {          /* what the explorer did last */
+		char line[512];
+		fseek(r.trace, 0, SEEK_SET);
+		long total = 0;
+		while (fgets(line, sizeof line, r.trace))
+			total++;
+		fseek(r.trace, 0, SEEK_SET);
+		for (long i = 0; fgets(line, sizeof line, r.trace); i++)
+			if (i >= total - 8)
+				fprintf(stderr, "bench_edit: trace: %s", line);
+	}
 	fclose(r.trace);
 	unlink(r.trace_path);
 	close(r.master);
@@ -180,7 +191,9 @@ int main(int argc, char **argv)
 	}
 	double lmin = minimum(lat, n), lmed = median(lat, n);
 	double bmin = minimum(bt, nb), bmed = median(bt, nb);
-	double wmin = minimum(work, n), wmed = median(work, n);
+	double wmin = minimum(work, n), wmed = median(work, n), wmax = wmin;
+	for (int i = 0; i < n; i++)
+		wmax = work[i] > wmax ? work[i] : wmax;
 	double cmin = minimum(cpu, n), cmed = median(cpu, n);
 
 	snprintf(name, sizeof name, "%s: key to redrawn plot, min/med", base);
@@ -203,7 +216,7 @@ int main(int argc, char **argv)
 			 builds ? "network builds" : "saturation searches");
 		snprintf(v, sizeof v, "%.0f/%.0f", wmin, wmed);
 		printf("%-52s | %12s | %12s | %s\n", name, v, "1",
-		       wmed <= 1 ? "ok" : "REDONE");
+		       wmax <= 1 ? "ok" : "REDONE");   /* every edit, not the median */
 	}
 	snprintf(name, sizeof name, "%s: worker CPU per edit, min/med", base);
 	snprintf(v, sizeof v, "%.1f/%.1f ms", cmin, cmed);

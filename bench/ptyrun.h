@@ -148,9 +148,14 @@ static int quit(struct run *r)
 	bool reaped = false;
 	drain(r, 100);
 	key(r, "\003");
-	for (int i = 0; i < 1000 && !reaped; i++) {
+	/* A deadline, not a count of drains: once the explorer has closed the
+	 * terminal, drain returns at once (EIO) while it may still be freeing
+	 * a large network. */
+	for (double end = now_ms() + 10000; !reaped && now_ms() < end;) {
 		drain(r, 10);
 		reaped = waitpid(r->pid, &status, WNOHANG) == r->pid;
+		if (!reaped)
+			nanosleep(&(struct timespec){ 0, 5000000 }, NULL);
 	}
 	if (!reaped) {
 		kill(r->pid, SIGKILL);

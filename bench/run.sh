@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.." || exit 2
 printf '%-52s | %12s | %12s | %s\n' "benchmark" "time" "target" "verdict"
 printf '%s\n' "-----------------------------------------------------+--------------+--------------+--------"
 rc=0
+t0=$(date +%s)
 for b in "$build"/bench/bench_*; do
 	[ -x "$b" ] || continue
 	case "$b" in
@@ -28,4 +29,6 @@ if [ -x "$e" ]; then
 	"$e" "$build/icnx" presets/lastovetsky-hcl16.yaml 2j curve none 9 50 || rc=1
 fi
 [ -x bench/ui_bench.sh ] && { sh bench/ui_bench.sh "$build/icnx" || rc=1; }
+printf '%-52s | %12s | %12s | %s\n' "make bench: total wall time" "$(( $(date +%s) - t0 )) s" "<= 360 s" \
+	"$([ $(( $(date +%s) - t0 )) -le 360 ] && echo ok || echo SLOW)"
 exit $rc
