@@ -480,11 +480,24 @@ static int compute_slow_view(struct worker *w, const struct config *cfg, unsigne
 	struct table t;
 	char msg[RES_REFUSAL_MAX];
 
+	struct diag d;
+
 	req_for(w, l, &req);
-	int rc = run_output(w, l, cfg, gen, &cfg->family->outputs[i], &req, &t, true, NULL, 0);
-	if (rc == 1)
+	diag_clear(&d);
+	table_init(&t, "");
+	atomic_store(&l->permille, 0);
+	int rc = output_run(&cfg->family->outputs[i], cfg, &req, &t, &d);
+	if (rc == 1) {
+		table_free(&t);
 		return 1;
-	snprintf(msg, sizeof msg, "%s", rc < 0 ? t.title : "");
+	}
+	msg[0] = '\0';
+	if (rc < 0) {       /* the whole message in the refusal, the title cut */
+		diag_format(&d, msg, sizeof msg);
+		table_free(&t);
+		table_init(&t, "");
+		snprintf(t.title, sizeof t.title, "%s", msg);
+	}
 	publish(w, s, &t, i, gen, NULL, msg);
 	return atomic_load(&l->stale) ? 1 : 0;
 }

@@ -194,26 +194,14 @@ static int corr_open(const struct config *cfg, struct irr_simctx *x, double **T,
 	return 0;
 }
 
-/* The single load of -o correlation / by-distance (irr_view_load: --at,
- * sim.load, 10% of the channel-load bound, as -o pairs); at most twice
- * that bound. */
+/* The single load of -o correlation / by-distance: irr_view_load's (--at,
+ * sim.load, 10% of the channel-load bound, as -o pairs; at most twice that
+ * bound). */
 static int corr_load(const struct config *cfg, const struct run_req *req,
 		     const struct irr_simctx *x, double *lambda, struct diag *d)
 {
 	const char *from;
-	if (irr_view_load(cfg, req, x, lambda, &from, d))
-		return -1;
-	if (*lambda > 2 * x->cap) {
-		/* Beyond twice the busiest channel's bound every pair is deeply
-		 * saturated: a long run that says nothing. */
-		d->usage = true;
-		return diag_set(d, strcmp(from, "sim.load") ? "" : "sim.load",
-				"load %g msg/node/cycle (from %s): allowed up to %g msg/node/cycle "
-				"(twice the channel-load bound, %.4g flits/node/cycle)", *lambda, from,
-				2 * x->cap, 2 * x->cap * irr_cfg(cfg)->sim.M * x->s.nsenders /
-				(x->s.N > 0 ? x->s.N : 1));
-	}
-	return 0;
+	return irr_view_load(cfg, req, x, lambda, &from, d);
 }
 
 static int fit_row(struct table *t, const char *against, const char *what,

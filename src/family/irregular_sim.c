@@ -104,6 +104,16 @@ int irr_view_load(const struct config *cfg, const struct run_req *req,
 		d->usage = true;
 		return diag_set(d, "", "--at %g: the load must be positive", *lambda);
 	}
+	if (*lambda > 2 * x->cap) {
+		/* Beyond twice the busiest channel's bound every pair is deeply
+		 * saturated: a long run that says nothing. */
+		d->usage = true;
+		return diag_set(d, strcmp(*from, "sim.load") ? "" : "sim.load",
+				"load %g msg/node/cycle (from %s): allowed up to %g msg/node/cycle "
+				"(twice the channel-load bound, %.4g flits/node/cycle)", *lambda, *from,
+				2 * x->cap, 2 * x->cap * sc->M * x->s.nsenders /
+				(x->s.N > 0 ? x->s.N : 1));
+	}
 	return 0;
 }
 

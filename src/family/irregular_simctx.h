@@ -38,7 +38,8 @@ int irr_simctx_build_pattern(const struct config *cfg, int pattern, struct irr_s
  * configuration's sim.load (flits/node/cycle over all N nodes: lambda =
  * load N / (M senders)), else 10% of the channel-load bound.  *from says
  * which ("--at", "sim.load", "auto").  Returns 0, or -1 with *d (usage)
- * when it is not positive. */
+ * when it is not positive or beyond twice the channel-load bound (every
+ * pair deeply saturated: a long run that says nothing). */
 int irr_view_load(const struct config *cfg, const struct run_req *req,
 		  const struct irr_simctx *x, double *lambda, const char **from, struct diag *d);
 

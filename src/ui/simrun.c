@@ -254,7 +254,7 @@ void app_sim_status(struct app *a, char *buf, size_t len)
 			snprintf(buf, len, "sim %s %.0f%%", name, floor(100 * fmin(f, 0.999)));
 		else
 			snprintf(buf, len, "sim %s%s", name, running ? "" : total ? " done"
-				 : " stopped");
+				 : a->res.slot[app_sim_slot(a)].refusal[0] ? " failed" : " stopped");
 		return;
 	}
 	if (!running) {

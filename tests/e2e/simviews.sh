@@ -112,6 +112,14 @@ rs=$(screen_r sat T_ij)
 near "$rs" 0.1984 0.1 || fail "saturated autonet10 r on T_ij $rs, seeded value 0.1984"
 has satfull "saturated: r T_ij"
 
+# sim.load beyond twice the channel-load bound: refused, said in full.
+keys 4 v r
+mark refused
+keys q
+run 80 24 --set sim.load=0.9 arnau-autonet10
+has refused "sim pairs failed"
+has refused "0.2437 flits/node/cycle)"
+
 # random24, ASCII: Figure 6 and Figure 8, r as batch prints it.
 mid="--set sim.measured=20000 --set sim.warmup=1000"
 keys 4 v r
