@@ -69,6 +69,29 @@ static int slow_run(const struct config *cfg, const struct run_req *req, struct 
 	return 0;
 }
 
+/* A second LANE_SLOW output, "view" (an OUT_SCATTER): records how it was
+ * asked (run once as its default request: no x, no cursor). */
+static atomic_int view_runs, view_default_req;
+
+static int view_run(const struct config *cfg, const struct run_req *req, struct table *t,
+		    struct diag *d)
+{
+	(void)cfg;
+	atomic_fetch_add(&view_runs, 1);
+	if (!req->x && isnan(req->at))
+		atomic_fetch_add(&view_default_req, 1);
+	if (table_add_col(t, "distance", "", "x", COL_NUM) < 0 ||
+	    table_add_col(t, "latency", "cycles", "y", COL_NUM) < 0)
+		return diag_set(d, "", "out of memory");
+	table_set_role(t, 0, COL_X, -1);
+	for (int k = 0; k < 3; k++) {
+		long r = table_add_row(t);
+		table_set(t, (size_t)r, 0, k);
+		table_set(t, (size_t)r, 1, 30 + k);
+	}
+	return 0;
+}
+
 static struct output_desc outs[32];
 static struct family fam;
 
@@ -76,14 +99,16 @@ static void make_family(void)
 {
 	size_t n = 0;
 	fam = mc_family;
-	while (mc_family.outputs[n].name && n + 2 < sizeof outs / sizeof outs[0]) {
+	while (mc_family.outputs[n].name && n + 3 < sizeof outs / sizeof outs[0]) {
 		outs[n] = mc_family.outputs[n];
 		outs[n].lane = LANE_FAST;   /* "slow" is the only slow output */
 		n++;
 	}
 	outs[n] = (struct output_desc){ "slow", "a slow progressive output", OUT_CURVE, slow_run,
 					.lane = LANE_SLOW };
-	memset(&outs[n + 1], 0, sizeof outs[n + 1]);
+	outs[n + 1] = (struct output_desc){ "view", "a simulated view", OUT_SCATTER, view_run,
+					    .at = XQ_LOAD, .lane = LANE_SLOW };
+	memset(&outs[n + 2], 0, sizeof outs[n + 2]);
 	fam.outputs = outs;
 }
 
@@ -231,10 +256,77 @@ static void test_slow_lane(void **state)
 	config_free(&cfg);
 }
 
+static bool view_in(struct worker *w, const struct results *r)
+{
+	const struct slot *s = &r->slot[SLOT_SLOW + 1];
+	(void)w;
+	return s->gen == want_gen && s->table.nrows == 3 && !s->table.partial;
+}
+
+/* worker_sim_output: another LANE_SLOW output ("view", rank 1) runs once as
+ * its default request into SLOT_SLOW + 1, leaving SLOT_SLOW alone; the
+ * fast lane never runs it, even as the breakdown's view. */
+static void test_slow_view(void **state)
+{
+	static const char yaml[] =
+		"model: multicluster\nm: 8\nclusters:\n  - {count: 4, n: 1}\n"
+		"network:\n  icn1: {t_cn: 0.5, t_cs: 0.5}\n  ecn1: {t_cn: 0.5, t_cs: 0.5}\n"
+		"  icn2: {t_cn: 0.5, t_cs: 0.5}\ntraffic: {message_length: 32}\n";
+	struct config cfg = CONFIG_EMPTY;
+	struct diag d;
+	struct results r;
+	struct view_req v;
+	char err[128];
+
+	(void)state;
+	make_family();
+	int iv = out_index("view"), is = out_index("slow");
+	assert_int_equal(worker_slow_rank(&fam, is), 0);
+	assert_int_equal(worker_slow_rank(&fam, -1), 0);
+	assert_int_equal(worker_slow_rank(&fam, iv), 1);
+	assert_int_equal(worker_slow_rank(&fam, out_index("point")), -1);
+	assert_int_equal(config_parse_text(&cfg, yaml, strlen(yaml), "t.yaml", NULL, &d), 0);
+	cfg.family = &fam;
+	results_init(&r);
+	view_req_init(&v);
+	v.at = 0.25;                      /* a cursor: never the view's load */
+	v.detail_out = iv;                /* as a breakdown view: not on the fast lane */
+	struct worker *w = worker_start(err, sizeof err);
+	assert_non_null(w);
+	want_gen = 1;
+	worker_post(w, &cfg, 1, &v, 1);
+	assert_true(take_until(w, &r, settled));
+	assert_int_equal(atomic_load(&view_runs), 0);
+	assert_int_equal(r.slot[SLOT_DETAIL].table.nrows, 0);
+
+	int slow_before = atomic_load(&slow_runs);
+	worker_sim_output(w, true, 1, iv, 0, NAN);
+	assert_true(take_until(w, &r, view_in));
+	assert_true(take_until(w, &r, settled));
+	assert_int_equal(atomic_load(&view_runs), 1);
+	assert_int_equal(atomic_load(&view_default_req), 1);
+	assert_int_equal(r.slot[SLOT_SLOW + 1].output, iv);
+	assert_int_equal(r.slot[SLOT_SLOW].table.nrows, 0);
+	assert_int_equal(atomic_load(&slow_runs), slow_before);
+
+	/* A new configuration: the view's result stays for its generation
+	 * (the UI knows it is older), nothing runs again unasked. */
+	want_gen = 2;
+	worker_post(w, &cfg, 2, &v, 2);
+	assert_true(take_until(w, &r, settled));
+	assert_int_equal(atomic_load(&view_runs), 1);
+	assert_int_equal(r.slot[SLOT_SLOW + 1].gen, 1);
+
+	worker_stop(w);
+	results_free(&r);
+	config_free(&cfg);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_slow_lane),
+		cmocka_unit_test(test_slow_view),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
