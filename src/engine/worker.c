@@ -28,6 +28,7 @@
 
 #include "family/curve.h"
 #include "family/outkit.h"
+#include "family/simcfg.h"
 
 struct worker;
 
@@ -403,11 +404,12 @@ static int compute_view(struct worker *w, const struct config *cfg, unsigned lon
 	return 0;
 }
 
-/* The loads of a simulation request: npts loads x_k = L (1 - (1 - k/(npts+1))^2),
- * k = 1..npts, L = top (the model's saturation load) or, if top is not a
- * positive number, the largest of the output's default loads (the sweep's
- * end, the channel-load bound), so the points spread over the curve and
- * crowd towards saturation.  Returns 0, 1 cancelled, -1 failed (*d). */
+/* The loads of a simulation request: npts loads x_k, k = 1..npts (npts <= 0:
+ * the configuration's sim.points), below L = top (the model's saturation
+ * load) or, if top is not a positive number, the largest of the output's
+ * default loads (the sweep's end, the channel-load bound), spread as the
+ * configuration's sim.spacing says (sim_point_load: by default crowding
+ * towards saturation).  Returns 0, 1 cancelled, -1 failed (*d). */
 static int sim_loads(const struct output_desc *o, const struct config *cfg,
 		     const struct run_req *req, int npts, double top, double **xs, size_t *n,
 		     struct diag *d)
@@ -427,14 +429,16 @@ static int sim_loads(const struct output_desc *o, const struct config *cfg,
 	}
 	if (!(top > 0))
 		return diag_set(d, "", "no load to simulate at");
+	const struct sim_config *sc = sim_config_of(cfg);
+	if (npts <= 0)
+		npts = sc ? sc->points : WORKER_SIM_POINTS;
 	*xs = malloc((size_t)npts * sizeof **xs);
 	if (!*xs)
 		return diag_set(d, "", "out of memory");
 	for (int k = 1; k <= npts; k++) {
-		double u = 1.0 - (double)k / (npts + 1);
 		/* As printed by %.6g: the value `b` shows is the one simulated. */
 		char num[32];
-		snprintf(num, sizeof num, "%.6g", top * (1.0 - u * u));
+		snprintf(num, sizeof num, "%.6g", sim_point_load(sc, k, npts, top));
 		(*xs)[k - 1] = strtod(num, NULL);
 	}
 	*n = (size_t)npts;
@@ -940,7 +944,7 @@ void worker_sim_output(struct worker *w, bool on, unsigned long gen, int out, in
 	w->sim_top = top;
 	w->sim_on = on;
 	w->sim_gen = gen;
-	w->sim_points = npts > 0 ? npts : WORKER_SIM_POINTS;
+	w->sim_points = npts;        /* <= 0: the configuration's (compute_slow) */
 	w->sim_req++;
 	atomic_store(&w->slow.stale, 1);
 	pthread_cond_broadcast(&w->cv);

@@ -156,8 +156,10 @@ unsigned worker_take(struct worker *w, struct results *r);
 
 /* Start (on) or stop the simulation of configuration generation gen on the
  * slow lane: the family's first LANE_SLOW output (its simulated curve) at
- * npts loads (<= 0: WORKER_SIM_POINTS) x_k = L (1 - (1 - k/(npts+1))^2),
- * k = 1..npts, L = top (the model's saturation load; NaN = none: the
+ * npts loads (<= 0: the configuration's sim.points, else WORKER_SIM_POINTS)
+ * x_k, k = 1..npts, spread below L as its sim.spacing says
+ * (sim_point_load: by default L (1 - (1 - k/(npts+1))^2), denser near
+ * saturation), L = top (the model's saturation load; NaN = none: the
  * largest of the output's default loads), each run as point k-1 of a
  * sweep (its stream, run_req.point0), the model's curve at the same load
  * joined before the simulated columns where the family's x is a load (as
@@ -165,7 +167,7 @@ unsigned worker_take(struct worker *w, struct results *r);
  * SLOT_SLOW as partial tables while it runs.  Stopping, or posting another
  * configuration, cancels it (what was published stays in the slot).  gen
  * may be posted after this call. */
-#define WORKER_SIM_POINTS 6
+#define WORKER_SIM_POINTS 6     /* a family without a sim section */
 void worker_sim(struct worker *w, bool on, unsigned long gen, int npts, double top);
 
 /* The same for any LANE_SLOW output: out indexes family->outputs (-1 = the

@@ -14,6 +14,7 @@
 static const char *const routing_names[] = { "adaptive", "deterministic", NULL };
 static const char *const timing_names[] = { "paper", "booksim", NULL };
 static const char *const exit_names[] = { "roots", "model", NULL };
+static const char *const spacing_names[] = { "saturation", "even", NULL };
 static const char *const pattern_names[] = { "uniform", "bit-reversal", "perfect-shuffle",
 					     "butterfly", NULL };
 
@@ -38,7 +39,14 @@ static const char *const pattern_names[] = { "uniform", "bit-reversal", "perfect
 	  "zero-load (M-1) + 2 + 4R over R routers, for cross-checks)", .choices = timing_names }, \
 	{ "budget", PT_REAL, SF(budget), 1000, 1e12, PF_AUTO, "auto", "cycles", "", \
 	  "simulated cycles per point before it is declared saturated; auto = 20 times the " \
-	  "cycles its messages take to be generated, plus 100000" }
+	  "cycles its messages take to be generated, plus 100000" }, \
+	{ "points", PT_INT, SF(points), 1, SIM_CFG_MAX_POINTS, 0, "6", "loads", "", \
+	  "loads the explorer's r simulates, up to the model's saturation load L (the " \
+	  "budget of each: measured, warmup, budget; batch: --load)" }, \
+	{ "spacing", PT_ENUM, SF(spacing), 0, 0, 0, "saturation", "", "", \
+	  "how r spreads its loads x_k, k = 1..points, below L: saturation, " \
+	  "L (1 - (1 - k/(points+1))^2), denser near saturation; or even, L k/(points+1)", \
+	  .choices = spacing_names }
 
 const struct param sim_fields_star[] = {
 	COMMON_FIELDS,
@@ -77,6 +85,26 @@ const struct param sim_fields_irr[] = {
 	  "msg/node/cycle" },
 	{ 0 }
 };
+
+const struct sim_config *sim_config_of(const struct config *cfg)
+{
+	if (!cfg->family)
+		return NULL;
+	for (const struct param *p = cfg->family->params; p->key; p++)
+		if (p->type == PT_SECTION && (p->sub == sim_fields_star || p->sub == sim_fields_mc ||
+					      p->sub == sim_fields_irr))
+			return (const struct sim_config *)((const char *)config_cbody(cfg) + p->off);
+	return NULL;
+}
+
+double sim_point_load(const struct sim_config *sc, int k, int n, double top)
+{
+	double f = (double)k / (n + 1);
+	if (sc && sc->spacing == SIMCFG_SPACING_EVEN)
+		return top * f;
+	double u = 1.0 - f;
+	return top * (1.0 - u * u);
+}
 
 void sim_config_method(const struct sim_config *sc, size_t index, struct sim_method *mm)
 {

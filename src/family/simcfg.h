@@ -5,7 +5,8 @@
  *
  * struct sim_config is a plain value inside each family's config struct.
  * Families list the fields that apply to them: sim_fields_star (seed,
- * warmup, measured, batches, buffer, routing, timing, budget),
+ * warmup, measured, batches, buffer, routing, timing, budget, and the
+ * explorer's points and spacing of key r),
  * sim_fields_irr (the same plus M, V and pattern, which the irregular
  * model does not have, and load: the per-pair views' traffic).
  *
@@ -29,6 +30,7 @@
 
 #include "base/diag.h"
 #include "base/table.h"
+#include "config/config.h"
 #include "config/param.h"
 #include "sim/measure.h"
 
@@ -37,9 +39,11 @@ struct run_req;
 /* Limits (icnx.yaml(5) states them; sim_check refuses with the reason). */
 #define SIM_CFG_MAX_MEASURED 10000000   /* messages per point */
 #define SIM_CFG_MAX_FLITS 40000000L     /* buffers: channels x V x B */
+#define SIM_CFG_MAX_POINTS 64           /* the explorer's simulated loads */
 
 enum sim_routing_cfg { SIMCFG_ADAPTIVE = 0, SIMCFG_DETERMINISTIC };
 enum sim_timing_cfg { SIMCFG_TIMING_PAPER = 0, SIMCFG_TIMING_BOOKSIM };
+enum sim_spacing_cfg { SIMCFG_SPACING_SATURATION = 0, SIMCFG_SPACING_EVEN };
 
 struct sim_config {
 	int seed;          /* stream of point k: (seed, k) */
@@ -50,6 +54,8 @@ struct sim_config {
 	int routing;       /* enum sim_routing_cfg */
 	int timing;        /* enum sim_timing_cfg */
 	double budget;     /* cycles per point; NaN = auto */
+	int points;        /* the explorer's simulated loads (key r) */
+	int spacing;       /* enum sim_spacing_cfg: how they spread below L */
 	/* irregular only */
 	int M;             /* message length, flits */
 	int V;             /* virtual channels per channel */
@@ -66,6 +72,15 @@ struct sim_config {
 extern const struct param sim_fields_star[];
 extern const struct param sim_fields_irr[];
 extern const struct param sim_fields_mc[];   /* common + V, resolution, ecn1_exit */
+
+/* The configuration's sim section (found by its field table in the
+ * family's parameters, not by name), or NULL for a family without one. */
+const struct sim_config *sim_config_of(const struct config *cfg);
+
+/* The explorer's simulated load k (1..n) below top (the model's saturation
+ * load L): sc->spacing saturation, L (1 - (1 - k/(n+1))^2), denser near L;
+ * even, L k/(n+1).  sc NULL: saturation. */
+double sim_point_load(const struct sim_config *sc, int k, int n, double top);
 
 /* The measurement method for point `index` of a sweep. */
 void sim_config_method(const struct sim_config *sc, size_t index, struct sim_method *mm);

@@ -215,6 +215,9 @@ unsigned app_sim_next_view(struct app *a);
 /* Is there a simulation of the current configuration (running, done or
  * stopped)?  *done points of *total arrived; *running: more may come. */
 bool app_sim_state(const struct app *a, size_t *done, size_t *total, bool *running);
+/* The loads key r simulates: the configuration's sim.points (a family
+ * without a sim section: WORKER_SIM_POINTS). */
+int app_sim_points(const struct app *a);
 /* The columns of a simulated table (SLOT_SLOW, a pin's copy): the
  * simulated value (the column with a 95% lower bound), and the model's
  * value beside it (the slow lane joins the model's curve at the same

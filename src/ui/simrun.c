@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/clock.h"
+#include "family/simcfg.h"
 #include "ui/simeta.h"
 
 int app_sim_index(const struct app *a)
@@ -86,6 +87,12 @@ unsigned app_sim_next_view(struct app *a)
 	return K_HANDLED | K_REDRAW | K_STATUS;
 }
 
+int app_sim_points(const struct app *a)
+{
+	const struct sim_config *sc = sim_config_of(&a->cfg);
+	return sc ? sc->points : WORKER_SIM_POINTS;
+}
+
 int app_sim_value_col(const struct table *st)
 {
 	int lc = table_role(st, COL_LOWER);
@@ -147,7 +154,7 @@ bool app_sim_state(const struct app *a, size_t *done, size_t *total, bool *runni
 
 	*done = have ? s->table.nrows : 0;
 	/* the curve: its points; another view: its rows when complete */
-	*total = rank == 0 ? WORKER_SIM_POINTS : have && !s->table.partial ? *done : 0;
+	*total = rank == 0 ? (size_t)app_sim_points(a) : have && !s->table.partial ? *done : 0;
 	*running = mine && a->sim_running && a->sim_gen == a->gen && a->sim_out == i &&
 		   !(have && !s->table.partial);
 	return mine;
@@ -211,10 +218,12 @@ unsigned app_simulate(struct app *a)
 	a->sim_lastpt_ms = NAN;
 	a->sim_nlast = 0;
 	a->sim_shown = 0;
-	worker_sim_output(a->worker, true, a->gen, idx, WORKER_SIM_POINTS, app_saturation(a));
+	worker_sim_output(a->worker, true, a->gen, idx, app_sim_points(a), app_saturation(a));
+	const struct sim_config *sc = sim_config_of(&a->cfg);
 	if (curve)
-		app_msg(a, false, "simulating (-o %s) at %d loads, denser near saturation: r stops, "
-			"an edit cancels", o->name, WORKER_SIM_POINTS);
+		app_msg(a, false, "simulating (-o %s) at %d loads, %s: r stops, an edit cancels",
+			o->name, app_sim_points(a), sc && sc->spacing == SIMCFG_SPACING_EVEN
+			? "evenly spaced" : "denser near saturation");
 	else
 		app_msg(a, false, "simulating -o %s%s: r stops, an edit cancels", o->name,
 			o->at ? " at sim.load" : "");
