@@ -343,7 +343,7 @@ int irr_corr_load(const struct config *cfg, const struct run_req *req, struct ta
 	}
 	snprintf(t->title, sizeof t->title, "correlation of per switch pair simulated latency "
 		 "with distance against load (Figure 9), %s traffic",
-		 sim_fields_irr[10].choices[irr_cfg(cfg)->sim.pattern]);
+		 sim_pattern_names()[irr_cfg(cfg)->sim.pattern]);
 	OUT_COL(t, "load", LU, "offered load");
 	OUT_COL(t, "accepted", FLU, "accepted traffic (flits per node per cycle, all nodes)");
 	OUT_COL(t, "sim_network", "cycles", "mean simulated network latency");
@@ -410,7 +410,7 @@ out:
 int irr_corr_patterns(const struct config *cfg, const struct run_req *req, struct table *t,
 		      struct diag *d)
 {
-	const char *const *names = sim_fields_irr[10].choices;
+	const char *const *names = sim_pattern_names();
 	int npat = 0, done = 0, total;
 	char skipped[64] = "";
 

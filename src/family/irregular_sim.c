@@ -156,7 +156,7 @@ int irr_sim_curve(const struct config *cfg, const struct run_req *req, struct ta
 	}
 	snprintf(t->title, sizeof t->title, "simulated latency vs offered load, %d switches, "
 		 "%d nodes, M = %d (%s)", x.net.switches, x.s.N, irr_cfg(cfg)->sim.M,
-		 sim_fields_irr[10].choices[irr_cfg(cfg)->sim.pattern]);
+		 sim_pattern_names()[irr_cfg(cfg)->sim.pattern]);
 	rc = sim_curve_table(&x.s.net, &x.mix, &irr_cfg(cfg)->sim, xs, nx, req->point0, "load", LU,
 			     "offered load", req, t, d);
 	irr_simctx_free(&x);

@@ -86,6 +86,11 @@ const struct param sim_fields_irr[] = {
 	{ 0 }
 };
 
+const char *const *sim_pattern_names(void)
+{
+	return pattern_names;
+}
+
 const struct sim_config *sim_config_of(const struct config *cfg)
 {
 	if (!cfg->family)

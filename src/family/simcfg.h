@@ -73,6 +73,9 @@ extern const struct param sim_fields_star[];
 extern const struct param sim_fields_irr[];
 extern const struct param sim_fields_mc[];   /* common + V, resolution, ecn1_exit */
 
+/* The names of sim.pattern's values (enum order), NULL-terminated. */
+const char *const *sim_pattern_names(void);
+
 /* The configuration's sim section (found by its field table in the
  * family's parameters, not by name), or NULL for a family without one. */
 const struct sim_config *sim_config_of(const struct config *cfg);
