@@ -4,16 +4,29 @@
  * batch mode as a whole process (fork, exec ./icnx, wait4's CPU time and
  * peak memory), so it is what a user gets:
  *   - throughput in flit-hops (one flit crossing one channel) per CPU
- *     second on one thread at 50% of saturation, median of 3 runs, for
- *     javadi-n1120 and kiasari-s5-v6 (the model's saturation) and
- *     arnau-random24 (the simulated saturation, -o saturation); target
- *     5 million per second (BookSim2: 0.25-0.6 million on this machine);
- *   - the -j 2 speed-up of kiasari-s5-v6's 10-point simulated curve;
- *   - the wall time of the 10-point simulated curve of every network preset
- *     (-o sim, irregular -o curve), one run each, and the peak memory.
+ *     second on one thread at 50% of saturation, median of 3 runs (the
+ *     preset's default 50000 measured messages), for javadi-n1120 and
+ *     kiasari-s5-v6 (the model's saturation) and arnau-random24 (the
+ *     simulated saturation, -o saturation with 5000 messages per probe);
+ *     target 5 million per second (BookSim2: 0.25-0.6 million here);
+ *   - the -j 2 speed-up (wall, -j 1 over -j 2) of kiasari-s5-v6's 10-point
+ *     simulated curve at 20000 messages per point;
+ *   - the wall and CPU time of the 10-point simulated curve of every
+ *     network preset (-o sim, irregular -o curve; the default loads, up to
+ *     the model's saturation), one run each, and the peak memory (the
+ *     largest ru_maxrss of every run).
+ * Run length: by default the curves measure 5000 messages per point (after
+ * 1000 of warm-up) so that the whole program stays near 1 minute of CPU
+ * (about 3 minutes on a loaded 2-core machine); BENCH_SIM_FULL=1 runs them
+ * with the presets' defaults (50000 + 5000, several minutes each for the
+ * multi-cluster presets).  BENCH_SIM_WALL=S (default 180) bounds the whole
+ * program's wall time: a curve run still going when S seconds have passed
+ * since the start is stopped (SIGALRM, its row says "cut") and the rows
+ * left are skipped, so that `make bench` always finishes.
  * Usage: bench_sim [ICNX]  (run from the source tree; default ./icnx).
  */
 #define _GNU_SOURCE
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,14 +46,19 @@ static double wall(void)
 }
 
 /* Run icnx with args (NULL-terminated, after argv[0]); its stdout into out
- * (cap bytes).  CPU seconds, wall seconds, peak KiB.  0 or -1. */
-static int run(char *const *args, char *out, size_t cap, double *cpu, double *w, long *kib)
+ * (cap bytes).  CPU seconds, wall seconds, peak KiB.  With secs > 0 the
+ * child is killed by SIGALRM after secs seconds of wall time (alarm()
+ * survives exec).  0, -2 (cut by the alarm; *w, *cpu, *kib set) or -1. */
+static int run_for(char *const *args, char *out, size_t cap, double *cpu, double *w, long *kib,
+		   unsigned secs)
 {
 	int fd[2], st;
 	pid_t pid;
 	struct rusage ru;
 	size_t len = 0;
 	double t0 = wall();
+
+	setvbuf(stdout, NULL, _IOLBF, 0);     /* rows as they come */
 	char *argv[32];
 	int n = 0;
 
@@ -57,6 +75,8 @@ static int run(char *const *args, char *out, size_t cap, double *cpu, double *w,
 		dup2(fd[1], 1);
 		close(fd[0]);
 		close(fd[1]);
+		if (secs)
+			alarm(secs);
 		execv(icnx, argv);
 		_exit(127);
 	}
@@ -71,13 +91,20 @@ static int run(char *const *args, char *out, size_t cap, double *cpu, double *w,
 	}
 	out[len] = '\0';
 	close(fd[0]);
-	if (wait4(pid, &st, 0, &ru) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
+	if (wait4(pid, &st, 0, &ru) < 0)
 		return -1;
 	*w = wall() - t0;
 	*cpu = (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec +
 	       (double)ru.ru_stime.tv_sec + 1e-6 * (double)ru.ru_stime.tv_usec;
 	*kib = ru.ru_maxrss;
-	return 0;
+	if (secs && WIFSIGNALED(st) && WTERMSIG(st) == SIGALRM)
+		return -2;
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+}
+
+static int run(char *const *args, char *out, size_t cap, double *cpu, double *w, long *kib)
+{
+	return run_for(args, out, cap, cpu, w, kib, 0);
 }
 
 /* The value of row `name` (column 2) of a CSV summary. */
@@ -123,7 +150,8 @@ static int throughput(const char *preset, int simulated_sat)
 	long kib;
 
 	if (simulated_sat) {
-		char *a[] = { "--batch", (char *)preset, "-o", "saturation", "-f", "csv", "-j", "1", NULL };
+		char *a[] = { "--batch", (char *)preset, "-o", "saturation", "-f", "csv", "-j", "1",
+			      "--set", "sim.measured=5000", NULL };
 		if (run(a, buf, sizeof buf, &cpu, &w, &kib))
 			return -1;
 		sat = summary_value(buf, "saturation_load");
@@ -152,11 +180,22 @@ static int throughput(const char *preset, int simulated_sat)
 	return 0;
 }
 
+static int env_int(const char *name, int dflt)
+{
+	const char *v = getenv(name);
+	return v && *v ? atoi(v) : dflt;
+}
+
 int main(int argc, char **argv)
 {
-	static const char *const presets[] = { "javadi-n544", "javadi-n1120", "sharifi-n592",
-		"sharifi-n1144", "kiasari-s5-v6", "kiasari-s5-v9", "kiasari-s5-v12", "arnau-autonet10",
-		"arnau-random16", "arnau-random24", NULL };
+	int full = env_int("BENCH_SIM_FULL", 0), limit = env_int("BENCH_SIM_WALL", 180);
+	double t0 = wall();
+
+	setvbuf(stdout, NULL, _IOLBF, 0);     /* rows as they come */
+	/* the quick ones first: a BENCH_SIM_WALL cut skips the slowest */
+	static const char *const presets[] = { "kiasari-s5-v6", "kiasari-s5-v9", "kiasari-s5-v12",
+		"arnau-autonet10", "arnau-random16", "arnau-random24", "javadi-n1120", "javadi-n544",
+		"sharifi-n1144", "sharifi-n592", NULL };
 	double cpu, w1, w2;
 	long kib;
 	char fig[32], name[96];
@@ -170,22 +209,40 @@ int main(int argc, char **argv)
 		rc = 1;
 	}
 	{
-		char *a1[] = { "--batch", "kiasari-s5-v6", "-o", "sim", "-f", "csv", "-j", "1", NULL };
-		char *a2[] = { "--batch", "kiasari-s5-v6", "-o", "sim", "-f", "csv", "-j", "2", NULL };
+		char *a1[] = { "--batch", "kiasari-s5-v6", "-o", "sim", "-f", "csv", "-j", "1",
+			       "--set", "sim.measured=20000", NULL };
+		char *a2[] = { "--batch", "kiasari-s5-v6", "-o", "sim", "-f", "csv", "-j", "2",
+			       "--set", "sim.measured=20000", NULL };
 		if (run(a1, buf, sizeof buf, &cpu, &w1, &kib) || run(a2, buf, sizeof buf, &cpu, &w2, &kib)) {
 			row("sim -j 2 speed-up", "failed", "", "FAIL");
 			rc = 1;
 		} else {
 			snprintf(fig, sizeof fig, "%.2fx", w1 / w2);
-			row("sim -j 2 speed-up, kiasari-s5-v6 10-point curve", fig, "~2x on 2 idle cores",
+			row("sim -j 2 speed-up, kiasari-s5-v6 10-pt curve, wall", fig, "~2x on 2 idle cores",
 			    w1 / w2 > 1.3 ? "ok" : "check load");
 		}
 	}
 	for (int i = 0; presets[i]; i++) {
 		char *a[] = { "--batch", (char *)presets[i], "-o",
-			      strncmp(presets[i], "arnau", 5) ? "sim" : "curve", "-f", "csv", "-j", "1", NULL };
-		snprintf(name, sizeof name, "sim 10-point curve, 1 thread, wall: %s", presets[i]);
-		if (run(a, buf, sizeof buf, &cpu, &w1, &kib)) {
+			      strncmp(presets[i], "arnau", 5) ? "sim" : "curve", "-f", "csv", "-j", "1",
+			      full ? NULL : "--set", "sim.measured=5000", "--set", "sim.warmup=1000", NULL };
+		char verdict[64];
+		snprintf(name, sizeof name, "sim 10-pt curve%s, 1 thread, wall: %s",
+			 full ? "" : " (5000 msg/pt)", presets[i]);
+		double left = limit - (wall() - t0);
+		int r;
+		if (left < 1) {
+			row(name, "skipped", "", "BENCH_SIM_WALL spent");
+			continue;
+		}
+		r = run_for(a, buf, sizeof buf, &cpu, &w1, &kib, (unsigned)left);
+		if (r == -2) {
+			snprintf(fig, sizeof fig, "> %.0f s", w1);
+			snprintf(verdict, sizeof verdict, "cut: BENCH_SIM_WALL (%.1f CPU-s)", cpu);
+			row(name, fig, "", verdict);
+			continue;
+		}
+		if (r) {
 			row(name, "failed", "", "FAIL");
 			rc = 1;
 			continue;
@@ -193,7 +250,8 @@ int main(int argc, char **argv)
 		if (kib > peak)
 			peak = kib;
 		snprintf(fig, sizeof fig, "%.1f s", w1);
-		row(name, fig, "~1 s/point", "info");
+		snprintf(verdict, sizeof verdict, "info: %.1f CPU-s", cpu);
+		row(name, fig, full ? "~1 s/point" : "~0.1 s/point", verdict);
 	}
 	snprintf(fig, sizeof fig, "%.1f MiB", peak / 1024.0);
 	row("sim peak memory (largest run above)", fig, "", "info");
