@@ -228,11 +228,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	run_req_init(&req);
 	if (run(cfg, "summary", &req, &sum) == 0) {
 		check_cells(cfg, &sum, "summary");
-		if (strcmp(cfg->family->x.name, "load") == 0)
+		if (cfg->family->x.quantity == XQ_LOAD)
 			check_load_family(cfg, &sum);
 		table_free(&sum);
 	}
-	if (strcmp(cfg->family->x.name, "load") != 0) {
+	if (cfg->family->x.quantity != XQ_LOAD) {
 		struct table t;
 		if (run(cfg, cfg->family->outputs[0].name, &req, &t) == 0) {
 			check_cells(cfg, &t, "default output");
