@@ -21,7 +21,7 @@ void table_free(struct table *t)
 			free(t->text[i]);
 	}
 	free(t->text);
-	free(t->group);
+	free(t->tag);
 	free(t->num);
 	free(t->cols);
 	char title[sizeof t->title];
@@ -75,13 +75,13 @@ long table_add_row(struct table *t)
 			}
 			t->text = text;
 		}
-		if (t->group) {
-			int *group = realloc(t->group, cap * sizeof *group);
-			if (!group) {
+		if (t->tag) {
+			struct row_tag *tag = realloc(t->tag, cap * sizeof *tag);
+			if (!tag) {
 				t->nomem = true;
 				return -1;
 			}
-			t->group = group;
+			t->tag = tag;
 		}
 		t->row_cap = cap;
 	}
@@ -89,31 +89,63 @@ long table_add_row(struct table *t)
 		t->num[t->nrows * t->ncols + c] = NAN;
 	for (size_t c = 0; c < t->ntext; c++)
 		t->text[t->nrows * t->ntext + c] = NULL;
-	if (t->group)
-		t->group[t->nrows] = -1;
+	if (t->tag)
+		t->tag[t->nrows] = (struct row_tag){ -1, ROW_PLAIN };
 	return (long)t->nrows++;
+}
+
+/* The tag of row r, allocating every row's (untagged) on first use; NULL
+ * when out of memory (latched). */
+static struct row_tag *tag_of(struct table *t, size_t r)
+{
+	if (t->nomem)
+		return NULL;
+	if (!t->tag) {
+		t->tag = malloc((t->row_cap ? t->row_cap : 1) * sizeof *t->tag);
+		if (!t->tag) {
+			t->nomem = true;
+			return NULL;
+		}
+		for (size_t i = 0; i < t->row_cap; i++)
+			t->tag[i] = (struct row_tag){ -1, ROW_PLAIN };
+	}
+	return &t->tag[r];
 }
 
 int table_set_group(struct table *t, size_t r, int g)
 {
-	if (t->nomem)
+	struct row_tag *tg = tag_of(t, r);
+	if (!tg)
 		return -1;
-	if (!t->group) {
-		t->group = malloc((t->row_cap ? t->row_cap : 1) * sizeof *t->group);
-		if (!t->group) {
-			t->nomem = true;
-			return -1;
-		}
-		for (size_t i = 0; i < t->row_cap; i++)
-			t->group[i] = -1;
-	}
-	t->group[r] = g;
+	tg->group = g;
 	return 0;
+}
+
+int table_set_row_role(struct table *t, size_t r, enum row_role role)
+{
+	struct row_tag *tg = tag_of(t, r);
+	if (!tg)
+		return -1;
+	tg->role = role;
+	return 0;
+}
+
+enum row_role table_row_role(const struct table *t, size_t r)
+{
+	return t->tag ? t->tag[r].role : ROW_PLAIN;
+}
+
+long table_role_row(const struct table *t, enum row_role role)
+{
+	for (size_t r = 0; t->tag && r < t->nrows; r++)
+		if (t->tag[r].role == role)
+			return (long)r;
+	return -1;
 }
 
 int table_group(const struct table *t, size_t r)
 {
-	return t->group ? t->group[r] : -1;
+	return t->tag ? t->tag[r].group : -1;
 }
 
 void table_set(struct table *t, size_t r, size_t c, double v)
@@ -208,8 +240,11 @@ int table_copy(struct table *dst, const struct table *src)
 				table_set(dst, r, c, table_get(src, r, c));
 			}
 		}
-		if (table_group(src, r) >= 0 && table_set_group(dst, r, table_group(src, r)) < 0)
-			goto fail;
+		if (src->tag) {
+			if (!tag_of(dst, r))
+				goto fail;
+			dst->tag[r] = src->tag[r];
+		}
 	}
 	return 0;
 fail:

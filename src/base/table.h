@@ -15,11 +15,14 @@
  *
  * Rows can say which group they describe (table_set_group): a summary of
  * a multi-cluster system has rows about cluster group k; readers find them
- * by that number, not by their quantity's name.
+ * by that number, not by their quantity's name.  A row can also say what it
+ * is to its readers (table_set_row_role): the saturation load, an x the plot
+ * marks.
  *
  * Out of memory: the first failed allocation latches table.nomem; from then
  * on table_add_col and table_add_row return -1, and table_set,
- * table_set_text, table_set_group and table_set_role do nothing (given the
+ * table_set_text, table_set_group, table_set_row_role and table_set_role
+ * do nothing (given the
  * -1 of a failed table_add_row or table_add_col too), so a producer writes without an error path and
  * output_run turns a latched table into "out of memory" at the end.
  *
@@ -72,6 +75,21 @@ enum table_layout {
 };
 enum { SUM_QUANTITY, SUM_VALUE, SUM_UNIT, SUM_SYMBOL, SUM_NOTE, SUM_NCOLS };
 
+/* What a row is to its readers, beyond its group (table_set_row_role). */
+enum row_role {
+	ROW_PLAIN = 0,
+	ROW_SATURATION,   /* its value is the x at which the family's curve
+	                     saturates (lambda_g*): the plot marks it and stops
+	                     the cursor there */
+	ROW_MARKER,       /* its value is an x the plot marks (the threshold S) */
+};
+
+/* Per row: what the row is about and what it is (see above). */
+struct row_tag {
+	int group;        /* the group the row describes; -1 = the whole result */
+	enum row_role role;
+};
+
 struct column {
 	char name[48];    /* machine name: "load", "latency", "W_s" */
 	char unit[32];    /* "msg/node/time unit", "time units", "" */
@@ -98,9 +116,8 @@ struct table {
 	enum table_layout layout;
 	size_t samples;           /* samples behind each value (a simulation's
 	                             replications); 0 = an exact model */
-	int *group;               /* per row (row_cap of them): the group the
-	                             row describes, -1 = the whole result; NULL
-	                             until table_set_group (every row -1) */
+	struct row_tag *tag;      /* per row (row_cap of them); NULL until a row
+	                             is tagged (every row {-1, ROW_PLAIN}) */
 };
 
 /* Initialise an empty table (no allocation). */
@@ -124,6 +141,12 @@ const char *table_get_text(const struct table *t, size_t r, size_t c);
 int table_set_group(struct table *t, size_t r, int g);
 /* The group row r describes, or -1. */
 int table_group(const struct table *t, size_t r);
+/* Row r is a row_role; rows default to ROW_PLAIN.  Returns 0, or -1
+ * (ENOMEM, latched). */
+int table_set_row_role(struct table *t, size_t r, enum row_role role);
+enum row_role table_row_role(const struct table *t, size_t r);
+/* The first row with this role, or -1. */
+long table_role_row(const struct table *t, enum row_role role);
 /* Set column c's role and the value column it belongs to (-1 none). */
 void table_set_role(struct table *t, size_t c, enum col_role role, int of);
 /* Index of the first column with this role, or -1. */

@@ -358,7 +358,7 @@ const struct family eth_family = {
 	/* The first screen: one-to-many (Eq. 6), whose time jumps at S (the
 	 * root stops sending in parallel), against p2p (Eq. 5), which has no
 	 * jump; with operation.plot = broadcasts both broadcasts (Figure 5). */
-	.x = { "size_bytes", "M", "bytes", "message size", true, "threshold",
+	.x = { "size_bytes", "M", "bytes", "message size", true,
 	       .whole = true, .y_log = true, .quantity = XQ_SIZE,
 	       .y_columns = { "one_to_many", "p2p" } },
 	.sweep = eth_sweep,

@@ -247,7 +247,7 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 	summary_row(t, "link_rate", c->link_rate, "bytes/s", "beta", "default");
 	summary_row(t, "link_overrides", (double)c->nlinks, "links", "",
 		    "pairs whose rate beta_ij is given (links:)");
-	summary_row(t, "threshold", c->threshold, "bytes", "S", "Eq. 6");
+	summary_row_as(t, ROW_MARKER, "threshold", c->threshold, "bytes", "S", "Eq. 6");
 	summary_row(t, "Gamma", c->broadcast.Gamma, SEC, "Gamma", "Eq. 8");
 	summary_row(t, "tau", c->broadcast.tau, "s/byte", "tau", "Eq. 8");
 	summary_row(t, "tree.depth", depth, "levels", "", note);

@@ -155,11 +155,9 @@ struct x_axis {
 	const char *unit;       /* "msg/node/time unit" */
 	const char *label;      /* "offered load" */
 	bool log;               /* log-scaled by default */
-	const char *marker;     /* a summary quantity whose value the plot marks
-	                           on the x axis (e.g. the threshold S); NULL none */
-	const char *saturation; /* the summary quantity holding the saturation x
-	                           (lambda_g*): the plot marks it and stops the
-	                           cursor there; NULL = the model has none */
+	/* The saturation x (lambda_g*) and an x the plot marks (the threshold
+	 * S) are rows of the family's summary typed ROW_SATURATION and
+	 * ROW_MARKER (base/table.h, outkit.h summary_row_as), not named here. */
 	bool whole;             /* x values are whole units (bytes): the sweep
 	                           rounds them and keeps them distinct (curve.h) */
 	bool y_log;             /* the plot's y axis log-scaled by default (the

@@ -387,7 +387,6 @@ const struct family mc_family = {
 	.cfg_size = sizeof(struct mc_config),
 	.validate = mc_validate,
 	.x = { "load", "lambda_g", "msg/node/time unit", "offered load", false,
-	       .saturation = "saturation_load",
 	       .quantity = XQ_LOAD },
 	.sweep = mc_sweep,
 	.prepare = mc_prepare,

@@ -172,7 +172,8 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 	summary_row(t, "icn2.t_cn", p->icn2.t_cn, "time units/flit", "t_cn", "");
 	summary_row(t, "icn2.t_cs", p->icn2.t_cs, "time units/flit", "t_cs", "");
 	summary_row(t, "zero_load_latency", pt->T, TU, "T(0)", "");
-	summary_row(t, "saturation_load", sat, "msg/node/time unit", "lambda_g*", note);
+	summary_row_as(t, ROW_SATURATION, "saturation_load", sat, "msg/node/time unit", "lambda_g*",
+		       note);
 	summary_row(t, "icn2.mean_distance", mdl->d_icn2, "links", "d_avg(I2)", "");
 	for (int g = 0; g < p->ngroups; g++) {
 		snprintf(note, sizeof note, "%d cluster%s, n = %d, tau = %g", p->g[g].count,

@@ -28,6 +28,11 @@ void req_progress(const struct run_req *req, double fraction);
 int summary_cols(struct table *t);
 int summary_row(struct table *t, const char *quantity, double value, const char *unit,
 		const char *symbol, const char *note);
+/* The same for a row that is `role` to its readers (ROW_SATURATION: the
+ * saturation load the plot marks and stops the cursor at; ROW_MARKER: an
+ * x the plot marks). */
+int summary_row_as(struct table *t, enum row_role role, const char *quantity, double value,
+		   const char *unit, const char *symbol, const char *note);
 /* The same for a row about group g (table_set_group): "group<g>.<what>",
  * quantity written from g and what.  Every group of one table has the same
  * rows in the same order, so the k-th row of group g and of group 0 are the

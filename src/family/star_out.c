@@ -166,8 +166,8 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 		goto out;
 	}
 	summary_row(t, "zero_load_latency", pt.latency, CY, "Latency(0)", "M + d-bar");
-	summary_row(t, "saturation_load", sat, LU, "lambda_g*",
-		 "largest unsaturated load, bisection to 1e-6");
+	summary_row_as(t, ROW_SATURATION, "saturation_load", sat, LU, "lambda_g*",
+		       "largest unsaturated load, bisection to 1e-6");
 	if (star_eval(&mdl, 0.5 * sat, &pt, req->cancel) == STAR_CANCELLED) {
 		rc = 1;
 		goto out;

@@ -386,17 +386,10 @@ void app_confirm(struct app *a, enum confirm_kind k, const char *fmt, ...)
 	a->dirty_all = true;
 }
 
-long app_summary_row(const struct app *a, const char *q)
+long app_summary_role(const struct app *a, enum row_role role)
 {
 	const struct table *t = &a->res.slot[SLOT_SUMMARY].table;
-	if (t->layout != TL_SUMMARY)
-		return -1;
-	for (size_t r = 0; r < t->nrows; r++) {
-		const char *s = table_get_text(t, r, SUM_QUANTITY);
-		if (s && strcmp(s, q) == 0)
-			return (long)r;
-	}
-	return -1;
+	return t->layout == TL_SUMMARY ? table_role_row(t, role) : -1;
 }
 
 double app_saturation(const struct app *a)
@@ -404,8 +397,7 @@ double app_saturation(const struct app *a)
 	const struct table *t = &a->res.slot[SLOT_SUMMARY].table;
 	if (a->res.slot[SLOT_SUMMARY].gen != a->gen)
 		return NAN;   /* the summary of an older configuration */
-	const char *q = a->cfg.family->x.saturation;
-	long r = q ? app_summary_row(a, q) : -1;
+	long r = app_summary_role(a, ROW_SATURATION);
 	if (r < 0)
 		return NAN;
 	return table_get(t, (size_t)r, SUM_VALUE);

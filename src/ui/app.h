@@ -282,12 +282,12 @@ void app_prompt(struct app *a, enum prompt_kind k, const char *label, const char
 void app_confirm(struct app *a, enum confirm_kind k, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* The summary row whose quantity is q (results of the current generation
- * or older); returns its row index or -1. */
-long app_summary_row(const struct app *a, const char *q);
+/* The summary's first row typed `role` (ROW_SATURATION, ROW_MARKER; results
+ * of the current generation or older); its row index or -1. */
+long app_summary_role(const struct app *a, enum row_role role);
 
-/* The saturation x: the summary row the family's descriptor names
- * (x_axis.saturation); NaN if none or unknown. */
+/* The saturation x: the value of the summary's ROW_SATURATION row (the
+ * family's summary output); NaN if none or unknown. */
 double app_saturation(const struct app *a);
 
 /* The name of the family's first OUT_CURVE output (the plot's numbers), or

@@ -1,8 +1,7 @@
 /*
  * pane_plot.c: the latency-vs-load plot (render/plot.h) of the family's
  * curve output, with a cursor on the curve, the saturation marker, the
- * family's x marker (x_axis.marker: a summary quantity such as the
- * threshold S), pinned curves to compare with, a log y axis, a log x axis
+ * summary's x marker (its ROW_MARKER row, such as the threshold S), pinned curves to compare with, a log y axis, a log x axis
  * when the family's is, and a choice of the plotted column (the latency or
  * any of its parts) or, with `m`, every column of the plotted one's unit
  * at once (one curve per operation).  The cursor's x is the view's `at`
@@ -304,20 +303,19 @@ static double *column(const struct table *t, int c)
 	return v;
 }
 
-/* The family's x marker (x_axis.marker): the value of that summary row and
- * its symbol as the label; false if there is none. */
+/* The summary's x marker (its ROW_MARKER row, e.g. the threshold S): its
+ * value and its symbol (else its quantity) as the label; false if none. */
 static bool x_marker(const struct app *a, double *x, char *label, size_t n)
 {
-	const struct family *f = a->cfg.family;
 	const struct table *t = &a->res.slot[SLOT_SUMMARY].table;
-	if (!f->x.marker || a->res.gen != a->gen)
+	if (a->res.gen != a->gen)
 		return false;
-	long r = app_summary_row(a, f->x.marker);
+	long r = app_summary_role(a, ROW_MARKER);
 	if (r < 0)
 		return false;
 	*x = table_get(t, (size_t)r, SUM_VALUE);
 	const char *sym = table_get_text(t, (size_t)r, SUM_SYMBOL);
-	app_symbol(a, sym && *sym ? sym : f->x.marker, label, n);
+	app_symbol(a, *sym ? sym : table_get_text(t, (size_t)r, SUM_QUANTITY), label, n);
 	return isfinite(*x);
 }
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # ethernet.sh: the ethernet family in the explorer: the plot's x axis is
 # log-scaled (message size) and marks the threshold S of the summary
-# (x_axis.marker); it starts on one-to-many and p2p (x_axis.y_columns, see
+# (its ROW_MARKER row); it starts on one-to-many and p2p (x_axis.y_columns, see
 # ethfirst.sh); m gives one curve per operation (every column of the
 # plotted one's unit) with a legend, m again one curve (one-to-many); the breakdown's `tree` view
 # (OUT_TEXT) draws the binomial broadcast tree at the cursor's size with

@@ -267,8 +267,13 @@ static void test_summary_groups(void **state)
 	/* the printed quantity is unchanged: "group<g>.<what>" */
 	assert_string_equal(table_get_text(&t, 2 * 39 + 2, SUM_QUANTITY), "group39.icn1.mean_distance");
 	assert_true(table_get(&t, 2 * 39 + 2, SUM_VALUE) == 39);
+	assert_int_equal(summary_row_as(&t, ROW_SATURATION, "saturation_load", 0.25, "", "", ""), 0);
+	assert_int_equal(table_role_row(&t, ROW_SATURATION), (long)t.nrows - 1);
+	assert_int_equal(table_role_row(&t, ROW_MARKER), -1);
+	assert_int_equal(table_row_role(&t, 0), ROW_PLAIN);
 	assert_int_equal(table_copy(&c, &t), 0);
 	assert_int_equal(c.layout, TL_SUMMARY);
+	assert_int_equal(table_role_row(&c, ROW_SATURATION), (long)t.nrows - 1);
 	for (size_t r = 0; r < t.nrows; r++)
 		assert_int_equal(table_group(&c, r), table_group(&t, r));
 	table_free(&c);
@@ -318,6 +323,45 @@ static void test_latched_table(void **state)
 	}
 }
 
+/* The families' summaries type the rows the explorer reads: the
+ * saturation load (multicluster, star) and the threshold S the plot marks
+ * (ethernet); irregular's model has neither. */
+static void test_summary_roles(void **state)
+{
+	static const struct { const char *preset, *sat, *marker; } cases[] = {
+		{ "javadi-n544", "saturation_load", NULL },
+		{ "kiasari-s5-v6", "saturation_load", NULL },
+		{ "lastovetsky-hcl16", NULL, "threshold" },
+		{ "arnau-autonet10", NULL, NULL },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char path[128], msg[1024];
+		struct config cfg;
+		struct diag d;
+		struct run_req req;
+		struct table t;
+		snprintf(path, sizeof path, "presets/%s.yaml", cases[i].preset);
+		memset(&cfg, 0, sizeof cfg);
+		if (config_parse_file(&cfg, path, cases[i].preset, NULL, &d))
+			fail_msg("%s: %s", cases[i].preset, diag_format(&d, msg, sizeof msg));
+		run_req_init(&req);
+		table_init(&t, "");
+		assert_int_equal(output_run(family_output(cfg.family, "summary"), &cfg, &req, &t, &d), 0);
+		long s = table_role_row(&t, ROW_SATURATION), m = table_role_row(&t, ROW_MARKER);
+		if (cases[i].sat)
+			assert_string_equal(table_get_text(&t, (size_t)s, SUM_QUANTITY), cases[i].sat);
+		else
+			assert_int_equal(s, -1);
+		if (cases[i].marker)
+			assert_string_equal(table_get_text(&t, (size_t)m, SUM_QUANTITY), cases[i].marker);
+		else
+			assert_int_equal(m, -1);
+		table_free(&t);
+		config_free(&cfg);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -329,6 +373,7 @@ int main(void)
 		cmocka_unit_test(test_summary_gate),
 		cmocka_unit_test(test_summary_groups),
 		cmocka_unit_test(test_latched_table),
+		cmocka_unit_test(test_summary_roles),
 	};
 	return cmocka_run_group_tests_name("output", tests, NULL, NULL);
 }
