@@ -255,6 +255,13 @@ void app_sim_status(struct app *a, char *buf, size_t len)
 	if (!len)
 		return;
 	buf[0] = '\0';
+	/* the simulation running is another view's than the one shown */
+	if (a->sim_running && a->sim_gen == a->gen && a->sim_out != app_sim_index(a) &&
+	    a->sim_out >= 0 && a->worker && worker_slow_busy(a->worker, NULL)) {
+		snprintf(buf, len, "sim %s running (v: its view)",
+			 a->cfg.family->outputs[a->sim_out].name);
+		return;
+	}
 	if (!app_sim_state(a, &done, &total, &running))
 		return;
 	if (!app_sim_is_curve(a)) {      /* another view: one run, its own progress */

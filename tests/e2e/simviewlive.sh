@@ -2,7 +2,8 @@
 # simviewlive.sh: a simulated view of the irregular family (key v in the
 # plot, then r) runs on the slow lane: while it runs the status line shows
 # its progress, the fast lane still answers (the breakdown's v changes its
-# table at once), and an edit cancels it (the status no longer shows it,
+# table at once), another view shown says which one runs, and an edit
+# cancels it (the status no longer shows it,
 # the view asks for r again).  tmux, 80x24, UTF-8 and ASCII, default
 # budget (Figures 9-10 on arnau-random24: 40 simulations, far longer than
 # the test waits: it never waits for the end).
@@ -23,6 +24,11 @@ run_case() {
 	wait_for "mean_inter" 10
 	status_line | grep -qE '\| sim correlation-patterns [0-9]+%' ||
 		fail "the simulation did not keep running: $(status_line)"
+	# another view shown: the status still says which one runs
+	keys 4 v
+	wait_for "sim correlation-patterns running (v: its view)" 10
+	keys v v v
+	wait_for "simulated: -o correlation-patterns"
 	# an edit cancels it
 	keys 3 j +
 	wait_gone "sim correlation-patterns"
