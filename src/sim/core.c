@@ -466,8 +466,11 @@ static int step(struct sim_core *c)
 				continue;
 		}
 		k = c->nxt[b];
-		c->req[k] = b;
 		ch = k / c->net.V;
+		if (c->busy[ch] > c->now)
+			continue;              /* mid-flit (period > 1): resolve would
+			                          refuse it; nothing to list */
+		c->req[k] = b;
 		if (c->cstamp[ch] != 4 * c->now + 1) {   /* listed this cycle? */
 			c->cstamp[ch] = 4 * c->now + 1;
 			c->reqlist[c->nreq++] = ch;
