@@ -90,7 +90,7 @@ long table_add_row(struct table *t)
 	for (size_t c = 0; c < t->ntext; c++)
 		t->text[t->nrows * t->ntext + c] = NULL;
 	if (t->tag)
-		t->tag[t->nrows] = (struct row_tag){ -1, ROW_PLAIN };
+		t->tag[t->nrows] = (struct row_tag){ -1, ROW_PLAIN, NULL };
 	return (long)t->nrows++;
 }
 
@@ -107,7 +107,7 @@ static struct row_tag *tag_of(struct table *t, size_t r)
 			return NULL;
 		}
 		for (size_t i = 0; i < t->row_cap; i++)
-			t->tag[i] = (struct row_tag){ -1, ROW_PLAIN };
+			t->tag[i] = (struct row_tag){ -1, ROW_PLAIN, NULL };
 	}
 	return &t->tag[r];
 }
@@ -128,6 +128,20 @@ int table_set_row_role(struct table *t, size_t r, enum row_role role)
 		return -1;
 	tg->role = role;
 	return 0;
+}
+
+int table_set_about(struct table *t, size_t r, const struct param *about)
+{
+	struct row_tag *tg = tag_of(t, r);
+	if (!tg)
+		return -1;
+	tg->about = about;
+	return 0;
+}
+
+const struct param *table_about(const struct table *t, size_t r)
+{
+	return t->tag ? t->tag[r].about : NULL;
 }
 
 enum row_role table_row_role(const struct table *t, size_t r)

@@ -82,12 +82,19 @@ enum row_role {
 	                     saturates (lambda_g*): the plot marks it and stops
 	                     the cursor there */
 	ROW_MARKER,       /* its value is an x the plot marks (the threshold S) */
+	ROW_OVERVIEW,     /* a figure of the whole configuration (clusters C,
+	                     nodes N): the explorer shows it with the lists */
 };
+
+struct param;             /* config/param.h: a field of a parameter table */
 
 /* Per row: what the row is about and what it is (see above). */
 struct row_tag {
 	int group;        /* the group the row describes; -1 = the whole result */
 	enum row_role role;
+	const struct param *about; /* the configuration section the row is
+	                     derived from (ICN1's t_cn from its link timing), an
+	                     entry of the family's parameter table; NULL none */
 };
 
 struct column {
@@ -145,6 +152,10 @@ int table_group(const struct table *t, size_t r);
  * (ENOMEM, latched). */
 int table_set_row_role(struct table *t, size_t r, enum row_role role);
 enum row_role table_row_role(const struct table *t, size_t r);
+/* Row r is derived from the configuration section `about` (a parameter
+ * table entry, not owned).  Returns 0, or -1 (ENOMEM, latched). */
+int table_set_about(struct table *t, size_t r, const struct param *about);
+const struct param *table_about(const struct table *t, size_t r);
 /* The first row with this role, or -1. */
 long table_role_row(const struct table *t, enum row_role role);
 /* Set column c's role and the value column it belongs to (-1 none). */

@@ -217,8 +217,8 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 	snprintf(t->title, sizeof t->title, "summary at M = %g bytes", M);
 	summary_cols(t);
 
-	summary_row(t, "nodes", m.n, "", "N", "");
-	summary_row(t, "classes", (double)c->nclasses, "", "", "");
+	summary_row_as(t, ROW_OVERVIEW, "nodes", m.n, "", "N", "");
+	summary_row_as(t, ROW_OVERVIEW, "classes", (double)c->nclasses, "", "", "");
 	for (size_t k = 0; k < c->nclasses; k++) {
 		const struct eth_class_cfg *cl = &c->classes[k];
 		int last = first + cl->count - 1;

@@ -559,19 +559,25 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 	} else {
 		snprintf(note, sizeof note, "given as an edge list");
 	}
-	summary_row(t, "switches", S, "", "S", note);
-	summary_row(t, "links", w.net.nlinks, "", "L", "switch-to-switch, bidirectional");
-	summary_row(t, "nodes", w.net.first_node[S], "", "N", "processing nodes in all");
+	summary_row_as(t, ROW_OVERVIEW, "switches", S, "", "S", note);
+	summary_row_as(t, ROW_OVERVIEW, "links", w.net.nlinks, "", "L",
+		       "switch-to-switch, bidirectional");
+	summary_row_as(t, ROW_OVERVIEW, "nodes", w.net.first_node[S], "", "N",
+		       "processing nodes in all");
 	summary_row(t, "ports", same_ports ? ports : NAN, "ports", "",
 		 same_ports ? "per switch" : "differs between switches");
-	summary_row(t, "root", w.ud.root, "", "", "root of the up*/down* spanning tree");
-	summary_row(t, "levels", height + 1, "", "", "BFS levels below and with the root");
+	summary_row_as(t, ROW_OVERVIEW, "root", w.ud.root, "", "",
+		       "root of the up*/down* spanning tree");
+	summary_row_as(t, ROW_OVERVIEW, "levels", height + 1, "", "",
+		       "BFS levels below and with the root");
 	snprintf(note, sizeof note, "of %ld pairs, up*/down* offers no minimal path (%.1f%%)",
 		 pairs, pairs ? 100.0 * (double)w.ud.nonminimal / (double)pairs : 0.0);
-	summary_row(t, "mean_distance", table_mean(&w), "", "T", "mean equivalent distance, "
-		 "ordered pairs a != b");
-	summary_row(t, "max_distance", maxT, "", "T", "largest equivalent distance");
-	summary_row(t, "distinct_distances", ndist, "", "", "points of Figure 8 (-o distribution)");
+	summary_row_as(t, ROW_OVERVIEW, "mean_distance", table_mean(&w), "", "T",
+		       "mean equivalent distance, ordered pairs a != b");
+	summary_row_as(t, ROW_OVERVIEW, "max_distance", maxT, "", "T",
+		       "largest equivalent distance");
+	summary_row_as(t, ROW_OVERVIEW, "distinct_distances", ndist, "", "",
+		       "points of Figure 8 (-o distribution)");
 	summary_row(t, "mean_hops", mh, "links", "", "mean topological distance");
 	summary_row(t, "mean_route_length", mr, "links", "", "mean shortest legal route length");
 	summary_row(t, "nonminimal_pairs", (double)w.ud.nonminimal, "pairs", "", note);

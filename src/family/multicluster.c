@@ -72,6 +72,11 @@ static const struct param network_fields[] = {
 	{ 0 }
 };
 
+const struct param *mc_network_param(enum mc_network n)
+{
+	return &network_fields[n];
+}
+
 #define MIX(f) offsetof(struct mc_mix_cfg, f)
 static const struct param mix_fields[] = {
 	{ "length", PT_REAL, MIX(length), 1, 1e6, 0, NULL, "flits", "M_i",

@@ -91,6 +91,12 @@ int mc_check_curve_cost(const struct mc_config *c, size_t points, const char *pa
 
 void mc_config_params(const struct mc_config *c, struct mc_params *p);
 
+/* The three networks, in the order of the `network` section. */
+enum mc_network { MC_ICN1, MC_ECN1, MC_ICN2 };
+/* The parameter-table entry of network n's section (network.icn1, ...):
+ * summary rows derived from it say so (table_set_about). */
+const struct param *mc_network_param(enum mc_network n);
+
 /* Resolved timing of one network (either form). */
 struct mc_timing mc_net_timing(const struct mc_net_cfg *n);
 

@@ -158,23 +158,25 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 		rc = model_error(pt, 0, d);
 		goto out;
 	}
-	summary_row(t, "clusters", mdl->C, "", "C", "");
-	summary_row(t, "nodes", mdl->N, "", "N", "");
+	summary_row_as(t, ROW_OVERVIEW, "clusters", mdl->C, "", "C", "");
+	summary_row_as(t, ROW_OVERVIEW, "nodes", mdl->N, "", "N", "");
 	summary_row(t, "switch_ports", p->m, "ports", "m", "");
 	summary_row(t, "icn2_levels", mdl->n_c, "levels", "n_c",
 		 mdl->C == 2 * pow(p->m / 2.0, mdl->n_c) ? "full m-port n_c-tree"
 							 : "partly populated m-port n_c-tree");
 	summary_row(t, "message_length", p->M, "flits", "M", "");
-	summary_row(t, "icn1.t_cn", p->icn1.t_cn, "time units/flit", "t_cn", "");
-	summary_row(t, "icn1.t_cs", p->icn1.t_cs, "time units/flit", "t_cs", "");
-	summary_row(t, "ecn1.t_cn", p->ecn1.t_cn, "time units/flit", "t_cn", "");
-	summary_row(t, "ecn1.t_cs", p->ecn1.t_cs, "time units/flit", "t_cs", "");
-	summary_row(t, "icn2.t_cn", p->icn2.t_cn, "time units/flit", "t_cn", "");
-	summary_row(t, "icn2.t_cs", p->icn2.t_cs, "time units/flit", "t_cs", "");
+	const struct param *i1 = mc_network_param(MC_ICN1), *e1 = mc_network_param(MC_ECN1),
+			   *i2 = mc_network_param(MC_ICN2);
+	summary_row_about(t, i1, "icn1.t_cn", p->icn1.t_cn, "time units/flit", "t_cn", "");
+	summary_row_about(t, i1, "icn1.t_cs", p->icn1.t_cs, "time units/flit", "t_cs", "");
+	summary_row_about(t, e1, "ecn1.t_cn", p->ecn1.t_cn, "time units/flit", "t_cn", "");
+	summary_row_about(t, e1, "ecn1.t_cs", p->ecn1.t_cs, "time units/flit", "t_cs", "");
+	summary_row_about(t, i2, "icn2.t_cn", p->icn2.t_cn, "time units/flit", "t_cn", "");
+	summary_row_about(t, i2, "icn2.t_cs", p->icn2.t_cs, "time units/flit", "t_cs", "");
 	summary_row(t, "zero_load_latency", pt->T, TU, "T(0)", "");
 	summary_row_as(t, ROW_SATURATION, "saturation_load", sat, "msg/node/time unit", "lambda_g*",
 		       note);
-	summary_row(t, "icn2.mean_distance", mdl->d_icn2, "links", "d_avg(I2)", "");
+	summary_row_about(t, i2, "icn2.mean_distance", mdl->d_icn2, "links", "d_avg(I2)", "");
 	for (int g = 0; g < p->ngroups; g++) {
 		snprintf(note, sizeof note, "%d cluster%s, n = %d, tau = %g", p->g[g].count,
 			 p->g[g].count == 1 ? "" : "s", p->g[g].n, p->g[g].tau);

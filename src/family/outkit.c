@@ -50,6 +50,14 @@ int summary_row_as(struct table *t, enum row_role role, const char *quantity, do
 	return table_set_row_role(t, t->nrows - 1, role);
 }
 
+int summary_row_about(struct table *t, const struct param *about, const char *quantity,
+		      double value, const char *unit, const char *symbol, const char *note)
+{
+	if (summary_row(t, quantity, value, unit, symbol, note))
+		return -1;
+	return table_set_about(t, t->nrows - 1, about);
+}
+
 int summary_group_row(struct table *t, int g, const char *what, double value,
 		      const char *unit, const char *symbol, const char *note)
 {

@@ -33,6 +33,10 @@ int summary_row(struct table *t, const char *quantity, double value, const char 
  * x the plot marks). */
 int summary_row_as(struct table *t, enum row_role role, const char *quantity, double value,
 		   const char *unit, const char *symbol, const char *note);
+/* The same for a row derived from the configuration section `about` (its
+ * parameter-table entry): the explorer shows it under that section. */
+int summary_row_about(struct table *t, const struct param *about, const char *quantity,
+		      double value, const char *unit, const char *symbol, const char *note);
 /* The same for a row about group g (table_set_group): "group<g>.<what>",
  * quantity written from g and what.  Every group of one table has the same
  * rows in the same order, so the k-th row of group g and of group 0 are the

@@ -133,27 +133,26 @@ static int sum_value_col(const struct table *t)
 	return t->nrows && t->layout == TL_SUMMARY ? SUM_VALUE : -1;
 }
 
-/* Derived rows for section `path`: summary rows "<last component>.*",
- * packed several to a row. */
-static void add_derived(struct form *f, const struct app *a, const char *path, int depth)
+/* Derived rows for the section `sec` at `path`: the summary rows derived
+ * from it (table_about), packed several to a row. */
+static void add_derived(struct form *f, const struct app *a, const struct param *sec,
+			const char *path, int depth)
 {
 	const struct table *t = &a->res.slot[SLOT_SUMMARY].table;
 	int vc = sum_value_col(t), sc = SUM_SYMBOL, uc = SUM_UNIT;
-	const char *last = strrchr(path, '.');
-	char prefix[64], one[96], sym[48], num[32], unit[48];
+	char one[96], sym[48], num[32], unit[48];
 	struct row *r = NULL;
 
 	if (vc < 0)
 		return;
-	last = last ? last + 1 : path;
-	snprintf(prefix, sizeof prefix, "%s.", last);
-	size_t pl = strlen(prefix);
 	for (size_t i = 0; i < t->nrows; i++) {
-		const char *q = table_get_text(t, i, SUM_QUANTITY);
-		if (!q || strncmp(q, prefix, pl) != 0 || strchr(q + pl, '.'))
+		if (table_about(t, i) != sec)
 			continue;
+		/* The label: its symbol, else its quantity after the section's
+		 * prefix ("icn1.t_cn" -> "t_cn"). */
+		const char *q = table_get_text(t, i, SUM_QUANTITY), *dot = strchr(q, '.');
 		const char *s = sc >= 0 ? table_get_text(t, i, (size_t)sc) : NULL;
-		app_symbol(a, s && *s ? s : q + pl, sym, sizeof sym);
+		app_symbol(a, s && *s ? s : dot ? dot + 1 : q, sym, sizeof sym);
 		draw_unit_short(uc >= 0 && table_get_text(t, i, (size_t)uc) ?
 				table_get_text(t, i, (size_t)uc) : "", unit, sizeof unit);
 		snprintf(one, sizeof one, "%s %s", sym, draw_num(table_get(t, i, (size_t)vc), 4, num,
@@ -170,20 +169,20 @@ static void add_derived(struct form *f, const struct app *a, const char *path, i
 	}
 }
 
-/* Totals under a top-level list: the summary's top-level rows without a
- * unit ("clusters C 32", "nodes N 1120"). */
+/* Totals under a top-level list: the summary's ROW_OVERVIEW rows
+ * ("clusters C 32", "nodes N 1120"). */
 static void add_totals(struct form *f, const struct app *a, int depth)
 {
 	const struct table *t = &a->res.slot[SLOT_SUMMARY].table;
-	int vc = sum_value_col(t), sc = SUM_SYMBOL, uc = SUM_UNIT;
+	int vc = sum_value_col(t), sc = SUM_SYMBOL;
 	char one[96], sym[48], num[32];
 	struct row *r = NULL;
 
-	if (vc < 0 || uc < 0)
+	if (vc < 0)
 		return;
 	for (size_t i = 0; i < t->nrows; i++) {
-		const char *q = table_get_text(t, i, SUM_QUANTITY), *u = table_get_text(t, i, (size_t)uc);
-		if (!q || strchr(q, '.') || (u && *u))
+		const char *q = table_get_text(t, i, SUM_QUANTITY);
+		if (table_row_role(t, i) != ROW_OVERVIEW)
 			continue;
 		const char *s = sc >= 0 ? table_get_text(t, i, (size_t)sc) : NULL;
 		app_symbol(a, s && *s ? s : q, sym, sizeof sym);
@@ -288,7 +287,7 @@ static void add_section(struct form *f, const struct app *a, const struct param 
 			add_row(f, R_HEAD, depth, path, p);
 			add_section(f, a, p->sub, (const char *)base + p->off, path, depth + 1, list,
 				    item);
-			add_derived(f, a, path, depth + 1);
+			add_derived(f, a, p, path, depth + 1);
 		} else {
 			add_row(f, R_HEAD, depth, path, p);
 			add_list(f, a, p, base, path, depth + 1);
@@ -321,7 +320,7 @@ static void build(struct pane *pn)
 		} else if (p->type == PT_SECTION) {
 			add_row(f, R_HEAD, 0, p->key, p);
 			add_section(f, a, p->sub, (const char *)base + p->off, p->key, 1, NULL, -1);
-			add_derived(f, a, p->key, 1);
+			add_derived(f, a, p, p->key, 1);
 		} else {
 			add_list(f, a, p, base, p->key, 0);
 			add_totals(f, a, 0);

@@ -18,6 +18,7 @@
 #include "config/config.h"
 #include "config/yaml_load.h"
 #include "family/outkit.h"
+#include "family/multicluster.h"
 
 static const char preset[] =
 	"model: multicluster\n"
@@ -357,6 +358,18 @@ static void test_summary_roles(void **state)
 			assert_string_equal(table_get_text(&t, (size_t)m, SUM_QUANTITY), cases[i].marker);
 		else
 			assert_int_equal(m, -1);
+		/* the overview (shown under the lists) and, multicluster, the rows
+		 * derived from a network's section (shown under it) */
+		int overview = 0, icn1 = 0;
+		for (size_t r = 0; r < t.nrows; r++) {
+			overview += table_row_role(&t, r) == ROW_OVERVIEW;
+			if (table_about(&t, r) == mc_network_param(MC_ICN1)) {
+				assert_true(strncmp(table_get_text(&t, r, SUM_QUANTITY), "icn1.", 5) == 0);
+				icn1++;
+			}
+		}
+		assert_true(overview >= (strcmp(cases[i].preset, "kiasari-s5-v6") ? 2 : 0));
+		assert_int_equal(icn1, strcmp(cases[i].preset, "javadi-n544") ? 0 : 2);
 		table_free(&t);
 		config_free(&cfg);
 	}
