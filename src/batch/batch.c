@@ -11,6 +11,7 @@
 #include "batch/simbatch.h"
 #include "family/curve.h"
 #include "family/outkit.h"
+#include "family/simcfg.h"
 
 /* The x values of a curve run that the batch layer must know itself
  * (--sim, a simulated output, --points): --load, else the simulated
@@ -152,6 +153,15 @@ int batch_run(const struct options *o, const struct loaded *l)
 		rc = curve_xs(o, &l->cfg, NULL, &req, &xs, &nx, &d);
 		req.x = xs;
 		req.nx = nx;
+	}
+	if (!rc && (out->simulated || sim) && req.nx > SIM_RUN_POINTS) {
+		/* each point may take SIM_WORK_POINT events: one run at most
+		 * SIM_RUN_POINTS of them (icnx.yaml(5) LIMITS) */
+		d.usage = true;
+		rc = diag_set(&d, "", "%zu simulated points: one run simulates at most %d (each "
+			      "may take %.0e events, icnx.yaml(5) LIMITS); run the sweep in pieces "
+			      "with --points I:J -f csv", req.nx, SIM_RUN_POINTS,
+			      (double)SIM_WORK_POINT);
 	}
 	if (!rc) {
 		if (out->simulated)

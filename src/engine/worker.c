@@ -30,6 +30,7 @@
 #include "family/outkit.h"
 #include "family/simcfg.h"
 
+
 struct worker;
 
 /* One lane: a thread and what the UI may read of it without the lock. */
@@ -616,6 +617,7 @@ static int compute_slow(struct worker *w, const struct config *cfg, unsigned lon
 			req.x = &xs[k];
 			req.nx = 1;
 			req.point0 = k;          /* the stream of point k of the list */
+			req.run_points = nx;     /* the run's work shared (simcfg.h) */
 			rc = run_output(w, l, cfg, gen, &outs[i], &req, &one, true, NULL, 0);
 			if (rc < 0) {
 				snprintf(msg, sizeof msg, "%s", one.title);

@@ -84,6 +84,11 @@ struct run_req {
 	 * of this request with the stream point0 + k, so a point computed
 	 * alone (batch -j, --points) equals the same point of the full run. */
 	size_t point0;
+	/* Points of the whole run this request belongs to (the explorer
+	 * simulates its sim.points loads one request each); 0 = nx.  A
+	 * simulated output gives each point the work share of a run that long
+	 * (simcfg.h sim_work_share). */
+	size_t run_points;
 };
 
 /* Fill req with the defaults (whole sweep, default item, no cursor). */

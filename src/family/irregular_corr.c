@@ -91,7 +91,10 @@ static int corr_point(const struct config *cfg, const struct irr_simctx *x, cons
 	memset(c, 0, sizeof *c);
 	if (!sum || !px || !cnt || !pg)
 		goto nomem;
+	if (sim_check_work(&irr_cfg(cfg)->sim, &x->mix, sim_work_share(pp->nx), d))
+		goto out;
 	sim_config_method(&irr_cfg(cfg)->sim, index, &mm);
+	sim_method_work(&mm, sim_work_share(pp->nx));   /* the output's points share its run */
 	mm.group = x->s.sw;
 	mm.ngroups = S;
 	mm.pair_sum = sum;
@@ -110,6 +113,8 @@ static int corr_point(const struct config *cfg, const struct irr_simctx *x, cons
 			 r.status == SIM_DEADLOCK ? "deadlock" : "routing error", lambda);
 		goto out;
 	}
+	if (sim_check_result(&irr_cfg(cfg)->sim, &r, mm.max_work, lambda, d))
+		goto out;
 	c->offered = lambda;
 	c->accepted = r.accepted * r.mean_len * x->s.nsenders / (N > 0 ? N : 1);
 	c->latency = r.network.mean;

@@ -227,6 +227,8 @@ int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct ta
 		diag_set(d, "", "out of memory");
 		goto out;
 	}
+	if (sim_check_work(&irr_cfg(cfg)->sim, &x.mix, SIM_WORK_POINT, d))
+		goto out;
 	sim_config_method(&irr_cfg(cfg)->sim, 0, &mm);
 	mm.group = x.s.sw;
 	mm.ngroups = S;
@@ -242,6 +244,8 @@ int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct ta
 		goto out;
 	}
 	rc = -1;
+	if (sim_check_result(&irr_cfg(cfg)->sim, &r, mm.max_work, lambda, d))
+		goto out;
 	if (pair_fits(&x, sum, cnt, fits)) {
 		diag_set(d, "", "out of memory");
 		goto out;
@@ -311,6 +315,8 @@ int irr_sim_saturation(const struct config *cfg, const struct run_req *req, stru
 	if (irr_simctx_build(cfg, &x, d))
 		return -1;
 	hi = x.cap;
+	if (sim_check_work(&irr_cfg(cfg)->sim, &x.mix, SIM_WORK_POINT, d))
+		goto out;
 	for (int k = 0; k < steps; k++) {
 		struct sim_method mm;
 		struct sim_result r;
@@ -330,6 +336,8 @@ int irr_sim_saturation(const struct config *cfg, const struct run_req *req, stru
 			diag_set(d, "sim", "deadlock at load %g (a bug)", mid);
 			goto out;
 		}
+		if (sim_check_result(&irr_cfg(cfg)->sim, &r, mm.max_work, mid, d))
+			goto out;
 		if (r.saturated)
 			hi = mid;
 		else

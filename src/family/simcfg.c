@@ -120,6 +120,54 @@ void sim_config_method(const struct sim_config *sc, size_t index, struct sim_met
 	mm->measured = sc->measured;
 	mm->batches = sc->batches;
 	mm->max_cycles = isnan(sc->budget) ? 0 : (int64_t)sc->budget;
+	sim_method_work(mm, SIM_WORK_POINT);
+}
+
+void sim_method_work(struct sim_method *mm, int64_t max_work)
+{
+	mm->max_work = max_work;
+	mm->probe_work = max_work / SIM_WORK_PROBE_DIV;
+}
+
+int64_t sim_work_share(size_t points)
+{
+	return points <= SIM_RUN_POINTS ? SIM_WORK_POINT : SIM_WORK_RUN / (int64_t)points;
+}
+
+int sim_check_work(const struct sim_config *sc, const struct sim_mix *mix, int64_t max_work,
+		   struct diag *d)
+{
+	double len = 0, need, fit;
+
+	for (int i = 0; i < mix->n; i++)
+		len += mix->prob[i] * mix->length[i];
+	need = ((double)sc->warmup + sc->measured) * (1 + len);
+	if (need <= (double)max_work)
+		return 0;
+	fit = floor((double)max_work / (1 + len)) - sc->warmup;
+	d->usage = true;
+	if (fit >= 100)
+		return diag_set(d, "sim.measured", "a point of %d + %d messages of %.4g flits needs "
+				"at least %.3g simulator events, above the limit of %.0e per point "
+				"(icnx.yaml(5) LIMITS): at most %.0f measured messages fit",
+				sc->warmup, sc->measured, len, need, (double)max_work, fit);
+	return diag_set(d, "sim.warmup", "a point of %d + %d messages of %.4g flits needs at "
+			"least %.3g simulator events, above the limit of %.0e per point "
+			"(icnx.yaml(5) LIMITS): fewer or shorter messages", sc->warmup,
+			sc->measured, len, need, (double)max_work);
+}
+
+int sim_check_result(const struct sim_config *sc, const struct sim_result *r,
+		     int64_t max_work, double load, struct diag *d)
+{
+	if (r->status != SIM_WORK || r->saturated)
+		return 0;
+	d->usage = true;
+	return diag_set(d, "sim.measured", "the point at load %g reached the simulator's limit "
+			"of %.0e events (icnx.yaml(5) LIMITS) before its %d measured messages "
+			"drained, while the network still kept up with the offered load (not "
+			"saturated): lower sim.measured or sim.warmup", load,
+			(double)max_work, sc->measured);
 }
 
 int sim_curve_cols(struct table *t)
@@ -190,6 +238,10 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 	if (col < 0)
 		goto nomem;
 	t->samples = (size_t)sc->measured;
+	int64_t work = sim_work_share(req->run_points > nx ? req->run_points : nx);
+
+	if (sim_check_work(sc, mix, work, d))
+		return -1;
 	for (size_t k = 0; k < nx; k++) {
 		struct sim_method mm;
 		struct sim_result r;
@@ -201,6 +253,7 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 		struct sim_point_progress pp = { req, k, nx };
 
 		sim_config_method(sc, point0 + k, &mm);
+		sim_method_work(&mm, work);
 		mm.progress = sim_point_progress;
 		mm.progress_ctx = &pp;
 		mm.stop_saturated = true;      /* a saturated point prints inf */
@@ -226,6 +279,8 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 					xs[k], mm.watchdog);
 		if (r.status == SIM_ROUTE_ERROR)
 			return diag_set(d, "sim", "routing error at load %g (a bug)", xs[k]);
+		if (sim_check_result(sc, &r, mm.max_work, xs[k], d))
+			return -1;
 		row = table_add_row(t);
 		if (row < 0)
 			goto nomem;

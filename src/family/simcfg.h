@@ -40,6 +40,22 @@ struct run_req;
 #define SIM_CFG_MAX_MEASURED 10000000   /* messages per point */
 #define SIM_CFG_MAX_FLITS 40000000L     /* buffers: channels x V x B */
 #define SIM_CFG_MAX_POINTS 64           /* the explorer's simulated loads */
+/* Work limits, in the engine's events (sim/core.h: a buffer visited in a
+ * cycle, a routing candidate, a cycle stepped, a message generated), never
+ * wall time, so results are the same on every machine.  One point may do
+ * SIM_WORK_POINT events; one run of an output (a curve request, a
+ * saturation bisection, the explorer's simulated points) at most
+ * SIM_WORK_RUN events: up to SIM_RUN_POINTS points at SIM_WORK_POINT each
+ * (batch refuses a longer simulated sweep and names --points), an output
+ * that simulates more points by itself divides SIM_WORK_RUN among them
+ * (sim_work_share).
+ * icnx.yaml(5) LIMITS states them with the CPU time they mean. */
+#define SIM_WORK_POINT 1000000000LL
+#define SIM_RUN_POINTS 10
+#define SIM_WORK_RUN (SIM_WORK_POINT * SIM_RUN_POINTS)
+/* A point whose network has fallen behind when its work reaches a fifth of
+ * its limit stops there, saturated (sim_method.probe_work). */
+#define SIM_WORK_PROBE_DIV 5
 
 enum sim_routing_cfg { SIMCFG_ADAPTIVE = 0, SIMCFG_DETERMINISTIC };
 enum sim_timing_cfg { SIMCFG_TIMING_PAPER = 0, SIMCFG_TIMING_BOOKSIM };
@@ -85,8 +101,33 @@ const struct sim_config *sim_config_of(const struct config *cfg);
  * even, L k/(n+1).  sc NULL: saturation. */
 double sim_point_load(const struct sim_config *sc, int k, int n, double top);
 
-/* The measurement method for point `index` of a sweep. */
+/* The measurement method for point `index` of a sweep (max_work =
+ * SIM_WORK_POINT, probe_work = max_work / SIM_WORK_PROBE_DIV; a caller that
+ * changes max_work sets probe_work with sim_method_work). */
 void sim_config_method(const struct sim_config *sc, size_t index, struct sim_method *mm);
+
+/* The work limit of each point of a run of `points` points:
+ * SIM_WORK_POINT up to SIM_RUN_POINTS points, else SIM_WORK_RUN / points. */
+int64_t sim_work_share(size_t points);
+/* Set mm's work limit to max_work and its probe to max_work / SIM_WORK_PROBE_DIV. */
+void sim_method_work(struct sim_method *mm, int64_t max_work);
+
+/*
+ * Before simulating: refuse (d->usage, -1) a configuration whose points
+ * cannot fit the work limit max_work whatever the network: (warmup + measured)
+ * messages of mean length L need at least (1 + L) events each.  The message
+ * names the most measured messages that fit.  0 = fine.
+ */
+int sim_check_work(const struct sim_config *sc, const struct sim_mix *mix, int64_t max_work,
+		   struct diag *d);
+
+/*
+ * After sim_measure: a point that reached the work limit without a sign of
+ * saturation (r->status SIM_WORK, not saturated) is refused (d->usage, -1)
+ * with the reason and what to lower; any other result gives 0.
+ */
+int sim_check_result(const struct sim_config *sc, const struct sim_result *r,
+		     int64_t max_work, double load, struct diag *d);
 
 /*
  * The simulated curve: sim_measure at xs[0..nx-1] (point k seeded with

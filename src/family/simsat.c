@@ -8,14 +8,15 @@
 
 /* Simulate one probe: 0 with *sat set, 1 cancelled, -1 with *d. */
 static int probe(const struct sim_net *net, const struct sim_mix *mix,
-		 const struct sim_config *sc, double x, size_t k, const struct run_req *req,
-		 bool *sat, struct diag *d)
+		 const struct sim_config *sc, double x, size_t k, int64_t work,
+		 const struct run_req *req, bool *sat, struct diag *d)
 {
 	struct sim_method mm;
 	struct sim_result r;
 	int m;
 
 	sim_config_method(sc, k, &mm);
+	sim_method_work(&mm, work);
 	mm.stop_saturated = true;
 	m = sim_measure(net, mix, x, &mm, &r, req->cancel);
 	if (m)
@@ -24,6 +25,8 @@ static int probe(const struct sim_net *net, const struct sim_mix *mix,
 		return diag_set(d, "sim", "deadlock at load %g (a bug)", x);
 	if (r.status == SIM_ROUTE_ERROR)
 		return diag_set(d, "sim", "routing error at load %g (a bug)", x);
+	if (sim_check_result(sc, &r, mm.max_work, x, d))
+		return -1;
 	*sat = r.saturated;
 	return 0;
 }
@@ -34,15 +37,19 @@ int sim_saturation_search(const struct sim_net *net, const struct sim_mix *mix,
 {
 	size_t k = 0;
 	int total = SIM_SAT_STEPS + (probe_top ? 1 : 0), rc;
+	/* the most probes one search runs share the run's work (simcfg.h) */
+	int64_t work = sim_work_share(SIM_SAT_STEPS + (probe_top ? SIM_SAT_MAX_GROW + 1 : 0));
 	bool s;
 
 	memset(out, 0, sizeof *out);
 	out->hi = top;
 	if (!(top > 0))
 		return diag_set(d, "", "no load to search below (top %g)", top);
+	if (sim_check_work(sc, mix, work, d))
+		return -1;
 	if (probe_top) {
 		for (int g = 0;; g++) {
-			rc = probe(net, mix, sc, out->hi, k++, req, &s, d);
+			rc = probe(net, mix, sc, out->hi, k++, work, req, &s, d);
 			if (rc)
 				return rc;
 			if (s)
@@ -61,7 +68,7 @@ int sim_saturation_search(const struct sim_net *net, const struct sim_mix *mix,
 	for (int i = 0; i < SIM_SAT_STEPS; i++) {
 		double mid = 0.5 * (out->lo + out->hi);
 
-		rc = probe(net, mix, sc, mid, k++, req, &s, d);
+		rc = probe(net, mix, sc, mid, k++, work, req, &s, d);
 		if (rc)
 			return rc;
 		if (s)

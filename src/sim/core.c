@@ -209,6 +209,7 @@ static int new_message(struct sim_core *c, int src, int dst, int len)
 	m->depart = -1;
 	m->tag = c->tag_next < c->tag_limit ? c->tag_next++ : -1;
 	c->generated++;
+	c->work++;
 	enqueue(c, src, id);
 	return id;
 }
@@ -292,6 +293,7 @@ static int allocate(struct sim_core *c, int b)
 	n = c->net.route(c->net.route_ctx, m, router, ic, c->cand);
 	if (n <= 0)
 		return -1;
+	c->work += n;                   /* a routing call costs its candidates */
 	for (int i = 0; i < n; i++) {
 		int k = c->cand[i].buf, t = c->cand[i].tier, u;
 
@@ -452,6 +454,7 @@ static int step(struct sim_core *c)
 	if (arrivals(c) < 0)
 		return SIM_NOMEM;
 	n = c->nact;
+	c->work += (int64_t)n + 1;
 	c->nreq = 0;
 	for (int i = 0; i < n; i++) {
 		int b = c->act[i], k, ch;
@@ -506,6 +509,8 @@ enum sim_status sim_core_run(struct sim_core *c, bool (*stop)(void *ctx, const s
 			return SIM_DONE;
 		if (c->now >= max_cycle)
 			return SIM_BUDGET;
+		if (c->max_work > 0 && c->work >= c->max_work)
+			return SIM_WORK;
 		if (c->nact == 0) {            /* idle: jump to the next arrival */
 			double t = c->next_arrival;
 			int64_t next;

@@ -144,7 +144,8 @@ enum sim_status {
 	SIM_DEADLOCK,              /* flits in the network, none moved for
 	                              `watchdog` cycles */
 	SIM_ROUTE_ERROR,           /* a routing call returned no candidate */
-	SIM_NOMEM
+	SIM_NOMEM,
+	SIM_WORK                   /* work limit (max_work events) reached */
 };
 
 struct sim_core {
@@ -180,6 +181,14 @@ struct sim_core {
 	int nmsg_cap, free_msg;
 	/* counters */
 	int64_t flit_hops;         /* flits that crossed a channel */
+	/* Work done, in events: every cycle stepped counts 1 plus the buffers
+	 * it visits (the active list), every message generated 1.  Idle cycles
+	 * skipped to the next arrival count nothing.  It measures the engine's
+	 * CPU time up to a factor and is the same on every machine. */
+	int64_t work;
+	int64_t max_work;          /* sim_core_run stops with SIM_WORK once work
+	                              reaches it; 0 = no limit (set by the caller
+	                              after sim_core_init) */
 	int64_t flits_in_net;      /* flits that left a source, not yet consumed */
 	int64_t generated, delivered_msgs;
 	int64_t last_move;         /* last cycle a flit moved */
@@ -212,7 +221,9 @@ int sim_core_inject(struct sim_core *c, int src, int dst, int len);
 
 /*
  * Advance until stop(ctx, c) returns true (checked once per cycle), the
- * cycle count reaches max_cycle, a deadlock or an error.  Arrivals are
+ * cycle count reaches max_cycle, the work reaches c->max_work (SIM_WORK,
+ * checked once per cycle, so it may exceed it by one cycle's events), a
+ * deadlock or an error.  Arrivals are
  * generated only while lambda > 0.  Returns the status (SIM_DONE when stop
  * said so).
  */

@@ -49,7 +49,17 @@ struct acc {
 	int64_t backlog;           /* queued messages that mean saturation */
 	int overflow;
 	long steps;                /* stop_fn calls, for mm->progress */
+	int probed, behind;        /* probe_work reached; it found the run behind */
 };
+
+/* Fewer than 95% of the messages generated since the measured window
+ * opened (or since the start) delivered: the network does not keep up. */
+static bool fell_behind(const struct acc *a, const struct sim_core *c)
+{
+	int64_t ds = a->phase >= 1 ? a->d0 : 0, gs = a->phase >= 1 ? a->g0 : 0;
+
+	return !((double)(c->delivered_msgs - ds) >= 0.95 * (double)(c->generated - gs));
+}
 
 static void on_done(void *ctx, const struct sim_done *d)
 {
@@ -93,6 +103,13 @@ static bool stop_fn(void *ctx, const struct sim_core *c)
 	if (c->queued > a->backlog) {           /* the queues grow without bound */
 		a->overflow = 1;
 		return true;
+	}
+	if (a->mm->probe_work > 0 && !a->probed && c->work >= a->mm->probe_work) {
+		a->probed = 1;
+		if (fell_behind(a, c)) {
+			a->behind = 1;
+			return true;
+		}
 	}
 	if (a->phase == 0) {
 		if (c->generated < a->mm->warmup)
@@ -174,6 +191,7 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 		memset(mm->pair_sum, 0, g2 * sizeof *mm->pair_sum);
 		memset(mm->pair_cnt, 0, g2 * sizeof *mm->pair_cnt);
 	}
+	c.max_work = mm->max_work;
 	c.done = on_done;
 	c.done_ctx = a;
 	if (mm->watchdog > 0)
@@ -189,6 +207,7 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 	out->offered = lambda * c.wsum / nsend;
 	out->cycles = c.now;
 	out->flit_hops = c.flit_hops;
+	out->work = c.work;
 	out->order_errors = c.order_errors;
 	out->messages = a->done;
 	if (a->phase >= 2 && a->t1 > a->t0)
@@ -207,10 +226,17 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 	out->mean_hops = a->done ? a->hops / a->done : NAN;
 	if (a->overflow)
 		st = out->status = SIM_BUDGET;
+	if (a->behind)
+		st = out->status = SIM_WORK;
 	/* against the messages actually generated in the window (a dropped
 	 * arrival, e.g. a permutation's fixed point, offers nothing) */
 	out->saturated = st != SIM_DONE ||
 		!((double)(a->d1 - a->d0) >= 0.95 * (double)(a->g1 - a->g0));
+	if (st == SIM_WORK)
+		/* The work limit is no verdict by itself: saturated only when
+		 * the network fell behind over what ran; otherwise the caller
+		 * refuses the point (too long a run). */
+		out->saturated = a->behind || fell_behind(a, &c);
 	if (st == SIM_DONE && a->cancelled)
 		out->saturated = false;
 	free(a);

@@ -11,6 +11,11 @@
  * tail's arrival.  Source wait: from generation to the header leaving the
  * source queue.  Network latency: the rest (the model's S + R).
  *
+ * Fell behind: fewer than 95% of the messages generated since the
+ * measured window opened (since the start, before it) were delivered.  A
+ * run that reaches its work limit is saturated if it fell behind (status
+ * SIM_WORK either way); one that fell behind at probe_work stops there.
+ *
  * Saturated: the run exhausted its cycle budget before the measured
  * messages drained, the source queues held more than 50 messages per node
  * plus half the measured count (they grow without bound), or accepted
@@ -37,6 +42,14 @@ struct sim_method {
 	long measured;             /* messages measured */
 	int batches;               /* 2..SIM_MAX_BATCHES */
 	int64_t max_cycles;        /* budget; 0 = automatic (see sim_measure) */
+	int64_t max_work;          /* work limit in events (core.h); 0 = none.
+	                              A point that reaches it has status
+	                              SIM_WORK, saturated only if the network
+	                              fell behind (see sim_measure) */
+	int64_t probe_work;        /* 0 = none; else once the work reaches it,
+	                              a point whose network fell behind stops
+	                              there (SIM_WORK, saturated) instead of
+	                              running on to max_work or its budget */
 	int watchdog;              /* deadlock: cycles without a move; 0 = 100000 */
 	/* Stop as soon as the measured window closes with fewer than 95% of
 	 * its generated messages delivered: the point is saturated whatever
@@ -85,6 +98,7 @@ struct sim_result {
 	long messages;             /* measured messages delivered */
 	int64_t cycles;            /* simulated cycles */
 	int64_t flit_hops;         /* flits x channels crossed, whole run */
+	int64_t work;              /* events (core.h), whole run */
 	int64_t order_errors;      /* must be 0 */
 };
 

@@ -2,8 +2,9 @@
 # simbatch.sh: the simulator's batch interface.  -o curve --sim adds the
 # simulated columns; -j 2 prints exactly what -j 1 prints; --points pieces
 # run in parallel by xargs -P and concatenated give exactly the single run's
-# CSV; a saturated point prints inf; the simulator's limits are refused
-# with exit 2 and a reason; -o saturation brackets.  Small runs (a few hundred messages per point).
+# CSV; a saturated point prints inf; the simulator's limits (size, points
+# per run, work per point) are refused with exit 2 and a reason; -o saturation
+# brackets.  Small runs (a few hundred messages per point).
 set -u
 ICNX=${ICNX:-./icnx}
 cd "$(dirname "$0")/../.." || exit 2
@@ -55,6 +56,28 @@ rc=0; "$ICNX" --batch kiasari-s5-v6 -o summary --sim >/dev/null 2>&1 || rc=$?
 [ "$rc" -eq 2 ] || { echo "FAIL --sim on a summary: exit $rc, want 2"; fail=1; }
 rc=0; "$ICNX" --batch kiasari-s5-v6 -o curve --points 0:1 >/dev/null 2>&1 || rc=$?
 [ "$rc" -eq 2 ] || { echo "FAIL --points without csv: exit $rc, want 2"; fail=1; }
+
+# work limits (icnx.yaml(5) LIMITS): one run simulates at most 10 points
+# (--points cuts a longer sweep into runs); messages that cannot fit a
+# point's 1e9 events are refused before anything runs, naming how many fit
+rc=0; err=$("$ICNX" --batch arnau-autonet10 -o curve --load 0.0005:0.004:11 $small -f csv 2>&1 >/dev/null) || rc=$?
+[ "$rc" -eq 2 ] || { echo "FAIL 11 simulated points: exit $rc, want 2"; fail=1; }
+echo "$err" | grep -q 'at most 10.*--points' || { echo "FAIL 11 points message: $err"; fail=1; }
+rc=0; err=$("$ICNX" --batch kiasari-s5-v6 -o curve --sim --load 0.001:0.01:11 $small -f csv 2>&1 >/dev/null) || rc=$?
+[ "$rc" -eq 2 ] || { echo "FAIL --sim with 11 points: exit $rc, want 2"; fail=1; }
+"$ICNX" --batch arnau-autonet10 -o curve --load 0.0005:0.004:11 $small -f csv -j 1 --points 1:10 >"$tmp/ten" ||
+	{ echo "FAIL 10 of 11 points (--points 1:10)"; fail=1; }
+[ "$(wc -l <"$tmp/ten")" -eq 10 ] || { echo "FAIL --points 1:10 rows"; fail=1; }
+rc=0; err=$("$ICNX" --batch arnau-autonet10 -o curve --load 0.001:0.001:1 --set sim.M=100000 \
+	--set sim.measured=10000000 -f csv 2>&1 >/dev/null) || rc=$?
+[ "$rc" -eq 2 ] || { echo "FAIL messages beyond the work limit: exit $rc, want 2"; fail=1; }
+echo "$err" | grep -q 'sim.measured: .*at most 4999 measured messages fit' ||
+	{ echo "FAIL work limit message: $err"; fail=1; }
+for o in pairs saturation correlation; do
+	rc=0; "$ICNX" --batch arnau-autonet10 -o $o --at 0.001 --set sim.M=100000 \
+		--set sim.measured=10000000 >/dev/null 2>&1 || rc=$?
+	[ "$rc" -eq 2 ] || { echo "FAIL -o $o beyond the work limit: exit $rc, want 2"; fail=1; }
+done
 
 # pairs: one row per ordered switch pair, equivalent distance beside latency
 "$ICNX" --batch arnau-autonet10 -o pairs --at 0.001 $small -f csv >"$tmp/pairs" || { echo "FAIL pairs"; fail=1; }

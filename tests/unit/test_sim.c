@@ -2,8 +2,8 @@
  * test_sim.c: the simulator core (src/sim) on the star graph and on a
  * one-channel network: random variates, zero-load latencies written out by
  * hand (M + h on S_n, BookSim's (M-1) + 2 + 4R), conservation and order of
- * flits, the deadlock watchdog with its negative control, and the
- * Pollaczek-Khinchine wait of an M/D/1 source queue.
+ * flits, the deadlock watchdog with its negative control, the
+ * Pollaczek-Khinchine wait of an M/D/1 source queue, and the work limit.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -264,6 +264,81 @@ static void test_stop_saturated(void **state)
 	assert_true(full.latency.mean == fast.latency.mean && full.cycles == fast.cycles);
 }
 
+/* The work limit (core.h: events; measure.h: max_work): the same run does
+ * the same work on every call; a run stops with SIM_WORK within one
+ * cycle's events of the limit; a measured point past saturation that
+ * reaches it is saturated, and one at a light load that reaches it (too
+ * many messages) is not (the caller refuses it). */
+static void test_work_limit(void **state)
+{
+	struct sim_star s;
+	struct sim_core c;
+	struct sim_mix mix = { 1, { 16 }, { 1 } };
+	struct sim_method mm;
+	struct sim_result r, again;
+	int64_t w1, nb;
+
+	(void)state;
+	assert_int_equal(sim_star_build(&s, 5, 2, 3, 1, SIM_NBC_PAPER, 0, 0), 0);
+	assert_int_equal(sim_core_init(&c, &s.net, &mix, 0.01, 3, 0), 0);
+	assert_int_equal(sim_core_run(&c, NULL, NULL, 20000), SIM_BUDGET);
+	w1 = c.work;
+	nb = c.nbuf;
+	assert_true(w1 > 20000);                 /* at least one per stepped cycle */
+	sim_core_free(&c);
+	assert_int_equal(sim_core_init(&c, &s.net, &mix, 0.01, 3, 0), 0);
+	assert_int_equal(sim_core_run(&c, NULL, NULL, 20000), SIM_BUDGET);
+	assert_true(c.work == w1);               /* deterministic */
+	sim_core_free(&c);
+	assert_int_equal(sim_core_init(&c, &s.net, &mix, 0.01, 3, 0), 0);
+	c.max_work = w1 / 2;
+	assert_int_equal(sim_core_run(&c, NULL, NULL, 20000), SIM_WORK);
+	assert_true(c.work >= w1 / 2);
+	/* one cycle: every buffer, its routing candidates, arrivals */
+	assert_true(c.work < w1 / 2 + 1 + nb * (1 + SIM_MAX_CAND) + 1000);
+	assert_true(c.now < 20000);
+	sim_core_free(&c);
+
+	sim_method_default(&mm);
+	mm.measured = 4000;
+	mm.warmup = 500;
+	mm.max_work = 1000000;
+	/* far past saturation (the model's is 0.0158 msg/node/cycle at M = 32) */
+	assert_int_equal(sim_measure(&s.net, &mix, 0.03, &mm, &r, NULL), 0);
+	assert_int_equal(r.status, SIM_WORK);
+	assert_true(r.saturated);
+	assert_true(r.work >= 1000000);
+	assert_int_equal(sim_measure(&s.net, &mix, 0.03, &mm, &again, NULL), 0);
+	assert_true(again.work == r.work && again.messages == r.messages &&
+		    again.accepted == r.accepted);
+	/* the probe: past saturation the point stops at probe_work, long
+	 * before max_work */
+	mm.max_work = 50000000;
+	mm.probe_work = 1000000;
+	assert_int_equal(sim_measure(&s.net, &mix, 0.03, &mm, &r, NULL), 0);
+	assert_int_equal(r.status, SIM_WORK);
+	assert_true(r.saturated);
+	assert_true(r.work >= 1000000 && r.work < 1000000 + nb * (1 + SIM_MAX_CAND) + 1000);
+	/* a light load with more messages than the limit lets drain: the
+	 * probe finds it keeping up, so it runs on to max_work */
+	mm.max_work = 2000000;
+	mm.probe_work = 400000;
+	mm.measured = 1000000;
+	assert_int_equal(sim_measure(&s.net, &mix, 0.001, &mm, &r, NULL), 0);
+	assert_int_equal(r.status, SIM_WORK);
+	assert_false(r.saturated);
+	assert_true(r.work >= 2000000);
+	/* without a limit the light run is unchanged by the counter */
+	mm.measured = 4000;
+	mm.max_work = 0;
+	mm.probe_work = 0;
+	assert_int_equal(sim_measure(&s.net, &mix, 0.001, &mm, &r, NULL), 0);
+	assert_int_equal(r.status, SIM_DONE);
+	assert_false(r.saturated);
+	assert_true(r.work > 0);
+	sim_star_free(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -276,6 +351,7 @@ int main(void)
 		cmocka_unit_test(test_md1),
 		cmocka_unit_test(test_star_light_load),
 		cmocka_unit_test(test_stop_saturated),
+		cmocka_unit_test(test_work_limit),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
