@@ -20,16 +20,17 @@
  * The bound is 1% where the preset meets it.  The star graphs do not: at
  * 1% of the model's saturation their excess is 1.7-2.3% and it is
  * contention, not a bias: it grows linearly with the load (kiasari-s5-v6,
- * 20000 messages: 0.35, 0.85, 1.75, 3.15% at 0.25, 0.5, 1, 2% of
- * saturation; s5-v12 0.43, 0.97, 2.26, 4.12%).  Two worms that meet on a
+ * 20000 messages: 0.35, 0.85, 1.75, 3.15% at 0.25, 0.5, 1, 2% of the
+ * model's saturation; s5-v12 0.43, 0.97, 2.26, 4.12%).  Two worms that meet on a
  * channel share it flit by flit (round robin among its virtual channels)
- * and both slow down; the model's saturation load is 1.6-2 times the
- * simulated one (docs/VALIDATION.md), so its 1% is 2-3% of what the
+ * and both slow down; the model's saturation load is 1.3-1.7 times the
+ * simulated one (docs/VALIDATION.md: 0.01585 against 0.01213 for s5-v6,
+ * 0.02001 against 0.01157 for s5-v12), so its 1% is 1.3-1.7% of what the
  * simulator sustains, and with M = 32 flits over 3.7 hops a meeting is
  * likely enough to cost 1.7-2.3%.  For them the test asserts 1% at 0.25%
  * of saturation (measured 0.36-0.42%) and 2.5% at 1% (measured 1.69-2.12%,
- * half-widths 0.14-0.22).  Every point also
- * asserts the mean is not below zero-load by more than its 95% half-width.
+ * half-widths 0.14-0.22).  Every point also asserts that the mean is not
+ * below zero-load by more than its 95% half-width.
  * Small runs (4000-8000 measured messages): at this load a point takes
  * 0.05-0.2 s and its half-width is 0.1-0.5%.
  */
