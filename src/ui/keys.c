@@ -44,9 +44,9 @@ const struct binding keys_table[] = {
 	  "read in full what the screen cuts: the status, the hint, the focused view's "
 	  "table or cell" },
 	{ ACT_SIMULATE, CTX_GLOBAL, { 'r' },
-	  "simulate this configuration at 6 loads up to the model's saturation, denser near it "
-	  "(L(1-(1-k/7)^2)): points with 95% error bars, or the simulated view v chose; r stops, "
-	  "then clears; an edit cancels" },
+	  "simulate at sim.points loads (6) up to the model's saturation, denser near it: "
+	  "points with 95% error bars, or the view v chose; the status shows progress and time "
+	  "left; r stops, then clears; an edit cancels" },
 	{ ACT_GLYPHS, CTX_GLOBAL, { 'A' }, "ASCII / Unicode glyphs" },
 	{ ACT_REDRAW, CTX_GLOBAL, { CTRL('l') }, "redraw the whole screen" },
 	{ ACT_REVERT, CTX_GLOBAL, { ESC, 'R' },
@@ -87,7 +87,8 @@ const struct binding keys_table[] = {
 
 	/* breakdown and heatmap */
 	{ ACT_VIEW, CTX_VIEW, { 'v' },
-	  "next view: tables, bars and text (breakdown); matrices and bars (heatmap)" },
+	  "next view: tables, bars and text (breakdown; after them, while there are "
+	  "simulated points, model vs sim part by part); matrices and bars (heatmap)" },
 	{ ACT_ITEM_NEXT, CTX_VIEW, { ']' },
 	  "next item of the view (--select: a cluster group, a switch)" },
 	{ ACT_ITEM_PREV, CTX_VIEW, { '[' }, "previous item" },
