@@ -65,6 +65,9 @@ enum col_measure {
 	CM_AFTER_SOURCE,     /* from leaving the source queue to the tail's
 	                        arrival: the value less the source wait
 	                        (sim_network; for a model, T - W_s) */
+	CM_QUEUE_WAIT,       /* waiting at the concentrators and dispatchers
+	                        (model 2W_d; sim_queue_wait), a part of the
+	                        time after the source queue */
 };
 
 /* A table's shape, so readers lay it out by type, not by column names. */

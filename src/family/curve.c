@@ -35,6 +35,8 @@ int curve_col(struct curve_cols *c, const char *name, const char *unit, const ch
 		table_set_role(t, (size_t)k, COL_COMPONENT, 1);
 	if ((flags & CC_PART) && (flags & CC_SOURCE_WAIT))
 		table_set_measure(t, (size_t)k, CM_SOURCE_WAIT);
+	if ((flags & CC_PART) && (flags & CC_QUEUE_WAIT))
+		table_set_measure(t, (size_t)k, CM_QUEUE_WAIT);
 	return 0;
 }
 

@@ -47,6 +47,9 @@ enum {
 	CC_SOURCE_WAIT = 1u << 4, /* with CC_PART: the source-queue wait
 	                            (measure CM_SOURCE_WAIT, paired with a
 	                            simulation's sim_wait) */
+	CC_QUEUE_WAIT = 1u << 5, /* with CC_PART: the concentrators' and
+	                            dispatchers' wait (CM_QUEUE_WAIT, paired
+	                            with sim_queue_wait) */
 };
 
 /* What eval returns besides 1 (cancelled) and -1 (failed, *d filled). */

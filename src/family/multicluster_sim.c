@@ -170,6 +170,12 @@ int mc_sim_curve(const struct config *cfg, const struct run_req *req, struct tab
 		for (size_t col = 1; col <= 5; col++)
 			snprintf(t->cols[col].unit, sizeof t->cols[col].unit, "time units");
 		snprintf(t->cols[6].unit, sizeof t->cols[6].unit, "%s", cfg->family->x.unit);
+		int qc = table_measure(t, CM_QUEUE_WAIT, 1);   /* sim_queue_wait */
+		if (qc > 0) {
+			for (size_t r = 0; r < t->nrows; r++)
+				table_set(t, r, (size_t)qc, table_get(t, r, (size_t)qc) * x->q);
+			snprintf(t->cols[qc].unit, sizeof t->cols[qc].unit, "time units");
+		}
 	}
 out:
 	free(cyc);

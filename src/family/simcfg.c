@@ -237,6 +237,17 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 	col = sim_curve_cols(t);
 	if (col < 0)
 		goto nomem;
+	/* a network with queues (multi-cluster concentrators and dispatchers):
+	 * the waiting there, a part of sim_network, as the last column */
+	int qc = -1;
+	if (net->queue_router) {
+		qc = table_add_col(t, "sim_queue_wait", "cycles", "simulated concentrator/dispatcher "
+				   "wait (the model's 2W_d)", COL_NUM);
+		if (qc < 0)
+			goto nomem;
+		table_set_role(t, (size_t)qc, COL_COMPONENT, col);
+		table_set_measure(t, (size_t)qc, CM_QUEUE_WAIT);
+	}
 	t->samples = (size_t)sc->measured;
 	int64_t work = sim_work_share(req->run_points > nx ? req->run_points : nx);
 
@@ -286,6 +297,8 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 			goto nomem;
 		table_set(t, (size_t)row, 0, xs[k]);
 		sim_curve_row(t, (size_t)row, col, &r);
+		if (qc >= 0)
+			table_set(t, (size_t)row, (size_t)qc, r.saturated ? INFINITY : r.qwait.mean);
 		req_progress(req, (double)(k + 1) / (double)nx);
 		if (req->publish && k + 1 < nx) {      /* the rows so far */
 			t->partial = true;

@@ -15,6 +15,9 @@
  * batch-means interval), sim_wait and sim_network (COL_COMPONENT of
  * sim_latency: source-queue wait and the rest, the model's S + R; their
  * measures CM_SOURCE_WAIT and CM_AFTER_SOURCE pair them with a model's),
+ * and, on a network with queue routers (multi-cluster), sim_queue_wait
+ * last (COL_COMPONENT, CM_QUEUE_WAIT: the concentrators' and dispatchers'
+ * waiting, a part of sim_network),
  * sim_accepted (delivered messages per sending node per cycle),
  * sim_messages (messages measured), sim_flit_hops (flits x channels
  * crossed in the whole run: the throughput unit, as BookSim counts).  At a saturated point every latency

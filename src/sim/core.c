@@ -315,6 +315,8 @@ static int allocate(struct sim_core *c, int b)
 		int k = c->cand[pick].buf;
 		int to = c->net.chan[k / c->net.V].to;
 
+		if (c->net.queue_router && ic >= 0 && c->net.queue_router[router])
+			m->qwait += c->now - c->ready[b];   /* waited at a queue */
 		c->owner[k] = c->owner[b];
 		c->cbusy[k / V]++;
 		c->nxt[b] = k;

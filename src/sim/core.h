@@ -55,6 +55,9 @@ struct sim_msg {
 	int64_t gen;               /* generation cycle (arrival stamp) */
 	int64_t depart;            /* cycle the header left the source, -1 */
 	int64_t tag;               /* measured-message index, -1 = not measured */
+	int64_t qwait;             /* cycles its header waited for an output
+	                              virtual channel at queue routers
+	                              (sim_net.queue_router) */
 };
 
 /* A candidate virtual channel: buffer index c*V + v, a preference tier
@@ -107,6 +110,10 @@ struct sim_net {
 	const int *inj_router;     /* per node */
 	const int *router_delay;   /* per router: cycles a header waits before it
 	                              may be routed (BookSim timing); NULL = 0 */
+	const unsigned char *queue_router; /* per router: non-zero = a queue (a
+	                              concentrator, a dispatcher) whose waiting
+	                              is measured in sim_msg.qwait; NULL = none.
+	                              Only measured: the run is the same */
 	int inj_delay;             /* cycles a new head of a source queue waits
 	                              before it may leave (BookSim timing) */
 	sim_route_fn route;

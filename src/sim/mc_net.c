@@ -67,6 +67,7 @@ void sim_mc_free(struct sim_mc *s)
 	free(s->chan);
 	free(s->inj);
 	free(s->delay);
+	free(s->queue);
 	memset(s, 0, sizeof *s);
 }
 
@@ -436,9 +437,15 @@ int sim_mc_build(struct sim_mc *s, const struct sim_mc_spec *sp)
 		for (int r = 2 * N; r < routers; r++)
 			s->delay[r] = 3;
 	}
+	s->queue = calloc((size_t)routers, 1);
+	if (!s->queue)
+		goto fail;
+	for (int c = 0; c < C; c++)
+		s->queue[s->conc0 + c] = s->queue[s->disp0 + c] = 1;
 	s->net = (struct sim_net){
 		.routers = routers, .nodes = 2 * N, .nchan = s->nchan, .V = sp->V, .B = sp->B,
 		.chan = s->chan, .inj_router = s->inj, .router_delay = s->delay,
+		.queue_router = s->queue,
 		.inj_delay = sp->booksim ? 1 : 0,
 		.route = mc_route, .route_ctx = s, .dest = mc_dest, .dest_ctx = s,
 		.senders = s->senders, .nsenders = N, .weight = s->weight, .source = mc_source,

@@ -119,6 +119,8 @@ struct sim_mc {
 	int nchan, cap;
 	int *inj;
 	int *delay;                /* per router (booksim), or NULL */
+	unsigned char *queue;      /* per router: 1 at concentrators and
+	                              dispatchers (sim_net.queue_router) */
 	struct sim_net net;
 };
 

@@ -36,6 +36,7 @@ struct acc {
 	int nb;
 	long per;                  /* measured messages per batch (last takes the rest) */
 	double lat[SIM_MAX_BATCHES], wait[SIM_MAX_BATCHES], net[SIM_MAX_BATCHES];
+	double qw[SIM_MAX_BATCHES];
 	long cnt[SIM_MAX_BATCHES];
 	double len, hops;
 	long done;
@@ -74,6 +75,7 @@ static void on_done(void *ctx, const struct sim_done *d)
 	a->lat[b] += lat;
 	a->wait[b] += w;
 	a->net[b] += lat - w;
+	a->qw[b] += (double)m->qwait;
 	a->cnt[b]++;
 	a->len += m->len;
 	a->hops += m->hops;
@@ -222,6 +224,7 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 	finish(&out->latency, a->lat, a->cnt, a->nb);
 	finish(&out->wait, a->wait, a->cnt, a->nb);
 	finish(&out->network, a->net, a->cnt, a->nb);
+	finish(&out->qwait, a->qw, a->cnt, a->nb);
 	out->mean_len = a->done ? a->len / a->done : NAN;
 	out->mean_hops = a->done ? a->hops / a->done : NAN;
 	if (a->overflow)

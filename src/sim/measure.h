@@ -87,6 +87,8 @@ struct sim_result {
 	bool saturated;
 	bool cancelled;
 	struct sim_stat latency, wait, network;
+	struct sim_stat qwait;     /* waiting at queue routers (sim_net.queue_router;
+	                              0 without them) */
 	double mean_len;           /* flits per measured message */
 	double mean_hops;          /* channels per measured message */
 	double offered;            /* messages per sending node per cycle (lambda

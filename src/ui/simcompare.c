@@ -65,6 +65,16 @@ bool simcmp_build(const struct table *st, size_t r, struct simcmp *cmp)
 		w->sim = cell(st, r, sa);
 		w->lo = w->hi = NAN;
 	}
+	/* parts of what follows the source queue both measure (the
+	 * concentrators' and dispatchers' wait) */
+	int mq = table_measure(st, CM_QUEUE_WAIT, mv), sq = table_measure(st, CM_QUEUE_WAIT, sv);
+	if (mq > 0 && sq > 0 && cmp->n < SIMCMP_MAX) {
+		w = &cmp->row[cmp->n++];
+		snprintf(w->label, sizeof w->label, "%s", st->cols[mq].name);
+		w->model = cell(st, r, mq);
+		w->sim = cell(st, r, sq);
+		w->lo = w->hi = NAN;
+	}
 	for (int c = mv + 1; c < sv && cmp->n_model_only < 16; c++)
 		if (st->cols[c].role == COL_COMPONENT && st->cols[c].of == mv &&
 		    st->cols[c].measure == CM_NONE)

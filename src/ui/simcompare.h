@@ -9,8 +9,10 @@
  * simulation's value with a 95% interval), then each part both measure
  * (enum col_measure of base/table.h): the source-queue wait (model W_s,
  * sim_wait) and the rest after it (sim_network; for the model, its value
- * less its source wait, T - W_s).  The model's other components (S, R,
- * 2W_d, ...) have no simulated counterpart: they are listed as model only.
+ * less its source wait, T - W_s), and within it the concentrators' and
+ * dispatchers' wait where the simulator has queues (model 2W_d,
+ * sim_queue_wait).  The model's other components (S, R, ...) have no
+ * simulated counterpart: they are listed as model only.
  *
  * Pure: no curses, no globals.
  */

@@ -39,6 +39,16 @@ cmp -s "$tmp/ends-range" "$tmp/ends-list" || { echo "FAIL list ends differ from 
 	-f csv -j 1 --points 2:2 >"$tmp/p2" || { echo "FAIL --load list --points 2:2"; fail=1; }
 [ "$(cat "$tmp/p2")" = "$(sed -n 4p "$tmp/list")" ] || { echo "FAIL --points 2:2 of a list"; fail=1; }
 
+# multicluster: sim_queue_wait (the concentrators' and dispatchers' wait)
+# is a part of sim_network: 0 <= it < sim_network, and it grows with load
+"$ICNX" --batch javadi-n544 -o sim --load 0.00005,0.000466 $small -f csv -j 1 >"$tmp/mcq" ||
+	{ echo "FAIL multicluster -o sim"; fail=1; }
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{ q = $c["sim_queue_wait"]; n = $c["sim_network"]
+	  if (q == "" || q < 0 || q >= n) bad = 1; if (NR == 3 && !(q > prev)) bad = 1; prev = q }
+	END { exit bad || !("sim_queue_wait" in c) }' "$tmp/mcq" ||
+	{ echo "FAIL sim_queue_wait: $(cat "$tmp/mcq")"; fail=1; }
+
 # --points pieces, run in parallel, concatenate into the whole run
 "$ICNX" --batch arnau-autonet10 -o curve --load 0.0005:0.004:5 $small -f csv >"$tmp/all" ||
 	{ echo "FAIL irregular curve"; fail=1; }

@@ -85,7 +85,8 @@ has unfocused "latency-W_s"
 # r clears the points: the view says so
 has cleared "no simulated points: r simulates"
 
-# Multi-cluster, ASCII: same rows; the model's S, R and 2W_d are model only.
+# Multi-cluster, ASCII: same rows and the concentrator/dispatcher wait; the
+# model's S and R are model only.
 SETS="--set sim.measured=300 --set sim.warmup=100"
 keys r 5
 for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do
@@ -108,7 +109,14 @@ keys Escape q
 run 80 24 --ascii $SETS javadi-n544
 check javadi-n544 vs $SETS
 has vs "model only: S "
-has vs ", R "
-has vs ", W_d "
+has vs ", R"
+# the concentrators' and dispatchers' wait: the model's 2W_d against the
+# simulated one (sim_queue_wait), no longer model only
+lacks vs ", W_d "
+WD=$(cd "$REPO" && "$ICNX" --batch javadi-n544 $SETS -o curve --sim --load "$loads" -f csv |
+	awk -F, -v k="$k" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+	NR == k + 1 { printf "%.4g %.4g", $c["W_d"], $c["sim_queue_wait"] }')
+set -- $WD
+shot vs | grep -qE "W_d +$1 +$2 " || fail "W_d row is not model $1, sim $2"
 shot vs | LC_ALL=C grep -q '[^ -~]' && fail "the ASCII screen is not ASCII"
 echo "ok: simcompare"

@@ -5,8 +5,9 @@
  * with no simulated counterpart) | sim_latency, sim_lower, sim_upper,
  * sim_wait (CM_SOURCE_WAIT), sim_network (CM_AFTER_SOURCE).  Pairs by type
  * (the column names play no part: they are deliberately odd here), the
- * derived T - W_s, a saturated model, the nearest row, the difference, and
- * a table without model columns (irregular).
+ * derived T - W_s, a saturated model, the nearest row, the difference, the
+ * concentrator/dispatcher wait (CM_QUEUE_WAIT) as a fourth pair, and a
+ * table without model columns (irregular).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -108,6 +109,45 @@ static void test_saturated_and_nearest(void **state)
 	table_free(&t);
 }
 
+/* A multi-cluster shape: the model's W_d and the simulated queue wait,
+ * both CM_QUEUE_WAIT, pair into a fourth row; W_d leaves the model-only
+ * list. */
+static void test_queue_wait(void **state)
+{
+	(void)state;
+	const double rows[][9] = { { 0.002, 60, 1, 10, 90, 86, 94, 3, 87 } };
+	struct table t;
+	struct simcmp s;
+	make(&t, rows, 1, true);
+	table_set_measure(&t, 3, CM_QUEUE_WAIT);          /* mS plays W_d */
+	/* the simulated queue wait, a component of the simulated value */
+	struct table u;
+	assert_int_equal(table_copy(&u, &t), 0);
+	table_free(&t);
+	table_init(&t, "");
+	for (size_t c = 0; c < u.ncols; c++) {
+		assert_true(table_add_col(&t, u.cols[c].name, "", "", COL_NUM) >= 0);
+		table_set_role(&t, c, u.cols[c].role, u.cols[c].of);
+		table_set_measure(&t, c, u.cols[c].measure);
+	}
+	int q = table_add_col(&t, "sQ", "", "", COL_NUM);
+	assert_true(q > 0);
+	table_set_role(&t, (size_t)q, COL_COMPONENT, 4);
+	table_set_measure(&t, (size_t)q, CM_QUEUE_WAIT);
+	assert_true(table_add_row(&t) == 0);
+	for (size_t c = 0; c < u.ncols; c++)
+		table_set(&t, 0, c, table_get(&u, 0, c));
+	table_set(&t, 0, (size_t)q, 25);
+	table_free(&u);
+	assert_true(simcmp_build(&t, 0, &s));
+	assert_int_equal(s.n, 4);
+	assert_string_equal(s.row[3].label, "mS");
+	assert_close(s.row[3].model, 10, 0);
+	assert_close(s.row[3].sim, 25, 0);
+	assert_int_equal(s.n_model_only, 0);
+	table_free(&t);
+}
+
 static void test_no_model(void **state)
 {
 	(void)state;
@@ -127,6 +167,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pairs_by_type),
 		cmocka_unit_test(test_saturated_and_nearest),
+		cmocka_unit_test(test_queue_wait),
 		cmocka_unit_test(test_no_model),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
