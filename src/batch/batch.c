@@ -28,8 +28,19 @@ static int curve_xs(const struct options *o, const struct config *cfg,
 		*xs = malloc(o->load_n * sizeof **xs);
 		if (!*xs)
 			return diag_set(d, "", "out of memory");
-		if (o->load_listed)
+		if (o->load_listed) {
+			/* a whole-unit axis (bytes) takes whole values only */
+			for (size_t k = 0; k < o->load_n && f->x.whole; k++)
+				if (o->load_list[k] != floor(o->load_list[k])) {
+					free(*xs);
+					*xs = NULL;
+					d->usage = true;
+					return diag_set(d, "", "--load: %g: the %s values are whole "
+							"%s", o->load_list[k], f->x.name,
+							f->x.unit);
+				}
 			memcpy(*xs, o->load_list, o->load_n * sizeof **xs);
+		}
 		else
 			curve_spacing(o->load_from, o->load_to, o->load_n,
 				      curve_axis_spacing(&f->x), *xs);

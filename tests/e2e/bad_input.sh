@@ -36,6 +36,8 @@ check "bad --load" "icnx: --load 1:0:5: expected FROM:TO:N with 0 <= FROM < TO a
 	"$ICNX" --batch --load 1:0:5
 check "bad --load list" "icnx: --load 0.2,0.1: expected a list X1,X2,... of at most 256 ascending values >= 0" \
 	"$ICNX" --batch --load 0.2,0.1
+check "fractional bytes in a --load list" "icnx: lastovetsky-hcl16: --load: 100.5: the size_bytes values are whole bytes" \
+	"$ICNX" --batch lastovetsky-hcl16 --load 100.5,2000
 check "no preset" "icnx: no preset named 'nonesuch' (looked in presets, $HOME/.config/icnx/presets, /usr/local/share/icnx/presets; 'icnx --list-presets' lists them)" \
 	env -u XDG_CONFIG_HOME -u ICNX_PRESETS_DIR "$ICNX" --batch nonesuch
 check "missing file" "icnx: /nonexistent/x.yaml: cannot open: No such file or directory" "$ICNX" --check /nonexistent/x.yaml
