@@ -148,11 +148,11 @@ int sim_check_work(const struct sim_config *sc, const struct sim_mix *mix, int64
 	d->usage = true;
 	if (fit >= 100)
 		return diag_set(d, "sim.measured", "a point of %d + %d messages of %.4g flits needs "
-				"at least %.3g simulator events, above the limit of %.0e per point "
+				"at least %.3g simulator events, above the limit of %.3g per point "
 				"(icnx.yaml(5) LIMITS): at most %.0f measured messages fit",
 				sc->warmup, sc->measured, len, need, (double)max_work, fit);
 	return diag_set(d, "sim.warmup", "a point of %d + %d messages of %.4g flits needs at "
-			"least %.3g simulator events, above the limit of %.0e per point "
+			"least %.3g simulator events, above the limit of %.3g per point "
 			"(icnx.yaml(5) LIMITS): fewer or shorter messages", sc->warmup,
 			sc->measured, len, need, (double)max_work);
 }
@@ -164,7 +164,7 @@ int sim_check_result(const struct sim_config *sc, const struct sim_result *r,
 		return 0;
 	d->usage = true;
 	return diag_set(d, "sim.measured", "the point at load %g reached the simulator's limit "
-			"of %.0e events (icnx.yaml(5) LIMITS) before its %d measured messages "
+			"of %.3g events (icnx.yaml(5) LIMITS) before its %d measured messages "
 			"drained, while the network still kept up with the offered load (not "
 			"saturated): lower sim.measured or sim.warmup", load,
 			(double)max_work, sc->measured);
