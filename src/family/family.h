@@ -207,6 +207,11 @@ struct family {
 	void (*release)(void *prep);    /* frees what prepare made */
 	const struct output_desc *outputs; /* name == NULL terminates; [0] is the
 	                                      default output */
+	/* Optional: which readings of the model the flit-level simulation
+	 * supports and where the model holds, one paragraph from the last
+	 * `make validate` (docs/VALIDATION.md), for the explorer's help; NULL
+	 * when the family has no simulator. */
+	const char *validation;
 };
 
 /* The prepared model an output uses: req->prepared when set, otherwise a

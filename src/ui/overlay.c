@@ -28,6 +28,9 @@ static void help_text(struct app *a, struct strbuf *b)
 			strbuf_printf(b, "  %-12s (%s)\n", a->pane[p].ops->name, why);
 		strbuf_free(&cmd);
 	}
+	if (a->cfg.family->validation)
+		strbuf_printf(b, "\nModel against simulation (docs/VALIDATION.md, make validate):\n"
+			      "  %s\n", a->cfg.family->validation);
 	strbuf_printf(b, "\nDisplay: %s glyphs, %s, mouse %s.  Options --ascii, --no-color "
 		      "(or NO_COLOR=1), --no-mouse.\n",
 		      a->utf8 ? "Unicode" : "ASCII",

@@ -195,6 +195,76 @@ def sim_variants(icnx, preset, dump):
     return out
 
 
+CORR_FRACTIONS = (0.1, 0.3, 0.5, 0.7)
+
+
+def correlations(icnx, preset, s_sat):
+    """arnau's claim per irregular preset: Pearson r of the simulated
+    per-switch-pair latency (from injection) against the equivalent
+    distance, the shortest legal route length, the plain graph distance,
+    and of the per-distance means weighted by occurrence (-o correlation),
+    at the preset's default per-pair load (sim.load) and at 10-70% of the
+    simulated saturation.  Rows: dict(preset, fraction, load, accepted,
+    r_distance, r_length, r_hops, r_means, saturated)."""
+    rows = []
+    for f in (None,) + CORR_FRACTIONS:
+        args = ['-o', 'correlation', '-f', 'csv']
+        if f is not None:
+            if not s_sat:
+                continue
+            args += ['--at', repr(f * s_sat)]
+        r = icnx.run(preset, args, SIM_SETS, check=False)
+        if r.returncode != 0:
+            log('  correlation %s: %s' % (f, r.stderr.strip()))
+            continue
+        got = {w['against']: w for w in csv.DictReader(io.StringIO(r.stdout))}
+        if not got:
+            continue
+        any_row = next(iter(got.values()))
+        rows.append(dict(preset=preset, fraction='default' if f is None else f,
+                         load=float(any_row['load']), accepted=float(any_row['accepted']),
+                         r_distance=float(got['distance']['r']), r_length=float(got['length']['r']),
+                         r_hops=float(got['hops']['r']), r_means=float(got['by-distance']['r']),
+                         saturated=any_row['saturated']))
+    return rows
+
+
+CORR_ROWS = []
+LIGHT_ROWS = []
+LIGHT_FRACTION = 0.01
+
+
+# Unequal node and switch link times, where stage 0's two readings part:
+# a variant of a preset (t_cn of ICN1 doubled: 0.872 = 4 quanta of 0.218).
+LIGHT_VARIANTS = [('sharifi-n592', 'ICN1 t_cn = 2 t_cs = 0.872', ['network.icn1.t_cn=0.872'])]
+
+
+def light_load(icnx, preset, lam, sets=(), label=None):
+    """The two silent multi-cluster readings at 1% of lambda_g*, where the
+    journey is all there is: the model with stage 0 served in M t_cs
+    (printed) and as a node link (node-link), against the simulation with
+    the concentrator at the ECN1 roots (roots) and with the model's exit
+    level drawn from P_r (model).  One row, or None when this icnx lacks
+    either option."""
+    if not (accepts(icnx, preset, 'options.stage0=node-link') and
+            accepts(icnx, preset, 'sim.ecn1_exit=model')):
+        return None
+    sets = list(sets)
+    x = LIGHT_FRACTION * lam
+    mp = icnx.model_at(preset, [x], sets)[0]
+    mn = icnx.model_at(preset, [x], sets + ['options.stage0=node-link'])[0]
+    sr = (sim_curve(icnx, preset, [x], sets) or [None])[0]
+    sm = (sim_curve(icnx, preset, [x], sets + ['sim.ecn1_exit=model']) or [None])[0]
+    if sr is None or sm is None:
+        return None
+    return dict(preset=label or preset, load=x, model_printed=mp, model_node_link=mn,
+                sim_roots=sr['mean'], sim_roots_lo=sr['lo'], sim_roots_hi=sr['hi'],
+                sim_model=sm['mean'], sim_model_lo=sm['lo'], sim_model_hi=sm['hi'],
+                stage0_gap=mp - mn, exit_gap=sr['mean'] - sm['mean'])
+
+
+
+
 # ---------------------------------------------------------------- report
 
 def err_text(model, sim):
@@ -331,9 +401,54 @@ def write_all(curve_rows, sat_rows, read_rows, verdicts, t0):
     md.append(md_table(verdicts, ['preset', 'option', 'default', 'values', 'mae', 'supported'],
                        ['preset', 'option', 'default', 'values', 'mean |error| %',
                         'supported']) + '\n')
-    md.append(readings_text.paragraphs(curve_rows, sat_rows, verdicts, SIM_UNAVAILABLE))
+    if LIGHT_ROWS:
+        write_csv('modelsim-light-load.csv', LIGHT_ROWS,
+                  ['preset', 'load', 'model_printed', 'model_node_link', 'sim_roots',
+                   'sim_roots_lo', 'sim_roots_hi', 'sim_model', 'sim_model_lo', 'sim_model_hi',
+                   'stage0_gap', 'exit_gap'])
+        md.append('### Multi-cluster: stage 0 and the ECN1 exit at light load\n')
+        md.append('At %d%% of lambda_g* the journey is all there is, so the two silent readings '
+                  'show alone. Model: `options.stage0` = printed (stage 0 served in M t_cs, as '
+                  'Eq. 16 prints) or node-link (a node link, as the prose says: the physical '
+                  'pipeline\'s zero-load latency). Simulation: `sim.ecn1_exit` = roots (the '
+                  'concentrator and dispatcher at the ECN1 roots, a physical network) or model '
+                  '(an external message leaves ECN1 after r links drawn from P_r and enters '
+                  'over v, as Eqs. 22-23 weight them). Gaps: printed - node-link (model) and '
+                  'roots - model (simulation), in time units.\n' % round(100 * LIGHT_FRACTION))
+        md.append(md_table(LIGHT_ROWS, ['preset', 'load', 'model_printed', 'model_node_link',
+                                        'stage0_gap', 'sim_roots', 'sim_roots_lo',
+                                        'sim_roots_hi', 'sim_model', 'sim_model_lo',
+                                        'sim_model_hi', 'exit_gap'],
+                           ['preset', 'load', 'model printed', 'model node-link',
+                            'stage-0 gap', 'sim roots', 'lower', 'upper', 'sim model exit',
+                            'lower', 'upper', 'exit gap']) + '\n')
+        md.append(readings_text.light_text(LIGHT_ROWS) + '\n')
+    if CORR_ROWS:
+        write_csv('modelsim-correlation.csv', CORR_ROWS,
+                  ['preset', 'fraction', 'load', 'accepted', 'r_distance', 'r_length', 'r_hops',
+                   'r_means', 'saturated'])
+        md.append('### Irregular networks: equivalent distance against hop count\n')
+        md.append('arnau\'s claim (Figures 6-9): the equivalent distance T_ij of a switch pair '
+                  'predicts its mean latency better than the hop count. Pearson r of the '
+                  'simulated per-pair network latency (from injection, source queue excluded; '
+                  'uniform traffic) against T_ij, against the shortest legal up*/down* route '
+                  'length, against the plain graph distance, and of the per-distance means '
+                  'weighted by how often each distance occurs (Figure 8). `./icnx --batch '
+                  'PRESET -o correlation [--at LOAD] %s`; "default" is the preset\'s per-pair '
+                  'load (sim.load: 10%% of the channel-load bound), the others fractions of the '
+                  'simulated saturation. Loads in messages/node/cycle, accepted traffic in '
+                  'flits/node/cycle as the paper.\n'
+                  % ' '.join('--set ' + x for x in SIM_SETS))
+        md.append(md_table(CORR_ROWS, ['preset', 'fraction', 'load', 'accepted', 'r_distance',
+                                       'r_length', 'r_hops', 'r_means'],
+                           ['preset', 'of saturation', 'load', 'accepted', 'r T_ij',
+                            'r route length', 'r graph distance', 'r weighted means']) + '\n')
+    md.append(readings_text.paragraphs(curve_rows, sat_rows, verdicts, SIM_UNAVAILABLE,
+                                       CORR_ROWS))
     md.append('CSV: `modelsim-curves.csv`, `modelsim-saturation.csv`, `modelsim-readings.csv`, '
-              '`modelsim-verdicts.csv`. Run time of this part: %.0f s.\n' % (time.time() - t0))
+              '`modelsim-verdicts.csv`%s. Run time of this part: %.0f s.\n'
+              % ((', `modelsim-light-load.csv`' if LIGHT_ROWS else '') +
+                 (', `modelsim-correlation.csv`' if CORR_ROWS else ''), time.time() - t0))
     open(os.path.join(OUT, 'modelsim.md'), 'w').write('\n'.join(md))
 
 
@@ -371,6 +486,20 @@ def main():
             read_rows += old['r']
             verdicts += old['v']
             SIM_UNAVAILABLE.update(old.get('u', {}))
+            if family == 'irregular':
+                if 'k' not in old:      # a preset run before the correlation part
+                    s_sat = next((r['sim'] for r in old['s'] if r['preset'] == preset), None)
+                    old['k'] = correlations(ic, preset, s_sat if isinstance(s_sat, float)
+                                            else None)
+                    json.dump(old, open(cfile, 'w'))
+                CORR_ROWS.extend(old['k'])
+            if family == 'multicluster':
+                if 'z' not in old:      # a preset run before the light-load part
+                    lam = next((r['model'] for r in old['s'] if r['preset'] == preset), None)
+                    old['z'] = light_load(ic, preset, lam) if isinstance(lam, float) else None
+                    json.dump(old, open(cfile, 'w'))
+                if old['z']:
+                    LIGHT_ROWS.append(old['z'])
             continue
         done_preset(cfile, n0, curve_rows, sat_rows, read_rows, verdicts, preset, pending=True)
         if family == 'irregular':
@@ -386,7 +515,12 @@ def main():
                     curve_rows.append(dict(preset=preset, fraction=f, load=x, model='no model',
                                            sim_mean=s and s['mean'], sim_lo=s and s['lo'],
                                            sim_hi=s and s['hi'], error_pct='no model'))
+            k = correlations(ic, preset, s_sat)
+            CORR_ROWS.extend(k)
             done_preset(cfile, n0, curve_rows, sat_rows, read_rows, verdicts, preset)
+            old = json.load(open(cfile))
+            old['k'] = k
+            json.dump(old, open(cfile, 'w'))
             continue
         lam = ic.saturation(preset)
         loads = [f * lam for f in FRACTIONS]
@@ -466,7 +600,29 @@ def main():
                                      supported=(', '.join(sup) if sup else 'none')
                                      if sup is not None else None))
         done_preset(cfile, n0, curve_rows, sat_rows, read_rows, verdicts, preset)
+        if family == 'multicluster':
+            z = light_load(ic, preset, lam)
+            old = json.load(open(cfile))
+            old['z'] = z
+            json.dump(old, open(cfile, 'w'))
+            if z:
+                LIGHT_ROWS.append(z)
         write_all(curve_rows, sat_rows, read_rows, verdicts, t0)
+    if not a.only and any(r['preset'].startswith('javadi') or r['preset'].startswith('sharifi')
+                          for r in LIGHT_ROWS):
+        vfile = os.path.join(cache, '_light_variants.json')
+        if os.path.exists(vfile) and (a.resume or a.assemble):
+            extra = json.load(open(vfile))
+        else:
+            extra = []
+            for preset, what, sets in LIGHT_VARIANTS:
+                log(preset, what)
+                z = light_load(ic, preset, ic.saturation(preset, sets), sets,
+                               '%s, %s' % (preset, what))
+                if z:
+                    extra.append(z)
+            json.dump(extra, open(vfile, 'w'))
+        LIGHT_ROWS.extend(extra)
     write_all(curve_rows, sat_rows, read_rows, verdicts, t0)
     log('wrote docs/validation/modelsim.md')
     return 0

@@ -40,8 +40,13 @@ MECHANISM = {
     'irregular': (
         'arnau et al. give no latency model: their claim is that the equivalent distance '
         'of a pair predicts its latency better than the hop count. The simulated curve and '
-        'saturation above are therefore the reference itself; the per-pair correlation is '
-        'the explorer\'s and `-o pairs`\'s business.'),
+        'saturation above are therefore the reference itself, and the question is the '
+        'correlation table above: per switch pair, simulated latency against T_ij, against '
+        'the shortest legal route length and against the graph distance. Under up*/down* a '
+        'pair whose shortest legal route is longer than its graph distance is what the '
+        'graph distance misses; T_ij (the effective resistance of the pair\'s shortest legal '
+        'routes: longer routes raise it, parallel ones lower it) and the route length both '
+        'see it.'),
 }
 
 
@@ -89,7 +94,7 @@ def _variant_text(v):
             % (a, b, ' against '.join(mae.split(' / ')), verdict))
 
 
-def paragraphs(curve_rows, sat_rows, verdicts, unavailable):
+def paragraphs(curve_rows, sat_rows, verdicts, unavailable, corr=()):
     out = ['### Where each model holds and where it breaks\n']
     for family, title, presets in FAMILIES:
         text = [MECHANISM[family]]
@@ -109,6 +114,18 @@ def paragraphs(curve_rows, sat_rows, verdicts, unavailable):
                     text.append('%s saturates at %.4g messages/node/cycle (%.4g flits); mean '
                                 'latency at fractions of it %s cycles.'
                                 % (p, sat['sim'], 32 * sat['sim'], lat))
+                k = [c for c in corr if c['preset'] == p]
+                if k:
+                    d = k[0]
+                    best = max(('T_ij', d['r_distance']), ('the route length', d['r_length']),
+                               ('the graph distance', d['r_hops']), key=lambda t: t[1])
+                    text.append('At its default per-pair load r = %.3f against T_ij, %.3f '
+                                'against the route length, %.3f against the graph distance '
+                                '(weighted per-distance means %.3f): %s correlates best; from '
+                                '10%% to 70%% of saturation r against T_ij runs %s.'
+                                % (d['r_distance'], d['r_length'], d['r_hops'], d['r_means'],
+                                   best[0], ', '.join('%.3f' % c['r_distance'] for c in k[1:])
+                                   or 'n/a'))
                 continue
             errs = [(r['fraction'], _num(r.get('error_pct'))) for r in rows]
             h = _holds(rows)
@@ -144,3 +161,40 @@ def paragraphs(curve_rows, sat_rows, verdicts, unavailable):
                 text.append(_variant_text(v))
         out.append('**%s.** %s\n' % (title, ' '.join(text)))
     return '\n'.join(out) + '\n'
+
+
+def light_text(rows):
+    """The verdicts on stage 0 and the ECN1 exit from the light-load rows:
+    which model reading the simulation supports, by how much."""
+    out = []
+    for r in rows:
+        inside = lambda m, lo, hi: lo <= m <= hi
+        half = max(r['sim_model_hi'] - r['sim_model'], r['sim_model'] - r['sim_model_lo'])
+        s0 = ('the two stage-0 readings differ by %.4g time units (%.3g%%), %s the '
+              'simulation\'s half-interval %.3g: at this load the simulation cannot tell '
+              'them apart' % (r['stage0_gap'], 100 * r['stage0_gap'] / r['sim_model'],
+                              'far below' if abs(r['stage0_gap']) < 0.2 * half else 'against',
+                              half)
+              if abs(r['stage0_gap']) < half else
+              'the simulation (model exit) supports %s: printed is off by %+.3g%%, node-link '
+              'by %+.3g%%' % ('node-link' if abs(r['model_node_link'] - r['sim_model']) <
+                              abs(r['model_printed'] - r['sim_model']) else 'printed',
+                              100 * (r['model_printed'] - r['sim_model']) / r['sim_model'],
+                              100 * (r['model_node_link'] - r['sim_model']) / r['sim_model']))
+        # the exit is judged with the stage-0 reading the simulation supports
+        nl = (abs(r['stage0_gap']) >= half and abs(r['model_node_link'] - r['sim_model']) <
+              abs(r['model_printed'] - r['sim_model']))
+        mod = r['model_node_link'] if nl else r['model_printed']
+        em = 100 * (mod - r['sim_model']) / r['sim_model']
+        er = 100 * (mod - r['sim_roots']) / r['sim_roots']
+        ex = ('the model (%s%.4g) is %+.2f%% from the simulation that draws the ECN1 exit from P_r '
+              '(%.4g, %s its 95%% interval) and %+.2f%% from the one with the concentrator at the '
+              'roots (%.4g), so the simulation supports %s: the physical attachment adds %.3g '
+              'time units (%.2f%%) at light load that the model\'s P_r does not have'
+              % ('node-link, ' if nl else '', mod, em, r['sim_model'],
+                 'inside' if inside(mod, r['sim_model_lo'], r['sim_model_hi'])
+                 else 'outside', er, r['sim_roots'],
+                 'the model\'s exit (ecn1_exit = model)' if abs(em) < abs(er) else
+                 'the roots attachment', r['exit_gap'], 100 * r['exit_gap'] / r['sim_model']))
+        out.append('%s: %s; %s.' % (r['preset'], s0, ex))
+    return ' '.join(out)
