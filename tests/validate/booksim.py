@@ -73,9 +73,21 @@ NETWORKS = [
          note='icnx side: tests/validate/one-tree.yaml (two 16-node clusters, theta = 0, so '
               'each cluster is one 4-port 3-tree under uniform traffic), `-o sim` and '
               '`-o saturation` with sim.timing = booksim (every link one cycle, 3 cycles per '
-              'switch; the multi-cluster family has it since 517074a). The multi-cluster '
+              'switch; the multi-cluster family has it since 517074a). BookSim routes adaptively '
+              'among the up-links here, icnx by the destination\'s digit (see '
+              'fattree-4p3t-dmodk for BookSim routed the same way). The multi-cluster '
               'family has no per-pair output: its zero-load check is the mean below, and its '
               'unit test (tests/unit/test_sim_mc.c) asserts T0 on every pair of this tree'),
+    dict(name='fattree-4p3t-dmodk', what='4-port 3-tree (16 nodes, 20 switches), '
+         'destination-mod-k up*/down*',
+         icnx=['presets/javadi-n544.yaml', '-o', 'anynet', '--select', '0'],
+         ranks='tree', vcs=1, updown=2,
+         sim=('tests/validate/one-tree.yaml', ['-o', 'sim'], []),
+         note='BookSim routes as icnx\'s multi-cluster simulator does (the patch\'s '
+              'updown_adaptive = 2: up-link by the destination\'s digit at each level); '
+              'fattree-4p3t above routes adaptively among the up-links, which icnx\'s '
+              'multi-cluster simulator does not offer (its sim.routing is ignored: '
+              'deterministic destination mod k in every tree)'),
     dict(name='star-s5-updown', what='star graph S5 (120 nodes), up*/down* from node 0',
          icnx=['presets/kiasari-s5-v6.yaml', '-o', 'anynet'], ranks='root', root=0, vcs=1,
          sim=None, note='icnx routes the star minimally (Enhanced-Nbc): no equivalent'),
@@ -238,7 +250,8 @@ class Net:
             d = bfs(self.adj, [root])
             self.rank = d
             extra = 'updown_root = %d;' % root
-        self.routing = 'routing_function = updown; ' + extra
+        self.routing = 'routing_function = updown; updown_adaptive = %d; ' % \
+            spec.get('updown', 1) + extra
         # routers crossed between every pair of node-holding routers
         hold = [r for r in self.nodes if self.nodes[r]]
         self.R = {(a, b): updown_routers(self.adj, self.rank, a, b) for a in hold for b in hold}

@@ -6,7 +6,7 @@ Two parts, each writing CSV files under docs/validation/:
   2. BookSim 2 as a cross-check of the simulator (booksim.py).
 Then docs/VALIDATION.md is assembled from their Markdown pieces.
 
-Usage: python3 tests/validate/validate.py [--quick] [--skip-booksim] [--skip-model]
+Usage: python3 tests/validate/validate.py [--quick] [--resume] [--skip-booksim] [--skip-model]
 (from the repository root; make validate passes VALIDATE_ARGS).  It takes
 tens of minutes; --quick is a smoke test of the whole chain in a few.
 """
@@ -35,13 +35,16 @@ def main():
     ap.add_argument('--quick', action='store_true')
     ap.add_argument('--skip-booksim', action='store_true')
     ap.add_argument('--skip-model', action='store_true')
+    ap.add_argument('--resume', action='store_true',
+                    help='modelsim: reuse the presets already done (build/validate/modelsim), '
+                         'so parts run separately (--only) are assembled')
     a = ap.parse_args()
     os.makedirs(OUT, exist_ok=True)
     q = ['--quick'] if a.quick else []
     rc = 0
     t0 = time.time()
     if not a.skip_model:
-        rc |= part('modelsim.py', q)
+        rc |= part('modelsim.py', q + (['--resume'] if a.resume else []))
     if not a.skip_booksim:
         rc |= part('booksim.py', q)
     pieces = []
@@ -58,11 +61,17 @@ def main():
             'Contents: model against simulation for every network preset (curves at 10-90%% '
             'of the model\'s saturation, saturation, the readings the simulation supports, '
             'where each model holds and breaks), then the BookSim 2 cross-check of the '
-            'simulator (zero-load latency, saturation, loaded latency, speed).\n'
-            % (' --quick' if a.quick else '',
+            'simulator (zero-load latency, saturation, loaded latency, speed).%s\n'
+            % ((' --quick' if a.quick else '') + (' --resume' if a.resume else '') +
+               (' --skip-booksim' if a.skip_booksim else ''),
                subprocess.run(['git', 'describe', '--always', '--dirty'], cwd=ROOT,
                               stdout=subprocess.PIPE, text=True).stdout.strip() or 'unknown',
-               secs or (time.time() - t0)))
+               secs or (time.time() - t0),
+               ' With --resume the presets come from build/validate/modelsim (parts run '
+               'separately with `tests/validate/modelsim.py --only`, the same binary), and '
+               'with --skip-booksim the BookSim part is the last `tests/validate/booksim.py` '
+               'run\'s; the model part\'s run time is then that of the assembly.'
+               if a.resume or a.skip_booksim else ''))
     open(os.path.join(ROOT, 'docs', 'VALIDATION.md'), 'w').write(head + '\n' + '\n'.join(pieces))
     print('[validate] wrote docs/VALIDATION.md', file=sys.stderr)
     return rc
