@@ -213,7 +213,9 @@ def correlations(icnx, preset, s_sat):
             if not s_sat:
                 continue
             args += ['--at', repr(f * s_sat)]
-        r = icnx.run(preset, args, SIM_SETS, check=False)
+        # the preset's own run length (50000 measured messages): a per-pair
+        # mean needs more messages than the curve's mean
+        r = icnx.run(preset, args, check=False)
         if r.returncode != 0:
             log('  correlation %s: %s' % (f, r.stderr.strip()))
             continue
@@ -352,6 +354,32 @@ def done_preset(cfile, n0, c, s, r, v, preset, pending=False):
     json.dump(dict(c=c[n0[0]:], s=s[n0[1]:], r=r[n0[2]:], v=v[n0[3]:], u=u), open(cfile, 'w'))
 
 
+def summary_table(curve_rows, sat_rows, verdicts):
+    """One row per preset: the model's error at 30 and 70% of lambda_g*, the
+    saturation gap, the readings the validation chose."""
+    rows = []
+    for preset, family in PRESETS:
+        c = {r['fraction']: r for r in curve_rows if r['preset'] == preset}
+        sat = next((r for r in sat_rows if r['preset'] == preset), None)
+        if not c and not sat:
+            continue
+        chosen = [('%s = %s' % (v['option'], v['supported'])) for v in verdicts
+                  if v['preset'] == preset and v.get('supported') and
+                  not v['supported'].startswith(('none', 'no effect', 'undecided'))]
+        rows.append(dict(preset=preset,
+                         e30=c.get(0.3, {}).get('error_pct'), e70=c.get(0.7, {}).get('error_pct'),
+                         sat=sat and sat.get('diff_pct'),
+                         chosen='; '.join(chosen) or ('no model' if family == 'irregular'
+                                                     else 'none')))
+    return ('### Summary\n\nThe model\'s error at 30% and 70% of its saturation load lambda_g* '
+            '(the rows below), its saturation load against the simulated one, and the '
+            'readings the simulation supports (the Readings table; "up to" where the '
+            'simulation saturates first).\n\n' +
+            md_table(rows, ['preset', 'e30', 'e70', 'sat', 'chosen'],
+                     ['preset', 'error at 30% (%)', 'error at 70% (%)',
+                      'model saturation vs simulated (%)', 'readings supported']) + '\n')
+
+
 def write_all(curve_rows, sat_rows, read_rows, verdicts, t0):
     write_csv('modelsim-curves.csv', curve_rows,
               ['preset', 'fraction', 'load', 'model', 'sim_mean', 'sim_lo', 'sim_hi', 'error_pct'])
@@ -380,6 +408,7 @@ def write_all(curve_rows, sat_rows, read_rows, verdicts, t0):
     md.append('Loads are fractions of the model\'s saturation load lambda_g* (published '
               'readings). Error = (model - simulation) / simulation. Reproduce a model value '
               'with `./icnx --batch PRESET -o curve --load X:X:1`.\n')
+    md.append(summary_table(curve_rows, sat_rows, verdicts) + '\n')
     md.append(md_table(curve_rows, ['preset', 'fraction', 'load', 'model', 'sim_mean', 'sim_lo',
                                     'sim_hi', 'error_pct'],
                        ['preset', 'of lambda_g*', 'load', 'model', 'simulation', 'lower 95%',
@@ -434,11 +463,12 @@ def write_all(curve_rows, sat_rows, read_rows, verdicts, t0):
                   'uniform traffic) against T_ij, against the shortest legal up*/down* route '
                   'length, against the plain graph distance, and of the per-distance means '
                   'weighted by how often each distance occurs (Figure 8). `./icnx --batch '
-                  'PRESET -o correlation [--at LOAD] %s`; "default" is the preset\'s per-pair '
+                  'PRESET -o correlation [--at LOAD]` with the preset\'s simulator settings '
+                  '(5000 warm-up, 50000 measured messages: a per-pair mean needs more than the '
+                  'curve\'s mean); "default" is the preset\'s per-pair '
                   'load (sim.load: 10%% of the channel-load bound), the others fractions of the '
                   'simulated saturation. Loads in messages/node/cycle, accepted traffic in '
-                  'flits/node/cycle as the paper.\n'
-                  % ' '.join('--set ' + x for x in SIM_SETS))
+                  'flits/node/cycle as the paper.\n')
         md.append(md_table(CORR_ROWS, ['preset', 'fraction', 'load', 'accepted', 'r_distance',
                                        'r_length', 'r_hops', 'r_means'],
                            ['preset', 'of saturation', 'load', 'accepted', 'r T_ij',

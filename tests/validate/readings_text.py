@@ -119,13 +119,22 @@ def paragraphs(curve_rows, sat_rows, verdicts, unavailable, corr=()):
                     d = k[0]
                     best = max(('T_ij', d['r_distance']), ('the route length', d['r_length']),
                                ('the graph distance', d['r_hops']), key=lambda t: t[1])
+                    wins = [c for c in k[1:] if c['r_distance'] > c['r_length']]
                     text.append('At its default per-pair load r = %.3f against T_ij, %.3f '
                                 'against the route length, %.3f against the graph distance '
                                 '(weighted per-distance means %.3f): %s correlates best; from '
-                                '10%% to 70%% of saturation r against T_ij runs %s.'
+                                '10%% to 70%% of saturation r against T_ij runs %s (route '
+                                'length %s). T_ij beats the graph distance at %s of these '
+                                'loads%s.'
                                 % (d['r_distance'], d['r_length'], d['r_hops'], d['r_means'],
                                    best[0], ', '.join('%.3f' % c['r_distance'] for c in k[1:])
-                                   or 'n/a'))
+                                   or 'n/a', ', '.join('%.3f' % c['r_length'] for c in k[1:])
+                                   or 'n/a',
+                                   '%d of %d' % (sum(c['r_distance'] > c['r_hops'] for c in k),
+                                                 len(k)),
+                                   ' and the route length at %s of saturation' % ', '.join(
+                                       _pct(c['fraction']) for c in wins) if wins else
+                                   ', the route length at none'))
                 continue
             errs = [(r['fraction'], _num(r.get('error_pct'))) for r in rows]
             h = _holds(rows)
@@ -170,7 +179,9 @@ def light_text(rows):
     for r in rows:
         inside = lambda m, lo, hi: lo <= m <= hi
         half = max(r['sim_model_hi'] - r['sim_model'], r['sim_model'] - r['sim_model_lo'])
-        s0 = ('the two stage-0 readings differ by %.4g time units (%.3g%%), %s the '
+        s0 = ('the two stage-0 readings are identical (t_cn = t_cs in every network)'
+              if r['stage0_gap'] == 0 else
+              'the two stage-0 readings differ by %.4g time units (%.3g%%), %s the '
               'simulation\'s half-interval %.3g: at this load the simulation cannot tell '
               'them apart' % (r['stage0_gap'], 100 * r['stage0_gap'] / r['sim_model'],
                               'far below' if abs(r['stage0_gap']) < 0.2 * half else 'against',
