@@ -18,6 +18,9 @@ static void help_text(struct app *a, struct strbuf *b)
 		      a->cfg.family->papers);
 	strbuf_printf(b, "Preset: %s%s\n\n", a->l->path, app_modified(a) ? " (edited)" : "");
 	keys_help_text(b, 14);
+	if (a->cfg.family->validation)
+		strbuf_printf(b, "\nModel against simulation (docs/VALIDATION.md, make validate):\n"
+			      "  %s\n", a->cfg.family->validation);
 	strbuf_puts(b, "\nThe numbers on screen, in batch mode (b shows the focused pane's):\n");
 	for (int p = 0; p < P_NPANES; p++) {
 		struct strbuf cmd;
@@ -28,9 +31,6 @@ static void help_text(struct app *a, struct strbuf *b)
 			strbuf_printf(b, "  %-12s (%s)\n", a->pane[p].ops->name, why);
 		strbuf_free(&cmd);
 	}
-	if (a->cfg.family->validation)
-		strbuf_printf(b, "\nModel against simulation (docs/VALIDATION.md, make validate):\n"
-			      "  %s\n", a->cfg.family->validation);
 	strbuf_printf(b, "\nDisplay: %s glyphs, %s, mouse %s.  Options --ascii, --no-color "
 		      "(or NO_COLOR=1), --no-mouse.\n",
 		      a->utf8 ? "Unicode" : "ASCII",

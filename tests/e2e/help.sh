@@ -1,6 +1,6 @@
 #!/bin/sh
 # help.sh: ? and F1 open the help overlay (the key table and the batch
-# commands), arrows scroll it, q and Esc close it, and the explorer goes on.
+# commands, what the validation found), arrows scroll it, q and Esc close it, and the explorer goes on.
 # Headless.
 . "$(dirname "$0")/headless.inc"
 
@@ -8,6 +8,8 @@ keys ?
 mark open
 keys End
 mark end-of-help
+keys PgUp
+mark validation
 keys q
 mark closed
 keys F1
@@ -24,6 +26,10 @@ has open "Everywhere"
 has end-of-help "icnx --batch javadi-n1120 -o"
 has end-of-help "plot         "
 has end-of-help " curve "
+# which readings the simulation supports (family.validation, docs/VALIDATION.md),
+# just above the batch commands
+has validation "Model against simulation"
+has validation "rate_divisor = exact"
 lacks closed "help: q or Esc closes"
 has closed "4 plot"
 has f1 "help: q or Esc closes"

@@ -21,11 +21,13 @@ MECHANISM = {
         'queue per node with the Draper-Ghosh variance (Eq. 19) and one M/D/1 '
         'concentrator/dispatcher queue per cluster (Eq. 32), and draws the level at which '
         'an external message leaves ECN1 from the uniform P_r (Eqs. 22-23). At light load '
-        'the blocking terms vanish and what is left is the zero-load journey; in both '
-        'javadi presets the concentrator, which serves a whole cluster\'s external traffic '
-        'one message per M t_cs, is the first queue to reach utilisation 1, so near '
-        'saturation the error is that of an M/D/1 queue fed by the superposition of the '
-        'cluster\'s sources.'),
+        'the blocking terms vanish and what is left is the zero-load journey. In the model '
+        'the concentrator, which serves a whole cluster\'s external traffic one message per '
+        'M t_cs, is the first queue to reach utilisation 1 (at lambda_g*); the simulated '
+        'concentrator is the same single server, so its utilisation at the simulated '
+        'saturation is the ratio of the two saturation loads, well below 1: what saturates '
+        'first in the simulated network is its channels, whose blocking Eq. 15 takes as '
+        'independent stage by stage.'),
     'star': (
         'The model (kiasari Eqs. 4-16) has a header blocked at a hop only when every '
         'virtual channel it may take there is busy, and multiplies the latency by Dally\'s '
