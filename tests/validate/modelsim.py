@@ -129,19 +129,41 @@ def _sim_rows(icnx, preset, out, loads, sets=()):
         spec = '%r:%r:1' % (loads[0], loads[0])
     sets = SIM_SETS + [s for s in sets if not s.startswith('sim.measured=')] + \
         [s for s in sets if s.startswith('sim.measured=')]
-    r = icnx.run(preset, ['-o', out] + (['--sim'] if out == 'curve' and
-                                        not preset.startswith('arnau') else []) +
-                 ['--load', spec, '-f', 'csv', '-j', '2'], sets, check=False)
-    if r.returncode != 0:
-        SIM_UNAVAILABLE[preset] = (r.stderr.strip().splitlines() or ['failed'])[-1]
-        return None
-    rows = list(csv.DictReader(io.StringIO(r.stdout)))
+    base = ['-o', out] + (['--sim'] if out == 'curve' and not preset.startswith('arnau')
+                          else []) + ['--load', spec, '-f', 'csv']
+    r = icnx.run(preset, base + ['-j', '2'], sets, check=False)
 
     def num(v):
         return math.inf if v in ('inf', '') else float(v)
-    return [dict(mean=num(w['sim_latency']), lo=num(w['sim_lower']), hi=num(w['sim_upper']),
-                 accepted=float(w['sim_accepted']), messages=float(w['sim_messages']),
-                 load=float(w['load'])) for w in rows]
+
+    def row(w):
+        return dict(mean=num(w['sim_latency']), lo=num(w['sim_lower']), hi=num(w['sim_upper']),
+                    accepted=float(w['sim_accepted']), messages=float(w['sim_messages']),
+                    load=float(w['load']))
+    if r.returncode == 2 and 'limit' in r.stderr and n > 1:
+        # a point beyond the simulator's work limit (icnx.yaml(5) LIMITS)
+        # refuses the whole sweep: run the points one by one, each with its
+        # own stream (--points k:k), and mark the refused one
+        out_rows, header = [], None
+        for k in range(n):
+            rk = icnx.run(preset, base + ['--points', '%d:%d' % (k, k)], sets, check=False)
+            lines = rk.stdout.strip().splitlines() if rk.returncode == 0 else []
+            if lines and k == 0:
+                header = lines[0]          # later pieces print no header
+            got = list(csv.DictReader(io.StringIO(header + '\n' + lines[-1]))) \
+                if lines and header else []
+            if got:
+                out_rows.append(row(got[-1]))
+            else:
+                log('  %s point %d: %s' % (preset, k, rk.stderr.strip().splitlines()[-1:]))
+                out_rows.append(dict(mean=math.nan, lo=math.nan, hi=math.nan,
+                                     accepted=math.nan, messages=math.nan,
+                                     load=loads[k], refused=True))
+        return out_rows
+    if r.returncode != 0:
+        SIM_UNAVAILABLE[preset] = (r.stderr.strip().splitlines() or ['failed'])[-1]
+        return None
+    return [row(w) for w in csv.DictReader(io.StringIO(r.stdout))]
 
 
 def sim_curve(icnx, preset, loads, sets=()):
@@ -275,6 +297,8 @@ def err_text(model, sim):
         return None
     if model is None:
         return 'no model'
+    if sim.get('refused'):
+        return 'beyond the simulator\'s work limit'
     if math.isinf(sim['mean']):
         return 'sim saturated'
     if math.isinf(model):
@@ -284,7 +308,7 @@ def err_text(model, sim):
 
 def err_pct(model, sim):
     if sim is None or model is None or math.isinf(model) or sim['mean'] in (None, 0) or \
-       math.isinf(sim['mean']):
+       math.isinf(sim['mean']) or math.isnan(sim['mean']):
         return None
     return 100.0 * (model - sim['mean']) / sim['mean']
 
@@ -406,8 +430,13 @@ def write_all(curve_rows, sat_rows, read_rows, verdicts, t0):
               '(8 halvings of the bracket; see icnx(1)).\n'
               % ' '.join('--set ' + s for s in SIM_SETS))
     md.append('Loads are fractions of the model\'s saturation load lambda_g* (published '
-              'readings). Error = (model - simulation) / simulation. Reproduce a model value '
-              'with `./icnx --batch PRESET -o curve --load X:X:1`.\n')
+              'readings). Error = (model - simulation) / simulation. Reproduce a preset\'s five '
+              'rows with the command above and `--load L10:L90:5` (its 10%% and 90%% loads '
+              'from the table): point k of a sweep is seeded with the stream (sim.seed, k), so '
+              'one load alone (`--load X:X:1`, stream 0) is another sample of the same mean. '
+              'The readings are judged on the 10-70%% rows; their own simulations (the V1/V2 '
+              'splits, `sim.ecn1_exit`, `traffic.mix`) are `--load L10:L70:4` with the '
+              'value\'s `--set`.\n')
     md.append(summary_table(curve_rows, sat_rows, verdicts) + '\n')
     md.append(md_table(curve_rows, ['preset', 'fraction', 'load', 'model', 'sim_mean', 'sim_lo',
                                     'sim_hi', 'error_pct'],
