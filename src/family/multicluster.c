@@ -399,8 +399,8 @@ const struct family mc_family = {
 	.outputs = mc_outputs,
 	.validation = "the model is within 8% of the simulation up to 30% of its "
 		"saturation load (javadi-n544/n1120, sharifi-n592/n1144: -5.6/-7.9/-6.5/-3.5% "
-		"at 30%) and underestimates beyond: the simulation saturates 29-60% below the "
-		"model's lambda_g* (at 70% it is saturated or 15-20 times the model).  The "
+		"at 30%) and underestimates beyond: the simulation saturates 24-38% below the "
+		"model's lambda_g* (at 70% it is saturated or 9-15 times the model).  The "
 		"simulation supports options.rate_divisor = exact (3 presets of 4), eq23 = "
 		"destination (all), source_rate = node (3 of 4, up to 30%) and eq30 = printed "
 		"(javadi-n544, sharifi-n592); stage0 = node-link where t_cn and t_cs differ "
@@ -410,5 +410,5 @@ const struct family mc_family = {
 		"for sharifi's mixes, messages all of the mean length (the spread of the mix is "
 		"what the model misses).  The concentrator of Eq. 32 is the model's first queue "
 		"to saturate; in the simulation the channels saturate first, the concentrator "
-		"at most 77% busy.",
+		"at most 76% busy.",
 };

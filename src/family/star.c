@@ -221,7 +221,7 @@ const struct family star_family = {
 	.outputs = star_outputs,
 	.validation = "the model is within 4-7% of the simulation at 10% of its saturation "
 		"load and underestimates beyond (S5, V = 6/9/12: -17/-20/-23% at 30%, "
-		"-64/-87% or saturated at 70%); the simulation saturates 22-58% below the "
+		"-64/-87% or saturated at 70%); the simulation saturates 18-37% below the "
 		"model's lambda_g*.  The simulation supports options.ws = node (the node's "
 		"full rate in the source queue; mean error 22/33/19% against 30/40/27% for "
 		"the default text); no value of options.paths, eq9, dbar or the V1/V2 split "

@@ -112,6 +112,8 @@ class Icnx:
 # report says "pending".
 
 SIM_UNAVAILABLE = {}      # preset -> the reason icnx gave
+REDUCED = []              # runs redone with REDUCED_MEASURED (the work limit)
+REDUCED_MEASURED = 5000
 NOT_RUN = []              # presets this report did not get to (--assemble)
 # The simulator's run length for this report, fixed here (not the presets'
 # defaults) so that the run stays within tens of minutes and says what it did.
@@ -152,6 +154,18 @@ def _sim_rows(icnx, preset, out, loads, sets=()):
                 header = lines[0]          # later pieces print no header
             got = list(csv.DictReader(io.StringIO(header + '\n' + lines[-1]))) \
                 if lines and header else []
+            if not got and rk.returncode == 2 and 'limit' in rk.stderr:
+                # the same point with fewer measured messages (same stream)
+                small = [x for x in sets if not x.startswith('sim.measured=')] + \
+                    ['sim.measured=%d' % REDUCED_MEASURED]
+                rk = icnx.run(preset, base + ['--points', '%d:%d' % (k, k)], small,
+                              check=False)
+                lines = rk.stdout.strip().splitlines() if rk.returncode == 0 else []
+                got = list(csv.DictReader(io.StringIO(header + '\n' + lines[-1]))) \
+                    if lines and header else []
+                if got:
+                    REDUCED.append('%s at load %.4g (sim.measured=%d)' % (
+                        preset, loads[k], REDUCED_MEASURED))
             if got:
                 out_rows.append(row(got[-1]))
             else:
@@ -180,6 +194,14 @@ def sim_saturation(icnx, preset, sets=()):
     the multi-cluster family from the model's saturation, probed first and
     doubled while sustained), with this report's run length."""
     r = icnx.run(preset, ['-o', 'saturation', '-f', 'csv'], SIM_SETS + list(sets), check=False)
+    for fewer in (['sim.measured=%d' % REDUCED_MEASURED], ['sim.warmup=1000', 'sim.measured=2000']):
+        if not (r.returncode == 2 and 'limit' in r.stderr):
+            break
+        # probes beyond the simulator's work limit: fewer messages
+        r = icnx.run(preset, ['-o', 'saturation', '-f', 'csv'], SIM_SETS + list(sets) + fewer,
+                     check=False)
+        if r.returncode == 0:
+            REDUCED.append('%s saturation search (%s)' % (preset, ', '.join(fewer)))
     if r.returncode != 0:
         SIM_UNAVAILABLE[preset] = (r.stderr.strip().splitlines() or ['failed'])[-1]
         return None
@@ -375,7 +397,8 @@ def done_preset(cfile, n0, c, s, r, v, preset, pending=False):
             os.remove(cfile)
         return
     u = {preset: SIM_UNAVAILABLE[preset]} if preset in SIM_UNAVAILABLE else {}
-    json.dump(dict(c=c[n0[0]:], s=s[n0[1]:], r=r[n0[2]:], v=v[n0[3]:], u=u), open(cfile, 'w'))
+    json.dump(dict(c=c[n0[0]:], s=s[n0[1]:], r=r[n0[2]:], v=v[n0[3]:], u=u,
+                   red=[x for x in REDUCED if x.startswith(preset + ' ')]), open(cfile, 'w'))
 
 
 def summary_table(curve_rows, sat_rows, verdicts):
@@ -429,6 +452,11 @@ def write_all(curve_rows, sat_rows, read_rows, verdicts, t0):
               'simulated mean. Simulated saturation: `-o saturation` with the same settings '
               '(8 halvings of the bracket; see icnx(1)).\n'
               % ' '.join('--set ' + s for s in SIM_SETS))
+    if REDUCED:
+        md.append('**Beyond the simulator\'s work limit** (1e9 events a point, icnx.yaml(5) '
+                  'LIMITS) with 20000 measured messages, so run with fewer (same seed and '
+                  'stream; the curve at that load and the readings\' simulations there): %s.\n'
+                  % ', '.join(sorted(set(REDUCED))))
     md.append('Loads are fractions of the model\'s saturation load lambda_g* (published '
               'readings). Error = (model - simulation) / simulation. Reproduce a preset\'s five '
               'rows with the command above and `--load L10:L90:5` (its 10%% and 90%% loads '
@@ -545,6 +573,7 @@ def main():
             read_rows += old['r']
             verdicts += old['v']
             SIM_UNAVAILABLE.update(old.get('u', {}))
+            REDUCED.extend(old.get('red', []))
             if family == 'irregular':
                 if 'k' not in old:      # a preset run before the correlation part
                     s_sat = next((r['sim'] for r in old['s'] if r['preset'] == preset), None)
