@@ -10,7 +10,9 @@
  *     cumulative counters on the "idle gen=G" lines (written once the worker
  *     has settled on the edit);
  * and, outside the explorer, a single `icnx --batch FILE -o OUTPUT` (the
- * same curve), run RUNS times.  Rows (min and median of the runs):
+ * same curve), run once after each edit has settled (the explorer idle),
+ * so both sample the same load on a shared machine; one run before the
+ * edits warms the caches.  Rows (min and median of the runs):
  *   name | value | target | verdict
  * Targets: key-to-plot median at most 1.25 times the --batch median (or at
  * most MAX_MS when given), COUNTER (net_builds or saturations) at most 1
@@ -22,7 +24,6 @@
 #include "ptyrun.h"
 
 #define MAXEDITS 64
-#define RUNS 5
 
 struct idle {
 	double cpu, prepares, builds, sats;
@@ -114,7 +115,7 @@ int main(int argc, char **argv)
 	char base[64];
 	snprintf(base, sizeof base, "%s", strrchr(file, '/') ? strrchr(file, '/') + 1 : file);
 	base[strcspn(base, ".")] = '\0';
-	double lat[MAXEDITS], cpu[MAXEDITS], work[MAXEDITS], bt[RUNS];
+	double lat[MAXEDITS], cpu[MAXEDITS], work[MAXEDITS], bt[MAXEDITS];
 	char name[128], v[48], tgt[32];
 	struct run r;
 	struct idle prev, cur;
@@ -137,6 +138,12 @@ int main(int argc, char **argv)
 	}
 	key(&r, select);
 	drain(&r, 300);
+	if (batch_ms(icnx, file, output) < 0) {     /* warms the caches */
+		fprintf(stderr, "bench_edit: %s --batch %s -o %s failed\n", icnx, file, output);
+		kill(r.pid, SIGTERM);
+		waitpid(r.pid, NULL, 0);
+		return 1;
+	}
 	for (int i = 0; i < edits; i++) {
 		char gen[32];
 		drain(&r, 20);
@@ -150,6 +157,12 @@ int main(int argc, char **argv)
 		lat[n] = f - k0;
 		cpu[n] = cur.cpu - prev.cpu;
 		work[n] = builds ? cur.builds - prev.builds : cur.sats - prev.sats;
+		/* The same curve by the batch mode, now, while the explorer idles. */
+		bt[n] = batch_ms(icnx, file, output);
+		if (bt[n] < 0) {
+			fprintf(stderr, "bench_edit: %s --batch %s -o %s failed\n", icnx, file, output);
+			break;
+		}
 		n++;
 		prev = cur;
 	}
@@ -179,16 +192,7 @@ int main(int argc, char **argv)
 	}
 	if (n == 0)
 		return 1;
-	int nb = 0;
-	for (int i = 0; i < RUNS + 1; i++) {
-		double t = batch_ms(icnx, file, output);
-		if (t < 0) {
-			fprintf(stderr, "bench_edit: %s --batch %s -o %s failed\n", icnx, file, output);
-			return 1;
-		}
-		if (i > 0)          /* the first run warms the caches */
-			bt[nb++] = t;
-	}
+	int nb = n;
 	double lmin = minimum(lat, n), lmed = median(lat, n);
 	double bmin = minimum(bt, nb), bmed = median(bt, nb);
 	double wmin = minimum(work, n), wmed = median(work, n), wmax = wmin;

@@ -20,7 +20,7 @@ done
 # --batch run, shared work per edit (target 1), worker CPU per edit.
 e=$build/bench/bench_edit
 if [ -x "$e" ]; then
-	"$e" "$build/icnx" bench/irregular-1024.yaml 2jjjj distribution net_builds 5 || rc=1
+	"$e" "$build/icnx" bench/irregular-1024.yaml 2jjjj distribution net_builds 7 || rc=1
 	"$e" "$build/icnx" bench/mc-4096.yaml 1jll curve saturations 9 || rc=1
 	"$e" "$build/icnx" presets/arnau-random24.yaml 2jjjj distribution net_builds 9 50 || rc=1
 	"$e" "$build/icnx" presets/javadi-n1120.yaml 1jll curve saturations 9 50 || rc=1
