@@ -38,6 +38,12 @@ int mc_simctx_build(const struct config *cfg, struct mc_simctx *x, struct diag *
 	struct sim_mc_spec sp;
 
 	memset(x, 0, sizeof *x);
+	if (c->sim.routing != SIMCFG_DETERMINISTIC) {
+		d->usage = true;
+		return diag_set(d, "sim.routing", "the multi-cluster simulator routes deterministically "
+				"(in every tree up by the destination's digit, destination mod k); "
+				"set sim.routing to deterministic");
+	}
 	for (int i = 1; i < 5; i++)
 		tmin = fmin(tmin, t[i]);
 	{       /* the least R within 1.5%, else the R with the least error */

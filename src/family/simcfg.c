@@ -19,6 +19,17 @@ static const char *const pattern_names[] = { "uniform", "bit-reversal", "perfect
 					     "butterfly", NULL };
 
 #define SF(f) offsetof(struct sim_config, f)
+/* The star and irregular simulators route adaptively by default; the
+ * multi-cluster trees route deterministically only (sim_fields_mc's own
+ * routing entry, and mc_simctx_build refuses adaptive). */
+#define ROUTING_ADAPTIVE \
+	{ "routing", PT_ENUM, SF(routing), 0, 0, 0, "adaptive", "", "", \
+	  "adaptive (the paper's routing) or deterministic", .choices = routing_names },
+#define ROUTING_TREES \
+	{ "routing", PT_ENUM, SF(routing), 0, 0, 0, "deterministic", "", "", \
+	  "deterministic only: in every tree a message goes up by its destination's " \
+	  "digit (destination mod k), which balances the up-links; adaptive is refused", \
+	  .choices = routing_names },
 #define COMMON_FIELDS \
 	{ "seed", PT_INT, SF(seed), 0, 2147483647, 0, "1", "", "", \
 	  "random seed; point k of a sweep uses the stream (seed, k), so any point " \
@@ -32,8 +43,7 @@ static const char *const pattern_names[] = { "uniform", "bit-reversal", "perfect
 	{ "buffer", PT_INT, SF(buffer), 1, 64, 0, "1", "flits", "", \
 	  "flit buffer per virtual channel (1: the papers' one-flit buffers, which " \
 	  "still stream one flit per flit time)" }, \
-	{ "routing", PT_ENUM, SF(routing), 0, 0, 0, "adaptive", "", "", \
-	  "adaptive (the paper's routing) or deterministic", .choices = routing_names }, \
+	ROUTING_FIELD \
 	{ "timing", PT_ENUM, SF(timing), 0, 0, 0, "paper", "", "", \
 	  "paper (zero router delay, the models' timing) or booksim (BookSim2's iq router: " \
 	  "zero-load (M-1) + 2 + 4R over R routers, for cross-checks)", .choices = timing_names }, \
@@ -48,11 +58,14 @@ static const char *const pattern_names[] = { "uniform", "bit-reversal", "perfect
 	  "L (1 - (1 - k/(points+1))^2), denser near saturation; or even, L k/(points+1)", \
 	  .choices = spacing_names }
 
+#define ROUTING_FIELD ROUTING_ADAPTIVE
 const struct param sim_fields_star[] = {
 	COMMON_FIELDS,
 	{ 0 }
 };
 
+#undef ROUTING_FIELD
+#define ROUTING_FIELD ROUTING_TREES
 const struct param sim_fields_mc[] = {
 	COMMON_FIELDS,
 	{ "V", PT_INT, SF(V), 1, 16, 0, "1", "virtual channels", "V",
@@ -69,6 +82,8 @@ const struct param sim_fields_mc[] = {
 	{ 0 }
 };
 
+#undef ROUTING_FIELD
+#define ROUTING_FIELD ROUTING_ADAPTIVE
 const struct param sim_fields_irr[] = {
 	COMMON_FIELDS,
 	{ "M", PT_INT, SF(M), 1, 100000, 0, "32", "flits", "M",

@@ -31,6 +31,8 @@ while IFS="$tab" read -r set want; do
 done < tests/bad/sets-expected.tsv
 check "bad -o" "icnx: -o nope: model multicluster has no such output (allowed: curve, sim, summary, saturation, hops, hop-bars, point, distances, pattern-distances, cluster-latency, anynet, anynet-external)" \
 	"$ICNX" --batch javadi-n1120 -o nope
+check "adaptive routing in the trees" "icnx: javadi-n544: sim.routing: the multi-cluster simulator routes deterministically (in every tree up by the destination's digit, destination mod k); set sim.routing to deterministic" \
+	"$ICNX" --batch javadi-n544 -o sim --load 0.0001:0.0001:1 --set sim.routing=adaptive
 check "bad -f" "icnx: unknown format 'xml' (allowed: table, csv, tsv, json)" "$ICNX" --batch -f xml
 check "bad --load" "icnx: --load 1:0:5: expected FROM:TO:N with 0 <= FROM < TO and N >= 1 points" \
 	"$ICNX" --batch --load 1:0:5

@@ -69,7 +69,7 @@ NETWORKS = [
     dict(name='fattree-4p3t', what='4-port 3-tree (16 nodes, 20 switches)',
          icnx=['presets/javadi-n544.yaml', '-o', 'anynet', '--select', '0'],
          ranks='tree', vcs=1,
-         sim=('tests/validate/one-tree.yaml', ['-o', 'sim'], ['sim.routing=adaptive']),
+         sim=('tests/validate/one-tree.yaml', ['-o', 'sim'], []),
          note='icnx side: tests/validate/one-tree.yaml (two 16-node clusters, theta = 0, so '
               'each cluster is one 4-port 3-tree under uniform traffic), `-o sim` and '
               '`-o saturation` with sim.timing = booksim (every link one cycle, 3 cycles per '
@@ -86,8 +86,8 @@ NETWORKS = [
          note='BookSim routes as icnx\'s multi-cluster simulator does (the patch\'s '
               'updown_adaptive = 2: up-link by the destination\'s digit at each level); '
               'fattree-4p3t above routes adaptively among the up-links, which icnx\'s '
-              'multi-cluster simulator does not offer (its sim.routing is ignored: '
-              'deterministic destination mod k in every tree)'),
+              'multi-cluster simulator does not offer (it routes by destination mod k '
+              'in every tree; sim.routing = adaptive is refused)'),
     dict(name='star-s5-updown', what='star graph S5 (120 nodes), up*/down* from node 0',
          icnx=['presets/kiasari-s5-v6.yaml', '-o', 'anynet'], ranks='root', root=0, vcs=1,
          sim=None, note='icnx routes the star minimally (Enhanced-Nbc): no equivalent'),
