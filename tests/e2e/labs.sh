@@ -29,7 +29,7 @@ keys Enter
 mark uniform
 keys C-c
 run 80 24 sharifi-n592
-has uniform "pattern              uniform"
+has uniform "pattern               uniform"
 has uniform "λ_g*=0.0007154"
 
 mark v6
