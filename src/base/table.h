@@ -68,6 +68,9 @@ enum col_measure {
 	CM_QUEUE_WAIT,       /* waiting at the concentrators and dispatchers
 	                        (model 2W_d; sim_queue_wait), a part of the
 	                        time after the source queue */
+	CM_WORK,             /* the simulated work of a row's run, in flit-hops
+	                        (sim_flit_hops): what the explorer's time-left
+	                        estimate scales by; of = -1 */
 };
 
 /* A table's shape, so readers lay it out by type, not by column names. */

@@ -206,6 +206,7 @@ int sim_curve_cols(struct table *t)
 	table_set_role(t, (size_t)c0 + 4, COL_COMPONENT, c0);
 	table_set_measure(t, (size_t)c0 + 3, CM_SOURCE_WAIT);
 	table_set_measure(t, (size_t)c0 + 4, CM_AFTER_SOURCE);
+	table_set_measure(t, (size_t)c0 + 7, CM_WORK);
 	return c0;
 }
 

@@ -290,9 +290,9 @@ void app_sim_status(struct app *a, char *buf, size_t len)
 	int n = snprintf(buf, len, "sim %zu/%zu %.0f%%", done, total, floor(100 * p));
 	if (n < 0 || (size_t)n >= len || done == 0)
 		return;
-	/* the completed points' simulated work: their sim_flit_hops */
+	/* the completed points' simulated work (the CM_WORK column, flit-hops) */
 	const struct table *t = &a->res.slot[app_sim_slot(a)].table;
-	int wc = table_col(t, "sim_flit_hops");
+	int wc = table_measure(t, CM_WORK, -1);
 	double *work = wc >= 0 ? malloc(done * sizeof *work) : NULL;
 	if (!work)
 		return;
