@@ -83,6 +83,9 @@ struct worker {
 	void *prep;
 	const struct family *prep_family;
 	unsigned long prep_gen;    /* 0 = none yet */
+	/* fast-lane private: wall ms of the last full sweep and its family */
+	double sweep_ms;
+	const struct family *sweep_family;
 };
 
 static double now_s(void)
@@ -308,8 +311,10 @@ static int compute_config(struct worker *w, const struct config *cfg, unsigned l
 		if (rc < 0) {
 			publish_error(w, gen, oc->name, &d);
 		} else {
-			/* Coarse first, unless the sweep is small anyway. */
-			if (n > 2 * WORKER_COARSE) {
+			/* Coarse first, unless the sweep is small anyway or the
+			 * family's last full sweep was fast. */
+			bool fast = w->sweep_family == f && w->sweep_ms < WORKER_COARSE_SKIP_MS;
+			if (n > 2 * WORKER_COARSE && !fast) {
 				/* The one spacing rule (curve.h), like the full sweep. */
 				curve_spacing(from, to, WORKER_COARSE, curve_axis_spacing(&f->x), xs);
 				req_for(w, l, &req);
@@ -324,10 +329,13 @@ static int compute_config(struct worker *w, const struct config *cfg, unsigned l
 				}
 			}
 			req_for(w, l, &req);
+			double ts = now_s();
 			rc = run_output(w, l, cfg, gen, oc, &req, &t, false, NULL, 0);
 			if (rc == 1)
 				return 1;
 			if (rc == 0) {
+				w->sweep_ms = 1000 * (now_s() - ts);
+				w->sweep_family = f;
 				pthread_mutex_lock(&w->mu);
 				w->pub.curve_ms = 1000 * (now_s() - t0);
 				pthread_mutex_unlock(&w->mu);

@@ -31,7 +31,9 @@
  *     model once (family.prepare; every fast-lane output of the generation
  *     borrows it through run_req.prepared), computes a coarse curve
  *     (WORKER_COARSE points spaced by curve_x) and publishes it as partial,
- *     then the full sweep, then the summary; then the view slots.
+ *     then the full sweep, then the summary; then the view slots.  The
+ *     coarse curve is skipped when the family's last full sweep took less
+ *     than WORKER_COARSE_SKIP_MS: the full one comes as soon.
  *   - A view slot is recomputed only when its own inputs changed
  *     (configuration, output, at, select), so moving the cell cursor never
  *     recomputes a large matrix.  The cheap cell detail goes first.  When a
@@ -59,6 +61,7 @@
 #include "family/family.h"
 
 #define WORKER_COARSE 20
+#define WORKER_COARSE_SKIP_MS 50.0
 
 /* What the UI shows besides the curve; the worker computes these outputs. */
 struct view_req {
