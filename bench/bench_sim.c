@@ -28,6 +28,7 @@
  * Usage: bench_sim [ICNX]  (run from the source tree; default ./icnx).
  */
 #define _GNU_SOURCE
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,16 +120,35 @@ static double summary_value(const char *csv, const char *name)
 	return -1;
 }
 
-/* The last field of the last line of a CSV. */
-static double last_field(const char *csv)
+/* The field under header `name` in the last line of a CSV (the header is
+ * its first line; the batch CSV names its columns, so the bench reads them
+ * by the documented name, not by position: sim_queue_wait was added after
+ * sim_flit_hops).  NaN when the column is missing. */
+static double csv_field(const char *csv, const char *name)
 {
-	const char *end = csv + strlen(csv), *p;
+	size_t len = strlen(name);
+	int col = 0, k = 0;
+	const char *p = csv, *end = csv + strlen(csv), *last;
+
+	for (;;) {
+		if (!strncmp(p, name, len) && (p[len] == ',' || p[len] == '\n'))
+			break;
+		while (*p && *p != ',' && *p != '\n')
+			p++;
+		if (*p != ',')
+			return NAN;
+		p++;
+		col++;
+	}
 	while (end > csv && end[-1] == '\n')
 		end--;
-	p = end;
-	while (p > csv && p[-1] != ',')
-		p--;
-	return strtod(p, NULL);
+	last = end;
+	while (last > csv && last[-1] != '\n')
+		last--;
+	for (p = last; k < col && p < end; p++)
+		if (*p == ',')
+			k++;
+	return k == col ? strtod(p, NULL) : NAN;
 }
 
 static int cmpd(const void *a, const void *b)
@@ -171,7 +191,7 @@ static int throughput(const char *preset, int simulated_sat)
 			      "--load", load, "-f", "csv", "-j", "1", NULL };
 		if (run(a, buf, sizeof buf, &cpu, &w, &kib))
 			return -1;
-		rate[i] = last_field(buf) / cpu;
+		rate[i] = csv_field(buf, "sim_flit_hops") / cpu;
 		if (kib > peak)
 			peak = kib;
 	}
