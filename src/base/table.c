@@ -280,6 +280,20 @@ int table_measure(const struct table *t, enum col_measure m, int of)
 	return -1;
 }
 
+long table_nearest_row(const struct table *t, size_t c, double x)
+{
+	long best = -1;
+	double bd = INFINITY;
+	for (size_t r = 0; r < t->nrows; r++) {
+		double d = fabs(table_get(t, r, c) - x);
+		if (d < bd) {
+			bd = d;
+			best = (long)r;
+		}
+	}
+	return best;
+}
+
 int table_join(const struct table *m, const struct table *s, struct table *out)
 {
 	size_t mc = m->ncols;

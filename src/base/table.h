@@ -173,6 +173,9 @@ void table_set_measure(struct table *t, size_t c, enum col_measure m);
 /* Index of the first column measuring m that belongs to value column of
  * (its `of`), or -1. */
 int table_measure(const struct table *t, enum col_measure m, int of);
+/* The row whose value in column c is nearest x (the first of equals), or -1
+ * when the table has no rows or x is NaN. */
+long table_nearest_row(const struct table *t, size_t c, double x);
 /* Index of the column named name, or -1. */
 int table_col(const struct table *t, const char *name);
 /* Move src into dst (dst freed first); src becomes empty. */

@@ -195,19 +195,10 @@ static const struct table *curve(const struct app *a)
 	return t->ncols >= 2 && t->cols[0].kind == COL_NUM ? t : NULL;
 }
 
-/* Index of the curve point nearest to x. */
+/* Index of the curve point nearest to x (-1: none, or x NaN). */
 static long nearest(const struct table *t, double x)
 {
-	long best = -1;
-	double bd = INFINITY;
-	for (size_t r = 0; r < t->nrows; r++) {
-		double d = fabs(table_get(t, r, 0) - x);
-		if (d < bd) {
-			bd = d;
-			best = (long)r;
-		}
-	}
-	return best;
+	return table_nearest_row(t, 0, x);
 }
 
 /* Put the cursor on index i (clamped) and publish its x as the view's

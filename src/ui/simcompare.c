@@ -84,18 +84,9 @@ bool simcmp_build(const struct table *st, size_t r, struct simcmp *cmp)
 
 long simcmp_nearest(const struct table *st, double x)
 {
-	long best = st->nrows ? 0 : -1;
-	double bd = INFINITY;
 	if (isnan(x))
-		return best;
-	for (size_t r = 0; r < st->nrows; r++) {
-		double d = fabs(table_get(st, r, 0) - x);
-		if (d < bd) {
-			bd = d;
-			best = (long)r;
-		}
-	}
-	return best;
+		return st->nrows ? 0 : -1;
+	return table_nearest_row(st, 0, x);
 }
 
 double simcmp_diff(double model, double sim)
