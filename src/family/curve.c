@@ -187,12 +187,7 @@ int curve_run(const struct curve_ops *ops, const struct config *cfg,
 		for (size_t c = 1; c < t->ncols; c++)
 			table_set(t, (size_t)r, c, st == CURVE_SATURATED && cols.flags[c] & CC_SATURATES
 					? INFINITY : v[c - 1]);
-		req_progress(req, (double)(k + 1) / (double)nx);
-		if (req->publish && k + 1 < nx) {
-			t->partial = true;
-			req->publish(req->publish_ctx, t);
-			t->partial = false;
-		}
+		req_point_done(req, t, k + 1, nx);
 	}
 	rc = 0;
 	goto out;

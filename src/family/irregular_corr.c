@@ -389,12 +389,7 @@ int irr_corr_load(const struct config *cfg, const struct run_req *req, struct ta
 		corr_free(&c);
 		if (row < 0)
 			goto nomem;
-		req_progress(req, (double)(k + 1) / (double)nx);
-		if (req->publish && k + 1 < nx) {
-			t->partial = true;
-			req->publish(req->publish_ctx, t);
-			t->partial = false;
-		}
+		req_point_done(req, t, k + 1, nx);
 	}
 	rc = 0;
 	goto out;
@@ -490,12 +485,7 @@ int irr_corr_patterns(const struct config *cfg, const struct run_req *req, struc
 			for (size_t j = 0; j < sizeof v / sizeof *v; j++)
 				table_set(t, (size_t)row, j + 1, v[j]);
 			corr_free(&c);
-			req_progress(req, (double)++done / (double)total);
-			if (req->publish && done < total) {
-				t->partial = true;
-				req->publish(req->publish_ctx, t);
-				t->partial = false;
-			}
+			req_point_done(req, t, (size_t)++done, (size_t)total);
 		}
 		free(T);
 		irr_simctx_free(&x);

@@ -17,6 +17,16 @@ void req_progress(const struct run_req *req, double fraction)
 		req->progress(req->progress_ctx, fraction);
 }
 
+void req_point_done(const struct run_req *req, struct table *t, size_t done, size_t total)
+{
+	req_progress(req, (double)done / (double)total);
+	if (req->publish && done < total) {
+		t->partial = true;
+		req->publish(req->publish_ctx, t);
+		t->partial = false;
+	}
+}
+
 int summary_cols(struct table *t)
 {
 	if (table_add_col(t, "quantity", "", "quantity", COL_TEXT) < 0 ||

@@ -23,6 +23,10 @@
 bool req_cancelled(const struct run_req *req);
 /* Report progress in [0, 1] if the request asked for it. */
 void req_progress(const struct run_req *req, double fraction);
+/* After point `done` of `total` of a progressive output: report progress
+ * done/total and, while points remain, publish t as a partial table (the
+ * rows so far) if the request asked for partial results. */
+void req_point_done(const struct run_req *req, struct table *t, size_t done, size_t total);
 
 /* The summary layout: quantity, value, unit, symbol, note.  Returns 0/-1. */
 int summary_cols(struct table *t);

@@ -315,12 +315,7 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 		sim_curve_row(t, (size_t)row, col, &r);
 		if (qc >= 0)
 			table_set(t, (size_t)row, (size_t)qc, r.saturated ? INFINITY : r.qwait.mean);
-		req_progress(req, (double)(k + 1) / (double)nx);
-		if (req->publish && k + 1 < nx) {      /* the rows so far */
-			t->partial = true;
-			req->publish(req->publish_ctx, t);
-			t->partial = false;
-		}
+		req_point_done(req, t, k + 1, nx);
 	}
 	return 0;
 nomem:
