@@ -226,23 +226,36 @@ static int fit_row(struct table *t, const char *against, const char *what,
 	return 0;
 }
 
-int irr_corr_table(const struct config *cfg, const struct run_req *req, struct table *t,
-		   struct diag *d)
+/* The one simulated point of -o correlation and -o by-distance: the
+ * network, its distance table and the load (sim.load or --at), simulated
+ * into *c (the caller frees it with corr_free).  0, or the rc of the step
+ * that failed with *d set. */
+static int corr_at_load(const struct config *cfg, const struct run_req *req, double *lambda,
+			struct corr *c, struct diag *d)
 {
 	struct irr_simctx x;
-	struct corr c;
-	double *T, lambda;
+	double *T;
 	int rc;
 
 	if (corr_open(cfg, &x, &T, d))
 		return -1;
-	rc = corr_load(cfg, req, &x, &lambda, d);
+	rc = corr_load(cfg, req, &x, lambda, d);
 	if (!rc) {
 		struct sim_point_progress pp = { req, 0, 1 };
-		rc = corr_point(cfg, &x, T, lambda, 0, &pp, &c, d);
+		rc = corr_point(cfg, &x, T, *lambda, 0, &pp, c, d);
 	}
 	free(T);
 	irr_simctx_free(&x);
+	return rc;
+}
+
+int irr_corr_table(const struct config *cfg, const struct run_req *req, struct table *t,
+		   struct diag *d)
+{
+	struct corr c;
+	double lambda;
+	int rc = corr_at_load(cfg, req, &lambda, &c, d);
+
 	if (rc)
 		return rc;
 	rc = -1;
@@ -272,20 +285,10 @@ int irr_corr_table(const struct config *cfg, const struct run_req *req, struct t
 int irr_corr_by_distance(const struct config *cfg, const struct run_req *req, struct table *t,
 			 struct diag *d)
 {
-	struct irr_simctx x;
 	struct corr c;
-	double *T, lambda;
-	int rc;
+	double lambda;
+	int rc = corr_at_load(cfg, req, &lambda, &c, d);
 
-	if (corr_open(cfg, &x, &T, d))
-		return -1;
-	rc = corr_load(cfg, req, &x, &lambda, d);
-	if (!rc) {
-		struct sim_point_progress pp = { req, 0, 1 };
-		rc = corr_point(cfg, &x, T, lambda, 0, &pp, &c, d);
-	}
-	free(T);
-	irr_simctx_free(&x);
 	if (rc)
 		return rc;
 	rc = -1;
