@@ -1,5 +1,15 @@
 /*
  * core.c: the cycle-driven wormhole engine (contract in core.h).
+ *
+ * Per-buffer and per-channel state live in records (struct sim_buf,
+ * struct sim_chs) so that visiting a buffer touches one cache line, and a
+ * buffer's channel is stored rather than divided out.  A header whose
+ * routing call found every candidate taken is not routed again until one of
+ * its candidates' channels releases a virtual channel (candidates are only
+ * ever taken within a cycle's allocation phase and released in its move
+ * phase, and a routing call depends only on the message and where it
+ * waits): the skipped call would have failed, so the run is the same, and
+ * its candidates are still counted as work.
  */
 #include "sim/core.h"
 
@@ -8,22 +18,22 @@
 
 static void act_add(struct sim_core *c, int b)
 {
-	if (c->actpos[b] >= 0)
+	if (c->buf[b].actpos >= 0)
 		return;
-	c->actpos[b] = c->nact;
+	c->buf[b].actpos = c->nact;
 	c->act[c->nact++] = b;
 }
 
 static void act_del(struct sim_core *c, int b)
 {
-	int i = c->actpos[b], last;
+	int i = c->buf[b].actpos, last;
 
 	if (i < 0)
 		return;
 	last = c->act[--c->nact];
 	c->act[i] = last;
-	c->actpos[last] = i;
-	c->actpos[b] = -1;
+	c->buf[last].actpos = i;
+	c->buf[b].actpos = -1;
 }
 
 static int msg_new(struct sim_core *c)
@@ -58,23 +68,10 @@ void sim_core_free(struct sim_core *c)
 {
 	if (!c)
 		return;
-	free(c->occ);
-	free(c->owner);
-	free(c->fseq);
-	free(c->nxt);
-	free(c->ready);
-	free(c->arrive);
-	free(c->busy);
-	free(c->period);
-	free(c->cbusy);
+	free(c->buf);
+	free(c->chs);
 	free(c->act);
-	free(c->actpos);
-	free(c->req);
-	free(c->rr);
-	free(c->choice);
 	free(c->reqlist);
-	free(c->cstamp);
-	free(c->inchan);
 	free(c->qtail);
 	free(c->msg);
 	free(c->cumw);
@@ -100,46 +97,29 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 	nvc = C * net->V;
 	nb = nvc + net->nodes;
 	c->nbuf = nb;
-	c->occ = calloc((size_t)nb, sizeof *c->occ);
-	c->owner = malloc((size_t)nb * sizeof *c->owner);
-	c->fseq = calloc((size_t)nb, sizeof *c->fseq);
-	c->nxt = malloc((size_t)nb * sizeof *c->nxt);
-	c->ready = calloc((size_t)nb, sizeof *c->ready);
-	c->arrive = calloc((size_t)nb, sizeof *c->arrive);
-	c->busy = calloc((size_t)C, sizeof *c->busy);
-	c->period = malloc((size_t)C * sizeof *c->period);
-	c->cbusy = calloc((size_t)C, sizeof *c->cbusy);
+	c->buf = malloc((size_t)nb * sizeof *c->buf);
+	c->chs = malloc((size_t)C * sizeof *c->chs);
 	c->act = malloc((size_t)nb * sizeof *c->act);
-	c->actpos = malloc((size_t)nb * sizeof *c->actpos);
-	c->req = malloc((size_t)nvc * sizeof *c->req);
-	c->rr = calloc((size_t)C, sizeof *c->rr);
-	c->choice = malloc((size_t)C * sizeof *c->choice);
 	c->reqlist = malloc((size_t)C * sizeof *c->reqlist);
-	c->cstamp = malloc((size_t)C * sizeof *c->cstamp);
-	c->inchan = malloc((size_t)nb * sizeof *c->inchan);
 	c->qtail = malloc((size_t)net->nodes * sizeof *c->qtail);
-	if (!c->occ || !c->owner || !c->fseq || !c->nxt || !c->ready || !c->act ||
-	    !c->arrive || !c->busy || !c->period || !c->cbusy ||
-	    !c->actpos || !c->req || !c->rr || !c->choice || !c->reqlist || !c->cstamp ||
-	    !c->inchan || !c->qtail) {
+	if (!c->buf || !c->chs || !c->act || !c->reqlist || !c->qtail) {
 		sim_core_free(c);
 		return -1;
 	}
-	for (int b = 0; b < nb; b++) {
-		c->owner[b] = -1;
-		c->nxt[b] = -1;
-		c->actpos[b] = -1;
-		c->inchan[b] = b < nvc ? b / net->V : -1;
-	}
-	for (int k = 0; k < nvc; k++)
-		c->req[k] = -1;
-	for (int i = 0; i < C; i++) {
-		c->cstamp[i] = -1;
-		c->rr[i] = net->V - 1;
-		c->period[i] = net->chan[i].period > 1 ? net->chan[i].period : 1;
-	}
+	for (int b = 0; b < nb; b++)
+		c->buf[b] = (struct sim_buf){
+			.owner = -1, .nxt = -1, .req = -1, .actpos = -1,
+			.ch = b < nvc ? b / net->V : -1, .wait_ch = -1, .wait_at = -1,
+		};
+	for (int i = 0; i < C; i++)
+		c->chs[i] = (struct sim_chs){
+			.cstamp = -1, .freed = -1, .rr = net->V - 1, .choice = -1,
+			.period = net->chan[i].period > 1 ? net->chan[i].period : 1,
+			.to = net->chan[i].to,
+		};
 	for (int s = 0; s < net->nodes; s++)
 		c->qtail[s] = -1;
+	c->last_free = -1;
 	c->free_msg = -1;
 	sim_rng_seed(&c->rng, seed, stream);
 	if (!c->net.senders)
@@ -175,16 +155,18 @@ int64_t sim_core_alive(const struct sim_core *c)
 static void enqueue(struct sim_core *c, int s, int id)
 {
 	int qb = c->net.nchan * c->net.V + s;
+	struct sim_buf *q = &c->buf[qb];
 	struct sim_msg *m = &c->msg[id];
 
 	m->next = -1;
 	c->queued++;
-	if (c->owner[qb] < 0) {
-		c->owner[qb] = id;
-		c->occ[qb] = m->len;
-		c->fseq[qb] = 0;
-		c->nxt[qb] = -1;
-		c->ready[qb] = c->now + c->net.inj_delay;
+	if (q->owner < 0) {
+		q->owner = id;
+		q->occ = m->len;
+		q->fseq = 0;
+		q->nxt = -1;
+		q->wait_at = -1;
+		q->ready = c->now + c->net.inj_delay;
 		c->qtail[s] = id;
 		act_add(c, qb);
 	} else {
@@ -283,23 +265,32 @@ static int arrivals(struct sim_core *c)
  * a routing error. */
 static int allocate(struct sim_core *c, int b)
 {
-	struct sim_msg *m = &c->msg[c->owner[b]];
-	int ic = c->inchan[b];
-	int router = ic < 0 ? c->net.inj_router[m->src] : c->net.chan[ic].to;
-	int n, best = -1, bbusy = 0, nbest = 0, pick = -1, V = c->net.V;
+	struct sim_buf *bb = &c->buf[b];
+	struct sim_msg *m = &c->msg[bb->owner];
+	int ic = bb->ch;
+	int router = ic < 0 ? c->net.inj_router[m->src] : c->chs[ic].to;
+	int n, best = -1, bbusy = 0, nbest = 0, pick = -1, wch = -2;
 
-	if (c->ready[b] > c->now)
+	if (bb->ready > c->now)
 		return 0;
+	if (bb->wait_at >= 0 &&
+	    (bb->wait_ch >= 0 ? c->chs[bb->wait_ch].freed : c->last_free) < bb->wait_at) {
+		c->work += bb->wait_n;  /* nothing released since: still futile */
+		return 0;
+	}
 	n = c->net.route(c->net.route_ctx, m, router, ic, c->cand);
 	if (n <= 0)
 		return -1;
 	c->work += n;                   /* a routing call costs its candidates */
 	for (int i = 0; i < n; i++) {
 		int k = c->cand[i].buf, t = c->cand[i].tier, u;
+		const struct sim_buf *kb = &c->buf[k];
 
-		if (c->owner[k] >= 0)
+		if (kb->owner >= 0) {
+			wch = wch == -2 || wch == kb->ch ? kb->ch : -1;
 			continue;
-		u = c->cbusy[k / V];
+		}
+		u = c->chs[kb->ch].cbusy;
 		if (best < 0 || t < best || (t == best && u < bbusy)) {
 			best = t;
 			bbusy = u;
@@ -308,24 +299,30 @@ static int allocate(struct sim_core *c, int b)
 		if (t == best && u == bbusy)
 			c->pickidx[nbest++] = i;
 	}
-	if (!nbest)
+	if (!nbest) {
+		bb->wait_at = c->now;
+		bb->wait_ch = wch;
+		bb->wait_n = n;
 		return 0;
+	}
 	pick = c->pickidx[nbest > 1 ? (int)sim_rng_below(&c->rng, (uint32_t)nbest) : 0];
 	{
 		int k = c->cand[pick].buf;
-		int to = c->net.chan[k / c->net.V].to;
+		struct sim_buf *kb = &c->buf[k];
+		struct sim_chs *kc = &c->chs[kb->ch];
 
 		if (c->net.queue_router && ic >= 0 && c->net.queue_router[router])
-			m->qwait += c->now - c->ready[b];   /* waited at a queue */
-		c->owner[k] = c->owner[b];
-		c->cbusy[k / V]++;
-		c->nxt[b] = k;
+			m->qwait += c->now - bb->ready;   /* waited at a queue */
+		kb->owner = bb->owner;
+		kc->cbusy++;
+		bb->nxt = k;
+		bb->wait_at = -1;
 		m->st = c->cand[pick].st;
 		m->aux = c->cand[pick].aux;
 		m->hops++;
-		c->ready[k] = c->now + c->period[k / c->net.V];
-		if (to >= 0 && c->net.router_delay)
-			c->ready[k] += c->net.router_delay[to];
+		kb->ready = c->now + kc->period;
+		if (kc->to >= 0 && c->net.router_delay)
+			kb->ready += c->net.router_delay[kc->to];
 	}
 	return 1;
 }
@@ -335,31 +332,34 @@ static int resolve(struct sim_core *c, int ch);
 /* Will VC buffer k have room for one more flit at the end of this cycle? */
 static int has_room(struct sim_core *c, int k)
 {
-	int ch = k / c->net.V, c2, nk;
+	const struct sim_buf *kb = &c->buf[k];
+	int c2, nk;
 
-	if (c->net.chan[ch].to < 0 || c->occ[k] < c->net.B)
+	if (c->chs[kb->ch].to < 0 || kb->occ < c->net.B)
 		return 1;
-	nk = c->nxt[k];
+	nk = kb->nxt;
 	if (nk < 0)
 		return 0;
-	c2 = nk / c->net.V;
-	if (c->cstamp[c2] == 4 * c->now + 2)        /* in progress: a cycle of full
+	c2 = c->buf[nk].ch;
+	if (c->chs[c2].cstamp == 4 * c->now + 2)   /* in progress: a cycle of full
 	                                           buffers; say no */
 		return 0;
-	if (c->cstamp[c2] != 4 * c->now + 3)
+	if (c->chs[c2].cstamp != 4 * c->now + 3)
 		resolve(c, c2);
-	return c->choice[c2] == nk % c->net.V;
+	return c->chs[c2].choice == nk;
 }
 
-/* Choose the virtual channel channel ch serves this cycle (or -1). */
+/* Choose the virtual channel channel ch serves this cycle: its buffer
+ * index, or -1. */
 static int resolve(struct sim_core *c, int ch)
 {
-	int V = c->net.V, base = ch * V, start = c->rr[ch];
+	struct sim_chs *cs = &c->chs[ch];
+	int V = c->net.V, base = ch * V, start = cs->rr;
 
-	c->cstamp[ch] = 4 * c->now + 2;
-	c->choice[ch] = -1;
-	if (c->busy[ch] > c->now) {
-		c->cstamp[ch] = 4 * c->now + 3;
+	cs->cstamp = 4 * c->now + 2;
+	cs->choice = -1;
+	if (cs->busy > c->now) {
+		cs->cstamp = 4 * c->now + 3;
 		return -1;
 	}
 	for (int i = 1; i <= V; i++) {
@@ -367,70 +367,79 @@ static int resolve(struct sim_core *c, int ch)
 
 		if (v >= V)
 			v -= V;
-		if (c->req[base + v] < 0)
+		if (c->buf[base + v].req < 0)
 			continue;
 		if (has_room(c, base + v)) {
-			c->choice[ch] = v;
-			c->rr[ch] = v;
+			cs->choice = base + v;
+			cs->rr = v;
 			break;
 		}
 	}
-	c->cstamp[ch] = 4 * c->now + 3;
-	return c->choice[ch];
+	cs->cstamp = 4 * c->now + 3;
+	return cs->choice;
+}
+
+/* Virtual channel buffer k (of channel ch) is free again. */
+static void release(struct sim_core *c, int k, int ch)
+{
+	c->buf[k].owner = -1;
+	c->chs[ch].cbusy--;
+	c->chs[ch].freed = c->now;
+	c->last_free = c->now;
 }
 
 /* Move one flit from buffer b into VC buffer k. */
 static void move_flit(struct sim_core *c, int b, int k)
 {
-	int id = c->owner[b];
+	struct sim_buf *bb = &c->buf[b], *kb = &c->buf[k];
+	int id = bb->owner;
 	struct sim_msg *m = &c->msg[id];
-	int seq = c->fseq[b];
+	int seq = bb->fseq;
 	int tail = seq == m->len - 1;
-	const struct sim_chan *ch = &c->net.chan[k / c->net.V];
-
-	int P = c->period[k / c->net.V];
+	int kch = kb->ch;
+	struct sim_chs *kc = &c->chs[kch];
+	int P = kc->period;
 
 	c->flit_hops++;
-	c->busy[k / c->net.V] = c->now + P;
+	kc->busy = c->now + P;
 	/* leave b */
-	if (c->inchan[b] < 0) {
+	if (bb->ch < 0) {
 		if (seq == 0) {
 			m->depart = c->now;
 			c->flits_in_net += m->len;
 		}
 	}
-	c->fseq[b]++;
-	c->occ[b]--;
+	bb->fseq++;
+	bb->occ--;
 	if (tail) {
-		c->owner[b] = -1;
-		c->nxt[b] = -1;
-		if (c->inchan[b] >= 0)
-			c->cbusy[c->inchan[b]]--;
-		if (c->inchan[b] < 0) {        /* next message of the queue */
+		bb->owner = -1;
+		bb->nxt = -1;
+		if (bb->ch >= 0) {
+			release(c, b, bb->ch);
+		} else {                        /* next message of the queue */
 			int s = b - c->net.nchan * c->net.V, nid = m->next;
 
 			c->queued--;
 			if (nid >= 0) {
-				c->owner[b] = nid;
-				c->occ[b] = c->msg[nid].len;
-				c->fseq[b] = 0;
-				c->ready[b] = c->now + 1 + c->net.inj_delay;
+				bb->owner = nid;
+				bb->occ = c->msg[nid].len;
+				bb->fseq = 0;
+				bb->ready = c->now + 1 + c->net.inj_delay;
 			} else {
 				c->qtail[s] = -1;
 			}
 		}
 	}
-	if (c->occ[b] == 0)
+	if (bb->occ == 0)
 		act_del(c, b);
 	/* enter k */
-	if (ch->to < 0) {
+	if (kc->to < 0) {
 		if (seq != m->delivered)
 			c->order_errors++;
 		m->delivered++;
 		c->flits_in_net--;
 		if (tail) {
-			c->owner[k] = -1;
-			c->cbusy[k / c->net.V]--;
+			release(c, k, kch);
 			c->delivered_msgs++;
 			if (m->delivered != m->len)
 				c->order_errors++;
@@ -441,17 +450,17 @@ static void move_flit(struct sim_core *c, int b, int k)
 			msg_release(c, id);
 		}
 	} else {
-		if (c->occ[k] == 0)
-			c->fseq[k] = seq;
-		c->occ[k]++;
-		c->arrive[k] = c->now + P;
+		if (kb->occ == 0)
+			kb->fseq = seq;
+		kb->occ++;
+		kb->arrive = c->now + P;
 		act_add(c, k);
 	}
 }
 
 static int step(struct sim_core *c)
 {
-	int n = c->nact;
+	int n;
 
 	if (arrivals(c) < 0)
 		return SIM_NOMEM;
@@ -460,41 +469,44 @@ static int step(struct sim_core *c)
 	c->nreq = 0;
 	for (int i = 0; i < n; i++) {
 		int b = c->act[i], k, ch;
+		struct sim_buf *bb = &c->buf[b];
+		struct sim_chs *cs;
 
-		if (c->occ[b] == 1 && c->arrive[b] > c->now)
+		if (bb->occ == 1 && bb->arrive > c->now)
 			continue;              /* its only flit is still on the wire */
-		if (c->nxt[b] < 0) {
+		if (bb->nxt < 0) {
 			int r = allocate(c, b);
 			if (r < 0)
 				return SIM_ROUTE_ERROR;
 			if (r == 0)
 				continue;
 		}
-		k = c->nxt[b];
-		ch = k / c->net.V;
-		if (c->busy[ch] > c->now)
+		k = bb->nxt;
+		ch = c->buf[k].ch;
+		cs = &c->chs[ch];
+		if (cs->busy > c->now)
 			continue;              /* mid-flit (period > 1): resolve would
 			                          refuse it; nothing to list */
-		c->req[k] = b;
-		if (c->cstamp[ch] != 4 * c->now + 1) {   /* listed this cycle? */
-			c->cstamp[ch] = 4 * c->now + 1;
+		c->buf[k].req = b;
+		if (cs->cstamp != 4 * c->now + 1) {   /* listed this cycle? */
+			cs->cstamp = 4 * c->now + 1;
 			c->reqlist[c->nreq++] = ch;
 		}
 	}
 	for (int i = 0; i < c->nreq; i++) {
 		int ch = c->reqlist[i];
-		if (c->cstamp[ch] != 4 * c->now + 3)
+		if (c->chs[ch].cstamp != 4 * c->now + 3)
 			resolve(c, ch);
 	}
 	for (int i = 0; i < c->nreq; i++) {
-		int ch = c->reqlist[i], v = c->choice[ch], base = ch * c->net.V;
+		int ch = c->reqlist[i], k = c->chs[ch].choice, base = ch * c->net.V;
 
-		if (v >= 0) {
-			move_flit(c, c->req[base + v], base + v);
+		if (k >= 0) {
+			move_flit(c, c->buf[k].req, k);
 			c->last_move = c->now;
 		}
 		for (int w = 0; w < c->net.V; w++)
-			c->req[base + w] = -1;
+			c->buf[base + w].req = -1;
 	}
 	return SIM_RUNNING;
 }

@@ -155,6 +155,43 @@ enum sim_status {
 	SIM_WORK                   /* work limit (max_work events) reached */
 };
 
+/* One buffer: a virtual channel's flit buffer (index c*V + v) or a node's
+ * source queue (index C*V + s).  Kept in one record so a visit touches one
+ * cache line.  Private to core.c except occ and owner, which tests read. */
+struct sim_buf {
+	int occ;                   /* flits held (a queue: its head message's) */
+	int owner;                 /* message, or -1 (free) */
+	int fseq;                  /* sequence number of the front flit */
+	int nxt;                   /* buffer the front message goes to, -1 =
+	                              its header is not routed yet */
+	int req;                   /* VC buffer: requesting upstream buffer this
+	                              cycle, or -1 */
+	int ch;                    /* VC buffer: its channel; queue: -1 */
+	int actpos;                /* index in the active list, or -1 */
+	int wait_ch;               /* after a routing call that found every
+	                              candidate taken: the one channel they all
+	                              belong to, or -1 (several) */
+	int wait_n;                /* ... and that call's candidate count */
+	int64_t ready;             /* header may be routed from this cycle on */
+	int64_t arrive;            /* VC buffer: the last flit pushed is there
+	                              from this cycle on */
+	int64_t wait_at;           /* cycle of that futile routing call, -1 =
+	                              none since the header last moved on */
+};
+
+/* One physical channel's state. */
+struct sim_chs {
+	int64_t busy;              /* free again from this cycle on */
+	int64_t cstamp;            /* 4*now+1 listed, +2 resolving, +3 resolved */
+	int64_t freed;             /* last cycle one of its virtual channels was
+	                              released, -1 = never */
+	int period;                /* cycles per flit (>= 1) */
+	int cbusy;                 /* virtual channels owned */
+	int rr;                    /* round-robin: the virtual channel served last */
+	int choice;                /* buffer index served this cycle, or -1 */
+	int to;                    /* router, or -1 (ejection), as sim_chan.to */
+};
+
 struct sim_core {
 	struct sim_net net;
 	struct sim_mix mix;
@@ -166,22 +203,12 @@ struct sim_core {
 	double next_arrival;       /* real time of the next arrival */
 	int64_t now;               /* current cycle */
 	int nbuf;                  /* nchan * V + nodes */
-	/* buffers */
-	int *occ, *owner, *fseq, *nxt;
-	int64_t *ready;            /* header may be routed from this cycle on */
-	int64_t *arrive;           /* VC buffer: the last flit pushed is there from
-	                              this cycle on */
-	int64_t *busy;             /* channel: free again from this cycle on */
-	int *period;               /* channel: cycles per flit (>= 1) */
-	int *cbusy;                /* channel: virtual channels owned */
-	int *act, *actpos, nact;   /* active buffers (holding a flit or a
+	struct sim_buf *buf;       /* nbuf */
+	struct sim_chs *chs;       /* nchan */
+	int *act, nact;            /* active buffers (holding a flit or a
 	                              routed/unrouted queue head) */
-	int *req;                  /* per VC buffer: requesting upstream buffer */
-	/* channels */
-	int *rr, *choice, *reqlist, nreq;
-	int64_t *cstamp;           /* 4*now+1 listed, +2 resolving, +3 resolved */
-	int *inchan;               /* per buffer: the channel it belongs to, or -1
-	                              for a source queue */
+	int *reqlist, nreq;        /* channels requested this cycle */
+	int64_t last_free;         /* last cycle any virtual channel was released */
 	int *qtail;                /* per node: last message in its source queue */
 	/* messages */
 	struct sim_msg *msg;
@@ -189,9 +216,13 @@ struct sim_core {
 	/* counters */
 	int64_t flit_hops;         /* flits that crossed a channel */
 	/* Work done, in events: every cycle stepped counts 1 plus the buffers
-	 * it visits (the active list), every message generated 1.  Idle cycles
-	 * skipped to the next arrival count nothing.  It measures the engine's
-	 * CPU time up to a factor and is the same on every machine. */
+	 * it visits (the active list), every message generated 1, and every
+	 * routing attempt of a waiting header its candidates -- also when the
+	 * core skips an attempt it knows to be futile (no candidate released
+	 * since the last one), so the count, and the limits built on it, do not
+	 * depend on that shortcut.  Idle cycles skipped to the next arrival
+	 * count nothing.  It measures the engine's CPU time up to a factor and
+	 * is the same on every machine. */
 	int64_t work;
 	int64_t max_work;          /* sim_core_run stops with SIM_WORK once work
 	                              reaches it; 0 = no limit (set by the caller

@@ -125,8 +125,8 @@ static void test_star_conservation(void **state)
 	assert_int_equal(c.generated, c.delivered_msgs);
 	assert_int_equal(c.queued, 0);
 	for (int b = 0; b < c.nbuf; b++) {
-		assert_int_equal(c.occ[b], 0);
-		assert_int_equal(c.owner[b], -1);
+		assert_int_equal(c.buf[b].occ, 0);
+		assert_int_equal(c.buf[b].owner, -1);
 	}
 	sim_core_free(&c);
 	sim_star_free(&s);
