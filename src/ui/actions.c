@@ -93,10 +93,23 @@ unsigned act_prompt_file(struct app *a, enum prompt_kind k)
 	case PR_OPEN:
 		app_prompt(a, k, "open file or preset: ", "", NULL);
 		break;
-	case PR_CSV:
-		snprintf(def, sizeof def, "%s-curve.csv", stem);
-		app_prompt(a, k, "export curve (CSV) to: ", def, NULL);
+	case PR_CSV: {
+		/* say what the plot shows, as it will be written */
+		struct app_export e;
+		char why[APP_MSG_MAX], label[160];
+		if (app_export_table(a, &e, why, sizeof why)) {
+			app_msg(a, true, "%s", why);
+			return K_HANDLED | K_STATUS;
+		}
+		snprintf(def, sizeof def, "%s%s", stem, e.suffix);
+		if (e.sim)
+			snprintf(label, sizeof label, "export simulated %s (CSV) to: ",
+				 app_sim_is_curve(a) ? "points" : "view");
+		else
+			snprintf(label, sizeof label, "export curve (CSV) to: ");
+		app_prompt(a, k, label, def, NULL);
 		break;
+	}
 	case PR_SCREEN:
 		snprintf(def, sizeof def, "%s-screen.txt", stem);
 		app_prompt(a, k, "save screen as text to: ", def, NULL);
@@ -227,9 +240,11 @@ unsigned act_open(struct app *a, const char *typed, bool discard_ok)
 	return K_HANDLED | K_RECOMPUTE | K_REDRAW_ALL | K_RELAYOUT | K_VIEW;
 }
 
-/* Write text to path (atomically), asking before overwriting. */
+/* Write text to path (atomically), asking before overwriting; a directory
+ * gets the preset's stem + suffix inside it. */
 static unsigned export_text(struct app *a, const char *typed, const char *text, size_t len,
-			    enum prompt_kind k, bool overwrite_ok, const char *what)
+			    enum prompt_kind k, bool overwrite_ok, const char *what,
+			    const char *suffix)
 {
 	char path[PATH_MAX], err[PATH_MAX + 128];
 
@@ -240,7 +255,7 @@ static unsigned export_text(struct app *a, const char *typed, const char *text, 
 	}
 	char stem[256];
 	preset_stem(a, stem, sizeof stem);
-	into_directory(path, sizeof path, stem, k == PR_CSV ? "-curve.csv" : "-screen.txt");
+	into_directory(path, sizeof path, stem, suffix);
 	if (exists(path) && !overwrite_ok) {
 		snprintf(a->pending_path, sizeof a->pending_path, "%s", path);
 		a->pending_prompt = k;
@@ -257,11 +272,13 @@ static unsigned export_text(struct app *a, const char *typed, const char *text, 
 
 unsigned act_export_csv(struct app *a, const char *path, bool overwrite_ok)
 {
-	char *buf = NULL;
+	struct app_export e;
+	char *buf = NULL, why[APP_MSG_MAX], what[160];
 	size_t len = 0;
 
-	if (a->res.slot[SLOT_CURVE].table.ncols == 0 || a->res.gen != a->gen || a->res.slot[SLOT_CURVE].table.partial) {
-		app_msg(a, true, "the curve is still being computed; try again in a moment");
+	/* the table the plot shows, in batch's own CSV (write_table) */
+	if (app_export_table(a, &e, why, sizeof why)) {
+		app_msg(a, true, "%s", why);
 		return K_HANDLED | K_STATUS;
 	}
 	FILE *fp = open_memstream(&buf, &len);
@@ -269,11 +286,12 @@ unsigned act_export_csv(struct app *a, const char *path, bool overwrite_ok)
 		app_msg(a, true, "out of memory");
 		return K_HANDLED | K_STATUS;
 	}
-	struct write_meta meta = { a->cfg.family->name, a->l->name, app_curve_output(a) };
-	int rc = write_table(fp, &a->res.slot[SLOT_CURVE].table, FMT_CSV, &meta);
+	struct write_meta meta = { a->cfg.family->name, a->l->name, e.output };
+	int rc = write_table(fp, e.t, FMT_CSV, &meta);
 	fclose(fp);
+	snprintf(what, sizeof what, "%s (CSV)", e.what);
 	unsigned f = rc ? (app_msg(a, true, "cannot format the CSV"), K_HANDLED | K_STATUS)
-		: export_text(a, path, buf, len, PR_CSV, overwrite_ok, "the curve (CSV)");
+		: export_text(a, path, buf, len, PR_CSV, overwrite_ok, what, e.suffix);
 	free(buf);
 	return f;
 }
@@ -286,7 +304,7 @@ unsigned act_export_screen(struct app *a, const char *path, bool overwrite_ok)
 		return K_HANDLED | K_STATUS;
 	}
 	unsigned f = export_text(a, path, text, strlen(text), PR_SCREEN, overwrite_ok,
-				 "the screen");
+				 "the screen", "-screen.txt");
 	free(text);
 	return f;
 }

@@ -1,7 +1,8 @@
 /*
  * actions.h: what the explorer does with files and prompts: save the
  * preset (atomic, comment-keeping, never over a shipped preset), open a
- * preset or file, export the curve as CSV and the screen as text, answer a
+ * preset or file, export what the plot shows (the curve, or the simulated
+ * points or view: app_export_table) as CSV and the screen as text, answer a
  * yes/no question, accept a typed value, show the batch command line.
  * Each returns K_* flags for the main loop.
  *

@@ -233,6 +233,25 @@ int app_sim_model_col(const struct table *st);
  * same double.  Point k is simulated as point k of the list, so the
  * command prints the same numbers.  False when there are no points. */
 bool app_sim_cmdline(const struct app *a, struct strbuf *b);
+/* Key s: the table the plot shows, to export as the batch output it is
+ * (simrun.c).  A simulated view other than the curve (key v): its slot's
+ * table, run as `-o NAME` (simview_cmdline) prints it; the curve with
+ * simulated points of this configuration (done or stopped, not running):
+ * SLOT_SLOW, the model's columns joined beside the simulated ones at the
+ * simulated loads, as the command of app_sim_cmdline prints them; else
+ * the model's curve (SLOT_CURVE).  write_table of e->t in CSV is then
+ * byte for byte what that command prints with -f csv.  Returns 0 with *e
+ * filled (e->t owned by a->res: valid until the next take of results), or
+ * -1 with the reason in why (still computing, simulating, a view not
+ * simulated or failed). */
+struct app_export {
+	const struct table *t;
+	const char *output;        /* the -o name that prints it */
+	char what[96];             /* "the curve", "the simulated points", ... */
+	char suffix[64];           /* of the default file name: "-curve.csv" */
+	bool sim;                  /* a simulated table (not the model's curve) */
+};
+int app_export_table(const struct app *a, struct app_export *e, char *why, size_t n);
 /* After each take of results: note when new simulated points arrived (the
  * time-left estimate's clock). */
 void app_sim_took(struct app *a);

@@ -31,7 +31,8 @@ const struct binding keys_table[] = {
 	  "save the preset as a file (atomic; shipped presets are never overwritten)" },
 	{ ACT_PICKER, CTX_GLOBAL, { 'o', KEY_F(3) }, "open a preset from the list" },
 	{ ACT_OPEN, CTX_GLOBAL, { 'O' }, "open a preset file by name" },
-	{ ACT_EXPORT_CSV, CTX_GLOBAL, { 's' }, "export the curve as CSV" },
+	{ ACT_EXPORT_CSV, CTX_GLOBAL, { 's' }, "export what the plot shows as CSV: the curve, or the "
+	  "simulated points (beside the model) or view" },
 	{ ACT_EXPORT_SCREEN, CTX_GLOBAL, { 'S' }, "save the screen as a text file" },
 	{ ACT_CMDLINE, CTX_GLOBAL, { 'b' },
 	  "show the icnx --batch command that prints the numbers on screen" },

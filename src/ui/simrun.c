@@ -2,7 +2,8 @@
  * simrun.c: the explorer's simulation of the current configuration (key r):
  * start and stop it on the worker's slow lane (worker_sim) and say how far
  * it is.  The points are drawn by the plot pane (pane_plot.c) from
- * SLOT_SLOW.  UI thread only.
+ * SLOT_SLOW; key s exports what the plot shows (app_export_table).  UI
+ * thread only.
  */
 #include "ui/app.h"
 
@@ -307,4 +308,76 @@ void app_sim_status(struct app *a, char *buf, size_t len)
 	sim_eta_text(isnan(eta) ? eta : clock_shown_ms(eta), e, sizeof e);
 	if (e[0])
 		snprintf(buf + n, len - (size_t)n, " %s", e);
+}
+
+int app_export_table(const struct app *a, struct app_export *e, char *why, size_t n)
+{
+	const struct family *f = a->cfg.family;
+	size_t done, total;
+	bool running;
+
+	memset(e, 0, sizeof *e);
+	if (app_sim_output(a) && !app_sim_is_curve(a)) {
+		/* the plot shows this view alone: its table or nothing */
+		const char *name = app_sim_output(a)->name;
+		const struct slot *s = &a->res.slot[app_sim_slot(a)];
+		bool mine = app_sim_state(a, &done, &total, &running);
+		if (!mine) {
+			snprintf(why, n, "-o %s not simulated yet: r simulates it, v the next view",
+				 name);
+			return -1;
+		}
+		if (running) {
+			snprintf(why, n, "-o %s still simulating: s exports it once done (r stops)",
+				 name);
+			return -1;
+		}
+		if (s->table.partial) {     /* stopped: its rows so far are no -o NAME */
+			snprintf(why, n, "-o %s was stopped before its end: nothing to export (r "
+				 "clears it, r again simulates)", name);
+			return -1;
+		}
+		if (s->refusal[0] || s->table.ncols == 0) {
+			snprintf(why, n, "-o %s failed: nothing to export", name);
+			return -1;
+		}
+		e->t = &s->table;
+		e->output = name;
+		e->sim = true;
+		snprintf(e->what, sizeof e->what, "the simulated view -o %s", name);
+		snprintf(e->suffix, sizeof e->suffix, "-%s.csv", name);
+		return 0;
+	}
+	const struct slot *ss = &a->res.slot[SLOT_SLOW];
+	struct strbuf b;
+	strbuf_init(&b);
+	bool points = app_sim_cmdline(a, &b);   /* what b prints for them */
+	strbuf_free(&b);
+	if (points) {
+		app_sim_state(a, &done, &total, &running);
+		if (running) {
+			snprintf(why, n, "simulating (%zu/%zu): s exports the points once done "
+				 "or stopped (r)", done, total);
+			return -1;
+		}
+		/* the command app_sim_cmdline printed (its loads aside) */
+		bool joined = app_sim_model_col(&ss->table) > 0 && app_curve_output(a);
+		e->t = &ss->table;
+		e->output = joined ? app_curve_output(a) : f->outputs[ss->output].name;
+		e->sim = true;
+		snprintf(e->what, sizeof e->what, "the simulated points%s",
+			 joined ? " and model" : "");
+		snprintf(e->suffix, sizeof e->suffix, "-sim-%s.csv", e->output);
+		return 0;
+	}
+	const struct slot *c = &a->res.slot[SLOT_CURVE];
+	if (c->table.ncols == 0 || a->res.gen != a->gen || c->table.partial) {
+		snprintf(why, n, "the curve is still being computed; try again in a moment");
+		return -1;
+	}
+	e->t = &c->table;
+	e->output = app_curve_output(a);
+	snprintf(e->what, sizeof e->what, "the curve");
+	snprintf(e->suffix, sizeof e->suffix, "-curve.csv");
+	return 0;
 }
