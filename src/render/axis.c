@@ -4,6 +4,7 @@
 #include "render/axis.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -220,12 +221,43 @@ layout_linear(struct axis *a, double lo, double hi, double fix_lo,
 	}
 }
 
+/* Log axes over less than this many decades end on the 1-2-5 ladder. */
+#define LOG_LADDER_SPAN 2.0
+
+/* The largest 1, 2 or 5 x 10^d not above v > 0 (with EPS slack, so that a
+ * value already on the ladder stays). */
+static double
+ladder_floor(double v)
+{
+	static const double m[] = { 5, 2, 1 };
+	double p = pow(10, floor(log10(v) + EPS));
+
+	for (int i = 0; i < 3; i++)
+		if (m[i] * p <= v * (1 + EPS))
+			return m[i] * p;
+	return p;
+}
+
+/* The smallest 1, 2 or 5 x 10^d not below v > 0. */
+static double
+ladder_ceil(double v)
+{
+	static const double m[] = { 1, 2, 5, 10 };
+	double p = pow(10, floor(log10(v) + EPS));
+
+	for (int i = 0; i < 4; i++)
+		if (m[i] * p >= v * (1 - EPS))
+			return m[i] * p;
+	return 10 * p;
+}
+
 static void
 layout_log(struct axis *a, double lo, double hi, double fix_lo, double fix_hi,
 	   int max_ticks)
 {
 	static const double sub[] = { 2, 5 };
 	int dlo, dhi, d, stride, i, ndec;
+	bool ladder;
 	double v;
 
 	if (!(lo > 0))
@@ -236,8 +268,18 @@ layout_log(struct axis *a, double lo, double hi, double fix_lo, double fix_hi,
 	dhi = (int)ceil(log10(hi) - EPS);
 	if (dhi <= dlo)
 		dhi = dlo + 1;
-	a->lo = isnan(fix_lo) ? pow(10, dlo) : lo;
-	a->hi = isnan(fix_hi) ? pow(10, dhi) : hi;
+	ladder = log10(hi / lo) < LOG_LADDER_SPAN;
+	if (ladder) {
+		/* Data spanning under two decades: whole decades could leave up
+		 * to two thirds of the height empty and flatten what changes, so
+		 * the ends round out to the 1-2-5 ladder instead (0.0922..0.976
+		 * -> 0.05..1, not 0.01..1). */
+		a->lo = isnan(fix_lo) ? ladder_floor(lo) : lo;
+		a->hi = isnan(fix_hi) ? ladder_ceil(hi) : hi;
+	} else {
+		a->lo = isnan(fix_lo) ? pow(10, dlo) : lo;
+		a->hi = isnan(fix_hi) ? pow(10, dhi) : hi;
+	}
 	a->step = 0;
 	ndec = dhi - dlo + 1;
 	stride = (ndec + max_ticks - 1) / max_ticks;
@@ -246,11 +288,16 @@ layout_log(struct axis *a, double lo, double hi, double fix_lo, double fix_hi,
 	a->nticks = 0;
 	for (d = dlo; d <= dhi; d++) {
 		for (i = -1; i < 2; i++) {
-			if (i >= 0 && (stride > 1 || ndec * 3 > max_ticks))
-				break;
+			bool few = stride > 1 || ndec * 3 > max_ticks;
+
+			v = (i < 0 ? 1 : sub[i]) * pow(10, d);
+			/* With few ticks, 2 and 5 only where a ladder end is
+			 * (an axis labels both its ends). */
+			if (i >= 0 && few && !(ladder && (fabs(v / a->lo - 1) < EPS ||
+							  fabs(v / a->hi - 1) < EPS)))
+				continue;
 			if (i < 0 && (d - dlo) % stride != 0)
 				continue;
-			v = (i < 0 ? 1 : sub[i]) * pow(10, d);
 			if (v < a->lo * (1 - EPS) || v > a->hi * (1 + EPS))
 				continue;
 			if (a->nticks >= AXIS_MAX_TICKS)

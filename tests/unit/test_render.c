@@ -188,6 +188,18 @@ test_axis(void **state)
 	assert_string_equal(a.label[a.nticks - 1], "10k");
 	assert_true(fabs(axis_frac(&a, 100) - 0.5) < 1e-12);
 	assert_true(isnan(axis_frac(&a, -1)));
+	/* Log over less than two decades: ends on the 1-2-5 ladder, ticks on
+	 * it too (lastovetsky-hcl16's one-to-many, 0.0922 .. 0.9759 ms). */
+	axis_layout(&a, AXIS_LOG10, 0.0922, 0.9759, NAN, NAN, 10);
+	assert_true(fabs(a.lo - 0.05) < 1e-15 && a.hi == 1);
+	assert_int_equal(a.nticks, 5);
+	assert_string_equal(a.label[0], "0.05");
+	assert_string_equal(a.label[2], "0.2");
+	assert_string_equal(a.label[4], "1");
+	axis_layout(&a, AXIS_LOG10, 20, 300, NAN, NAN, 10);
+	assert_true(a.lo == 20 && a.hi == 500);
+	axis_layout(&a, AXIS_LOG10, 1.2, 1.3, NAN, NAN, 10);
+	assert_true(a.lo == 1 && a.hi == 2);
 	/* Degenerate input still gives a usable axis. */
 	axis_layout(&a, AXIS_LINEAR, 5, 5, NAN, NAN, 4);
 	assert_true(a.lo < 5 && a.hi > 5 && a.nticks >= 2);
