@@ -333,8 +333,8 @@ int app_export_table(const struct app *a, struct app_export *e, char *why, size_
 			return -1;
 		}
 		if (s->table.partial) {     /* stopped: its rows so far are no -o NAME */
-			snprintf(why, n, "-o %s was stopped before its end: nothing to export (r "
-				 "clears it, r again simulates)", name);
+			snprintf(why, n, "-o %s stopped early: nothing to export (r clears it)",
+				 name);
 			return -1;
 		}
 		if (s->refusal[0] || s->table.ncols == 0) {
