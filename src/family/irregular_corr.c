@@ -91,7 +91,7 @@ static int corr_point(const struct config *cfg, const struct irr_simctx *x, cons
 	memset(c, 0, sizeof *c);
 	if (!sum || !px || !cnt || !pg)
 		goto nomem;
-	if (sim_check_work(&irr_cfg(cfg)->sim, &x->mix, sim_work_share(pp->nx), d))
+	if (irr_check_work(cfg, x, sim_work_share(pp->nx), d))
 		goto out;
 	sim_config_method(&irr_cfg(cfg)->sim, index, &mm);
 	sim_method_work(&mm, sim_work_share(pp->nx));   /* the output's points share its run */
@@ -182,11 +182,12 @@ out:
 }
 
 /* Build the context and the table of distances of cfg. */
-static int corr_open(const struct config *cfg, struct irr_simctx *x, double **T, struct diag *d)
+static int corr_open(const struct config *cfg, int64_t max_work, struct irr_simctx *x, double **T,
+		     struct diag *d)
 {
 	size_t S;
 
-	if (irr_simctx_build(cfg, x, d))
+	if (irr_simctx_build(cfg, max_work, x, d))
 		return -1;
 	S = (size_t)x->net.switches;
 	*T = malloc(S * S * sizeof **T);
@@ -237,7 +238,7 @@ static int corr_at_load(const struct config *cfg, const struct run_req *req, dou
 	double *T;
 	int rc;
 
-	if (corr_open(cfg, &x, &T, d))
+	if (corr_open(cfg, SIM_WORK_POINT, &x, &T, d))   /* one point */
 		return -1;
 	rc = corr_load(cfg, req, &x, lambda, d);
 	if (!rc) {
@@ -341,7 +342,7 @@ int irr_corr_load(const struct config *cfg, const struct run_req *req, struct ta
 	size_t nx = req->nx;
 	int rc = -1;
 
-	if (corr_open(cfg, &x, &T, d))
+	if (corr_open(cfg, sim_work_share(xs ? nx : 10), &x, &T, d))
 		return -1;
 	if (!xs) {              /* 10 loads up to the channel-load bound (-o curve's) */
 		for (int k = 0; k < 10; k++)
@@ -437,12 +438,27 @@ int irr_corr_patterns(const struct config *cfg, const struct run_req *req, struc
 	table_set_role(t, 2, COL_X, -1);
 	table_set_role(t, 8, COL_LABEL, -1);
 	t->samples = (size_t)irr_cfg(cfg)->sim.measured;
+	/* Before simulating anything: every pattern's points fit their share
+	 * of the run (its routes differ, so its floor does). */
+	for (int p = 0; p < npat; p++) {
+		if (irr_simctx_check_pattern(cfg, p, sim_work_share((size_t)total), d)) {
+			if (d->usage && strcmp(d->path, "sim.pattern") == 0) {
+				diag_clear(d);          /* no sender: left out below */
+				continue;
+			}
+			if (d->usage)
+				snprintf(d->msg + strlen(d->msg), sizeof d->msg - strlen(d->msg),
+					 " (%s traffic; %d points share the run's %.3g events)",
+					 names[p], total, (double)SIM_WORK_RUN);
+			return -1;
+		}
+	}
 	for (int p = 0; p < npat; p++) {
 		struct irr_simctx x;
 		double *T;
 		size_t S;
 
-		if (irr_simctx_build_pattern(cfg, p, &x, d)) {
+		if (irr_simctx_build_pattern(cfg, p, 0, &x, d)) {    /* checked above */
 			if (!d->usage || strcmp(d->path, "sim.pattern") != 0)
 				return -1;
 			diag_clear(d);

@@ -34,13 +34,36 @@ void irr_simctx_free(struct irr_simctx *x)
 	x->built = 0;
 }
 
-int irr_simctx_build(const struct config *cfg, struct irr_simctx *x, struct diag *d)
+int irr_simctx_build(const struct config *cfg, int64_t max_work, struct irr_simctx *x,
+		     struct diag *d)
 {
-	return irr_simctx_build_pattern(cfg, irr_cfg(cfg)->sim.pattern, x, d);
+	return irr_simctx_build_pattern(cfg, irr_cfg(cfg)->sim.pattern, max_work, x, d);
 }
 
-int irr_simctx_build_pattern(const struct config *cfg, int pattern, struct irr_simctx *x,
+static int build(const struct config *cfg, int pattern, int64_t max_work, bool cap,
+		 struct irr_simctx *x, struct diag *d);
+
+int irr_simctx_build_pattern(const struct config *cfg, int pattern, int64_t max_work,
+			     struct irr_simctx *x, struct diag *d)
+{
+	return build(cfg, pattern, max_work, true, x, d);
+}
+
+int irr_simctx_check_pattern(const struct config *cfg, int pattern, int64_t max_work,
 			     struct diag *d)
+{
+	struct irr_simctx x;
+
+	if (build(cfg, pattern, max_work, false, &x, d))
+		return -1;
+	irr_simctx_free(&x);
+	return 0;
+}
+
+/* The context of pattern, checked against max_work (> 0), with the
+ * channel-load bound only when `cap`. */
+static int build(const struct config *cfg, int pattern, int64_t max_work, bool cap,
+		 struct irr_simctx *x, struct diag *d)
 {
 	const struct irr_config *c = irr_cfg(cfg);
 	const struct sim_config *sc = &c->sim;
@@ -77,12 +100,57 @@ int irr_simctx_build_pattern(const struct config *cfg, int pattern, struct irr_s
 	}
 	x->built = 3;
 	x->mix = (struct sim_mix){ 1, { sc->M }, { 1 } };
-	x->cap = sim_irr_capacity(&x->s, sc->M);
+	/* the work check before the channel-load bound, the costliest step
+	 * (seconds on 1024 switches): a refusal comes at once */
+	if (max_work > 0 && irr_check_work(cfg, x, max_work, d)) {
+		irr_simctx_free(x);
+		return -1;
+	}
+	x->cap = cap ? sim_irr_capacity(&x->s, sc->M) : NAN;
 	if (x->cap < 0) {
 		irr_simctx_free(x);
 		return diag_set(d, "", "out of memory");
 	}
 	return 0;
+}
+
+double irr_mean_channels(const struct irr_simctx *x)
+{
+	int S = x->net.switches, N = x->s.N;
+	double sum = 0, pairs = 0;
+
+	if (x->s.pattern == FT_UNIFORM) {
+		/* by switch: senders on a times nodes on b, each at ud_dist(a, b)
+		 * (0 on one switch, so a node's own pair adds nothing) */
+		double *snd = calloc((size_t)S, sizeof *snd);
+		if (!snd)
+			return 2;
+		for (int i = 0; i < x->s.nsenders; i++)
+			snd[x->s.sw[x->s.senders[i]]]++;
+		for (int a = 0; a < S; a++) {
+			if (!snd[a])
+				continue;
+			for (int b = 0; b < S; b++)
+				sum += snd[a] * x->net.nodes[b] * ud_dist(&x->ud, a, b);
+		}
+		pairs = (double)x->s.nsenders * (N - 1);
+		free(snd);
+	} else {
+		for (int i = 0; i < x->s.nsenders; i++) {
+			int q = x->s.senders[i], p = x->s.perm[q];
+			if (p < 0)
+				continue;
+			sum += ud_dist(&x->ud, x->s.sw[q], x->s.sw[p]);
+			pairs++;
+		}
+	}
+	return 2 + (pairs > 0 ? sum / pairs : 0);
+}
+
+int irr_check_work(const struct config *cfg, const struct irr_simctx *x, int64_t max_work,
+		   struct diag *d)
+{
+	return sim_check_route_work(&irr_cfg(cfg)->sim, &x->mix, irr_mean_channels(x), max_work, d);
 }
 
 int irr_view_load(const struct config *cfg, const struct run_req *req,
@@ -123,7 +191,7 @@ int irr_sim_loads(const struct config *cfg, const struct run_req *req, double **
 	struct irr_simctx x;
 
 	(void)req;
-	if (irr_simctx_build(cfg, &x, d))
+	if (irr_simctx_build(cfg, SIM_WORK_POINT, &x, d))    /* the 10 points' share */
 		return -1;
 	*xs = malloc(10 * sizeof **xs);
 	if (!*xs) {
@@ -146,7 +214,10 @@ int irr_sim_curve(const struct config *cfg, const struct run_req *req, struct ta
 	size_t nx = req->nx;
 	int rc;
 
-	if (irr_simctx_build(cfg, &x, d))
+	/* each point's share of the run, as sim_curve_table gives it (10 own
+	 * loads: SIM_WORK_POINT) */
+	if (irr_simctx_build(cfg, sim_work_share(xs ? (req->run_points > nx ? req->run_points : nx)
+						 : 10), &x, d))
 		return -1;
 	if (!xs) {              /* 10 loads up to the channel-load bound */
 		for (int k = 0; k < 10; k++)
@@ -214,7 +285,7 @@ int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct ta
 	int S, rc = -1;
 	const char *from;
 
-	if (irr_simctx_build(cfg, &x, d))
+	if (irr_simctx_build(cfg, SIM_WORK_POINT, &x, d))
 		return -1;
 	S = x.net.switches;
 	if (irr_view_load(cfg, req, &x, &lambda, &from, d)) {
@@ -227,8 +298,6 @@ int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct ta
 		diag_set(d, "", "out of memory");
 		goto out;
 	}
-	if (sim_check_work(&irr_cfg(cfg)->sim, &x.mix, SIM_WORK_POINT, d))
-		goto out;
 	sim_config_method(&irr_cfg(cfg)->sim, 0, &mm);
 	mm.group = x.s.sw;
 	mm.ngroups = S;
@@ -312,11 +381,9 @@ int irr_sim_saturation(const struct config *cfg, const struct run_req *req, stru
 	long pairs = 0;
 	int rc = -1, steps = 8;
 
-	if (irr_simctx_build(cfg, &x, d))
+	if (irr_simctx_build(cfg, SIM_WORK_POINT, &x, d))
 		return -1;
 	hi = x.cap;
-	if (sim_check_work(&irr_cfg(cfg)->sim, &x.mix, SIM_WORK_POINT, d))
-		goto out;
 	for (int k = 0; k < steps; k++) {
 		struct sim_method mm;
 		struct sim_result r;

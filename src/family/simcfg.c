@@ -5,6 +5,7 @@
 #include "family/simcfg.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,24 +153,56 @@ int64_t sim_work_share(size_t points)
 int sim_check_work(const struct sim_config *sc, const struct sim_mix *mix, int64_t max_work,
 		   struct diag *d)
 {
-	double len = 0, need, fit;
+	return sim_check_route_work(sc, mix, 0, max_work, d);
+}
+
+/*
+ * The events floor of one message of mean length len crossing `channels`
+ * channels (0: the route unknown).  Known route: every flit occupies each
+ * buffer of its route for at least one cycle, and the core counts an
+ * occupied buffer once a cycle (sim/core.h), so a message costs at least
+ * 1 + len x channels events while the network keeps up.  Calibrated
+ * against the work sim_measure reports (events / ((warmup + measured)
+ * (1 + M (r + 2))), r the mean up*-down* route length): 1.04 to 1.30 at
+ * 10% of the channel-load bound on arnau-autonet10/random16/random24
+ * (every pattern), generated 64- to 1024-switch networks (4 and 32 nodes
+ * a switch), M = 1 to 256, buffers 1 to 16, V = 4, deterministic routing,
+ * booksim timing, node links of 3 cycles; more as the load rises (7 to
+ * 18 just below saturation).  SIM_WORK_FLOOR_MARGIN takes 10% off the
+ * floor for configurations not measured, so a refusal means the point
+ * needs at least 1/0.9 x 1.04 = 1.16 times its limit.
+ */
+#define SIM_WORK_FLOOR_MARGIN 0.9
+
+int sim_check_route_work(const struct sim_config *sc, const struct sim_mix *mix, double channels,
+			 int64_t max_work, struct diag *d)
+{
+	double len = 0, per, need, fit;
+	char route[96] = "";
 
 	for (int i = 0; i < mix->n; i++)
 		len += mix->prob[i] * mix->length[i];
-	need = ((double)sc->warmup + sc->measured) * (1 + len);
+	if (channels > 0) {
+		per = SIM_WORK_FLOOR_MARGIN * (1 + len * channels);
+		snprintf(route, sizeof route, " over %.3g channels (the mean up*/down* route, "
+			 "node links included)", channels);
+	} else {
+		per = 1 + len;
+	}
+	need = ((double)sc->warmup + sc->measured) * per;
 	if (need <= (double)max_work)
 		return 0;
-	fit = floor((double)max_work / (1 + len)) - sc->warmup;
+	fit = floor((double)max_work / per) - sc->warmup;
 	d->usage = true;
 	if (fit >= 100)
-		return diag_set(d, "sim.measured", "a point of %d + %d messages of %.4g flits needs "
+		return diag_set(d, "sim.measured", "a point of %d + %d messages of %.4g flits%s needs "
 				"at least %.3g simulator events, above the limit of %.3g per point "
 				"(icnx.yaml(5) LIMITS): at most %.0f measured messages fit",
-				sc->warmup, sc->measured, len, need, (double)max_work, fit);
-	return diag_set(d, "sim.warmup", "a point of %d + %d messages of %.4g flits needs at "
+				sc->warmup, sc->measured, len, route, need, (double)max_work, fit);
+	return diag_set(d, "sim.warmup", "a point of %d + %d messages of %.4g flits%s needs at "
 			"least %.3g simulator events, above the limit of %.3g per point "
 			"(icnx.yaml(5) LIMITS): fewer or shorter messages", sc->warmup,
-			sc->measured, len, need, (double)max_work);
+			sc->measured, len, route, need, (double)max_work);
 }
 
 int sim_check_result(const struct sim_config *sc, const struct sim_result *r,

@@ -123,6 +123,16 @@ void sim_method_work(struct sim_method *mm, int64_t max_work);
  */
 int sim_check_work(const struct sim_config *sc, const struct sim_mix *mix, int64_t max_work,
 		   struct diag *d);
+/*
+ * The same with the route known: each message's flits cross `channels`
+ * channels on average (node links included; 0 = unknown, as
+ * sim_check_work), so a point that keeps up needs at least about
+ * (warmup + measured) x (1 + length x channels) events (simcfg.c states
+ * the calibration and the margin).  Callers with a routing table (the
+ * irregular family) check each point's share before simulating anything.
+ */
+int sim_check_route_work(const struct sim_config *sc, const struct sim_mix *mix, double channels,
+			 int64_t max_work, struct diag *d);
 
 /*
  * After sim_measure: a point that reached the work limit without a sign of

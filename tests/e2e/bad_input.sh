@@ -16,6 +16,15 @@ check() { # label, expected-line, command...
 		echo "FAIL $label:"; echo "  got:  $got"; echo "  want: $want"; fail=1
 	fi
 }
+# CPU ms (user + system) of this shell's finished children into $cpu (POSIX
+# times, run in this shell: a $(...) subshell has no finished children)
+cpu_ms() {
+	times >"${TMPDIR:-/tmp}/bad_input.$$"
+	cpu=$(sed -n 2p "${TMPDIR:-/tmp}/bad_input.$$" | awk '{ n = 0
+		for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); n += a[1] * 60000 + a[2] * 1000 }
+		printf "%d\n", n }')
+	rm -f "${TMPDIR:-/tmp}/bad_input.$$"
+}
 n=0
 tab=$(printf '\t')
 while IFS="$tab" read -r file want; do
@@ -33,6 +42,26 @@ check "bad -o" "icnx: -o nope: model multicluster has no such output (allowed: c
 	"$ICNX" --batch javadi-n1120 -o nope
 check "adaptive routing in the trees" "icnx: javadi-n544: sim.routing: the multi-cluster simulator routes deterministically (in every tree up by the destination's digit, destination mod k); set sim.routing to deterministic" \
 	"$ICNX" --batch javadi-n544 -o sim --load 0.0001:0.0001:1 --set sim.routing=adaptive
+# The simulator's work limit, known before simulating (icnx.yaml(5) LIMITS):
+# on the 1024-switch network (32768 nodes) 2,005,000 messages of 32 flits
+# over 5.18 channels need at least 0.9 x 166.8 events each, above a
+# correlation-patterns point's share (1e10 / 40) and a pairs point's 1e9.
+# Refused before anything is simulated: under 10 s of CPU, where simulating
+# to the limit took 21 s (pairs) and 5 s (one point of the patterns).
+worst=tests/limits/irregular-worst.yaml
+check "work floor, correlation-patterns" "icnx: $worst: sim.measured: a point of 5000 + 2000000 messages of 32 flits over 5.18 channels (the mean up*/down* route, node links included) needs at least 3.01e+08 simulator events, above the limit of 2.5e+08 per point (icnx.yaml(5) LIMITS): at most 1660928 measured messages fit (uniform traffic; 40 points share the run's 1e+10 events)" \
+	"$ICNX" --batch $worst -o correlation-patterns --set sim.measured=2000000
+cpu_ms; cpu0=$cpu
+check "work floor, pairs" "icnx: $worst: sim.measured: a point of 5000 + 10000000 messages of 32 flits over 5.18 channels (the mean up*/down* route, node links included) needs at least 1.5e+09 simulator events, above the limit of 1e+09 per point (icnx.yaml(5) LIMITS): at most 6658715 measured messages fit" \
+	"$ICNX" --batch $worst -o pairs --set sim.measured=10000000
+cpu_ms; cpu1=$cpu
+[ "$cpu1" -gt "$cpu0" ] && [ $((cpu1 - cpu0)) -lt 10000 ] ||
+	{ echo "FAIL work floor: the refusal took $((cpu1 - cpu0)) ms of CPU (simulated?)"; fail=1; }
+# ... and the presets' per-pair outputs still run with their defaults
+# (tests/limits.sh runs their correlation-patterns whole in make ci).
+for p in arnau-autonet10 arnau-random16 arnau-random24; do
+	"$ICNX" --batch $p -o correlation >/dev/null || { echo "FAIL $p -o correlation refused"; fail=1; }
+done
 check "bad -f" "icnx: unknown format 'xml' (allowed: table, csv, tsv, json)" "$ICNX" --batch -f xml
 check "bad --load" "icnx: --load 1:0:5: expected FROM:TO:N with 0 <= FROM < TO and N >= 1 points" \
 	"$ICNX" --batch --load 1:0:5

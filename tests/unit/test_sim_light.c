@@ -150,7 +150,7 @@ static void irr_preset(const char *name)
 
 	load(name, &l);
 	c = irr_cfg(&l.cfg);
-	if (irr_simctx_build(&l.cfg, &x, &d))
+	if (irr_simctx_build(&l.cfg, 0, &x, &d))
 		fail_msg("%s: %s", name, d.msg);
 	{
 		int M = c->sim.M, nl = c->timing.node_link, sl = c->timing.switch_link;
