@@ -13,7 +13,9 @@
 # files), and one that runs a fixed series of points by itself (saturation,
 # correlation-patterns) runs only when the simulator refuses the file at
 # once; --sim-full runs every simulated output whole (tens of minutes: the
-# figures of icnx.yaml(5) LIMITS).  Prints one line per output with its
+# figures of icnx.yaml(5) LIMITS).  Then the arnau presets'
+# correlation-patterns whole (about 15 s of CPU each): the check made before
+# simulating refuses none of them.  Prints one line per output with its
 # time.  Part of `make ci`.
 # Usage: tests/limits.sh [--sim-full] [ICNX]
 set -u
@@ -86,6 +88,20 @@ for f in tests/limits/*.yaml; do
 		fi
 		printf '%-22s %-18s %7d ms CPU  %s\n' "$(basename "$f" .yaml)" "$o$how" "$ms" "$verdict"
 	done
+done
+# The work check made before simulating (icnx.yaml(5) LIMITS: at least
+# 0.9 (1 + M x channels) events a message) never refuses what runs: the
+# presets' correlation-patterns, the output with the smallest share of the
+# run (40 points, 2.5e8 events each), runs whole with their defaults.
+for p in arnau-autonet10 arnau-random16 arnau-random24; do
+	child_cpu_ms >/tmp/limits-t0.$$
+	timeout -k 5 "$sim_wall" "$ICNX" --batch "$p" -o correlation-patterns >/dev/null 2>/tmp/limits.$$
+	st=$?
+	child_cpu_ms >/tmp/limits-t1.$$
+	ms=$(( $(cat /tmp/limits-t1.$$) - $(cat /tmp/limits-t0.$$) ))
+	verdict=ok
+	[ $st -eq 0 ] || { verdict="FAIL: exit $st: $(head -c 200 /tmp/limits.$$)"; rc=1; }
+	printf '%-22s %-18s %7d ms CPU  %s\n' "$p" correlation-patterns "$ms" "$verdict"
 done
 rm -f /tmp/limits.$$ /tmp/limits-times.$$ /tmp/limits-t0.$$ /tmp/limits-t1.$$
 [ $rc -eq 0 ] && echo "limits: every model output within ${limit} s of CPU, every simulated one within ${sim_limit} s"
