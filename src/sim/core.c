@@ -16,6 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* struct sim_buf records start on cache-line boundaries (aligned_alloc
+ * needs the size to be a multiple: sizeof (struct sim_buf) is 64). */
+#define SIM_BUF_ALIGN 64
+_Static_assert(sizeof(struct sim_buf) % SIM_BUF_ALIGN == 0,
+	       "struct sim_buf is a whole number of cache lines");
+
 static void act_add(struct sim_core *c, int b)
 {
 	if (c->buf[b].actpos >= 0)
@@ -97,7 +103,7 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 	nvc = C * net->V;
 	nb = nvc + net->nodes;
 	c->nbuf = nb;
-	c->buf = malloc((size_t)nb * sizeof *c->buf);
+	c->buf = aligned_alloc(SIM_BUF_ALIGN, (size_t)nb * sizeof *c->buf);
 	c->chs = malloc((size_t)C * sizeof *c->chs);
 	c->act = malloc((size_t)nb * sizeof *c->act);
 	c->reqlist = malloc((size_t)C * sizeof *c->reqlist);

@@ -76,7 +76,12 @@ struct sim_cand {
  * The family's routing function: message m's header waits at `router`
  * (arrived over channel in_chan, or -1 at its source).  Writes up to
  * SIM_MAX_CAND candidates to out and returns their number (0 = none, which
- * the core treats as a routing error).  Must not change anything.
+ * the core treats as a routing error).  Must not change anything, and its
+ * result must depend only on the message (dst, st, aux, hops), router and
+ * in_chan, with ctx unchanged during a run -- never on time, occupancy or
+ * random draws: the core skips a waiting header's repeat call until a
+ * candidate's channel releases a virtual channel, relying on the repeat
+ * giving the same candidates (core.c).
  */
 typedef int (*sim_route_fn)(const void *ctx, const struct sim_msg *m, int router,
 			    int in_chan, struct sim_cand *out);
@@ -156,8 +161,9 @@ enum sim_status {
 };
 
 /* One buffer: a virtual channel's flit buffer (index c*V + v) or a node's
- * source queue (index C*V + s).  Kept in one record so a visit touches one
- * cache line.  Private to core.c except occ and owner, which tests read. */
+ * source queue (index C*V + s).  Kept in one 64-byte record, allocated on
+ * 64-byte boundaries, so a visit touches one cache line.  Private to core.c
+ * except occ and owner, which tests read. */
 struct sim_buf {
 	int occ;                   /* flits held (a queue: its head message's) */
 	int owner;                 /* message, or -1 (free) */
