@@ -488,6 +488,16 @@ int irr_corr_patterns(const struct config *cfg, const struct run_req *req, struc
 			m = corr_point(cfg, &x, T, x.cap * (k + 1) / 10.0, req->point0 + (size_t)k,
 				       &pp, &c, d);
 			if (m) {
+				/* which of the 40 points: a point near the
+				 * bound that reached its share cannot be
+				 * foreseen (icnx.yaml(5) LIMITS) */
+				if (m < 0 && d->usage)
+					snprintf(d->msg + strlen(d->msg),
+						 sizeof d->msg - strlen(d->msg),
+						 " (%s traffic at %d%% of its channel-load "
+						 "bound, point %d of %d; %d points share the "
+						 "run's %.3g events)", names[p], 10 * (k + 1),
+						 done + 1, total, total, (double)SIM_WORK_RUN);
 				free(T);
 				irr_simctx_free(&x);
 				return m;
