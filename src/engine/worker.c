@@ -48,6 +48,8 @@ struct lane {
 	int slot;
 	unsigned long slot_gen;
 	double last_partial;
+	/* lane-private: diag.path of the last output that failed in run_output */
+	char fail_path[DIAG_PATH_MAX];
 };
 
 struct worker {
@@ -119,7 +121,7 @@ static void on_progress(void *ctx, double f)
 
 /* Move t into slot s of the published results (mu held). */
 static void put_slot(struct worker *w, int s, struct table *t, int output, unsigned long gen,
-		     const struct view_req *view, const char *refusal)
+		     const struct view_req *view, const char *refusal, const char *path)
 {
 	struct slot *p = &w->pub.slot[s];
 	table_move(&p->table, t);
@@ -128,6 +130,8 @@ static void put_slot(struct worker *w, int s, struct table *t, int output, unsig
 	if (view)
 		p->view = *view;
 	snprintf(p->refusal, sizeof p->refusal, "%s", refusal ? refusal : "");
+	snprintf(p->refusal_path, sizeof p->refusal_path, "%s",
+		 refusal && refusal[0] && path ? path : "");
 	w->pub_bits |= RES_SLOT(s);
 }
 
@@ -146,7 +150,7 @@ static void on_partial(void *ctx, const struct table *t)
 		return;                 /* out of memory: the final table still comes */
 	copy.partial = true;
 	pthread_mutex_lock(&l->w->mu);
-	put_slot(l->w, l->slot, &copy, l->w->pub.slot[l->slot].output, l->slot_gen, NULL, NULL);
+	put_slot(l->w, l->slot, &copy, l->w->pub.slot[l->slot].output, l->slot_gen, NULL, NULL, NULL);
 	pthread_mutex_unlock(&l->w->mu);
 	table_free(&copy);
 	wake(l->w);
@@ -206,16 +210,25 @@ static int prepare_config(struct worker *w, const struct config *cfg, unsigned l
 	return 0;
 }
 
-/* Publish one table (moved) into slot s. */
-static void publish(struct worker *w, int s, struct table *t, int output, unsigned long gen,
-		    const struct view_req *view, const char *refusal)
+/* Publish one table (moved) into slot s, with its refusal (NULL or "" =
+ * none) and the field the refusal is about (NULL = none). */
+static void publish_refused(struct worker *w, int s, struct table *t, int output,
+			    unsigned long gen, const struct view_req *view, const char *refusal,
+			    const char *path)
 {
 	pthread_mutex_lock(&w->mu);
-	put_slot(w, s, t, output, gen, view, refusal);
+	put_slot(w, s, t, output, gen, view, refusal, path);
 	if (s == SLOT_CURVE || s == SLOT_SUMMARY)
 		w->pub.gen = gen;
 	pthread_mutex_unlock(&w->mu);
 	wake(w);
+}
+
+/* Publish one table (moved) into slot s. */
+static void publish(struct worker *w, int s, struct table *t, int output, unsigned long gen,
+		    const struct view_req *view, const char *refusal)
+{
+	publish_refused(w, s, t, output, gen, view, refusal, NULL);
 }
 
 static void publish_error(struct worker *w, unsigned long gen, const char *what,
@@ -251,6 +264,7 @@ static int run_output(struct worker *w, struct lane *l, const struct config *cfg
 		refusal[0] = '\0';
 	atomic_store(&l->permille, 0);
 	int rc = output_run(o, cfg, req, t, &d);
+	snprintf(l->fail_path, sizeof l->fail_path, "%s", rc < 0 ? d.path : "");
 	if (rc < 0 && !view && !atomic_load(&l->stale))
 		publish_error(w, gen, o->name, &d);
 	if (rc)
@@ -511,7 +525,7 @@ static int compute_slow_view(struct worker *w, const struct config *cfg, unsigne
 		table_init(&t, "");
 		snprintf(t.title, sizeof t.title, "%s", msg);
 	}
-	publish(w, s, &t, i, gen, NULL, msg);
+	publish_refused(w, s, &t, i, gen, NULL, msg, d.path);
 	return atomic_load(&l->stale) ? 1 : 0;
 }
 
@@ -607,6 +621,8 @@ static int compute_slow(struct worker *w, const struct config *cfg, unsigned lon
 	req_for(w, l, &req);
 	diag_clear(&d);
 	int rc = sim_loads(&outs[i], cfg, &req, npts, top, &xs, &nx, &d);
+	char path[DIAG_PATH_MAX];         /* the field a refusal is about */
+	snprintf(path, sizeof path, "%s", rc < 0 ? d.path : "");
 	if (rc == 1)
 		return 1;
 	if (rc < 0) {
@@ -629,6 +645,7 @@ static int compute_slow(struct worker *w, const struct config *cfg, unsigned lon
 			rc = run_output(w, l, cfg, gen, &outs[i], &req, &one, true, NULL, 0);
 			if (rc < 0) {
 				snprintf(msg, sizeof msg, "%s", one.title);
+				snprintf(path, sizeof path, "%s", l->fail_path);
 				table_free(&one);
 			}
 			if (rc)
@@ -668,7 +685,7 @@ static int compute_slow(struct worker *w, const struct config *cfg, unsigned lon
 		}
 	}
 	snprintf(msg, sizeof msg, "%s", rc < 0 ? t.title : "");
-	publish(w, s, &t, i, gen, NULL, msg);
+	publish_refused(w, s, &t, i, gen, NULL, msg, path);
 	return atomic_load(&l->stale) ? 1 : 0;
 }
 
@@ -914,6 +931,7 @@ unsigned worker_take(struct worker *w, struct results *r)
 		d->gen = p->gen;
 		d->view = p->view;
 		snprintf(d->refusal, sizeof d->refusal, "%s", p->refusal);
+		snprintf(d->refusal_path, sizeof d->refusal_path, "%s", p->refusal_path);
 	}
 	if ((bits & RES_CURVE) && !r->slot[SLOT_CURVE].table.partial)
 		r->curve_ms = w->pub.curve_ms;

@@ -121,6 +121,9 @@ struct slot {
 	 * fallback's table is shown instead: the refusal ("distances: S7 has
 	 * 5040 nodes ...").  Slow slots: the failure, if the run failed. */
 	char refusal[RES_REFUSAL_MAX];
+	/* The field the refusal is about (diag.path, "" = none or not known):
+	 * the form marks it as it marks results.error_path. */
+	char refusal_path[DIAG_PATH_MAX];
 };
 
 /* The results as the UI holds them (owned by the UI thread). */

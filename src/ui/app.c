@@ -52,10 +52,12 @@ void app_dirty(struct app *a, int p)
 
 unsigned app_commit(struct app *a, struct config *next, const char *what)
 {
+	const char *sim = app_sim_dropped(a);
 	undo_push_move(&a->undo, &a->cfg);
 	config_move(&a->cfg, next);
 	a->gen++;
-	app_msg(a, false, "%s", what);
+	app_msg(a, false, "%s%s%s%s", what, sim ? "; " : "", sim ? sim : "",
+		sim ? ", r simulates again" : "");
 	app_trace(a, "edit gen=%lu", a->gen);
 	return K_HANDLED | K_RECOMPUTE | K_REDRAW_ALL | K_RELAYOUT;
 }
@@ -348,8 +350,9 @@ unsigned app_undo(struct app *a)
 		app_msg(a, false, "nothing to undo");
 		return K_HANDLED | K_STATUS;
 	}
+	const char *sim = app_sim_dropped(a);
 	a->gen++;
-	app_msg(a, false, "undone (%zu more)", a->undo.npast);
+	app_msg(a, false, "undone (%zu more)%s%s", a->undo.npast, sim ? "; " : "", sim ? sim : "");
 	return K_HANDLED | K_RECOMPUTE | K_REDRAW_ALL | K_RELAYOUT;
 }
 
@@ -360,8 +363,9 @@ unsigned app_redo(struct app *a)
 		app_msg(a, false, "nothing to redo");
 		return K_HANDLED | K_STATUS;
 	}
+	const char *sim = app_sim_dropped(a);
 	a->gen++;
-	app_msg(a, false, "redone (%zu more)", a->undo.nfuture);
+	app_msg(a, false, "redone (%zu more)%s%s", a->undo.nfuture, sim ? "; " : "", sim ? sim : "");
 	return K_HANDLED | K_RECOMPUTE | K_REDRAW_ALL | K_RELAYOUT;
 }
 

@@ -253,12 +253,23 @@ struct app_export {
 };
 int app_export_table(const struct app *a, struct app_export *e, char *why, size_t n);
 /* After each take of results: note when new simulated points arrived (the
- * time-left estimate's clock). */
+ * time-left estimate's clock); when the simulation of this configuration
+ * ends, say so and what the keys do now (done: r clears, b command, s
+ * export; refused: the simulator's reason, as an error). */
 void app_sim_took(struct app *a);
+/* The refusal of the shown simulated view of the current configuration
+ * (the simulator's reason, e.g. "n: ... n <= 7 ..."), or NULL if it did not
+ * fail; *path (may be NULL) the field it is about ("" = none). */
+const char *app_sim_refusal(const struct app *a, const char **path);
+/* Before a configuration change (edit, undo, redo): what the change does
+ * to the simulation of the current configuration ("simulation cancelled"
+ * while it runs, "simulated points cleared" once done), or NULL if there
+ * is none.  The caller appends it to its message. */
+const char *app_sim_dropped(const struct app *a);
 /* The status line's words for a running simulation: its progress (points
  * and percent, never going back) and, after the first point, the time left
- * ("sim 2/6 41% ~12 s left"); for one done or stopped, "sim 6/6" or
- * "sim 2/6 stopped".  Writes "" when there is none. */
+ * ("sim 2/6 41% ~12 s left"); for one done, stopped or refused, "sim 6/6",
+ * "sim 2/6 stopped" or "sim failed".  Writes "" when there is none. */
 void app_sim_status(struct app *a, char *buf, size_t len);
 
 /* Drop the draft: back to the last valid configuration.  K_* flags. */

@@ -498,14 +498,17 @@ static bool changed(const struct app *a, const char *path)
 }
 
 /* The field the explorer's current complaint is about (typed: diag.path of
- * the incomplete edit's refusal, else of the shown generation's error), or
- * NULL. */
+ * the incomplete edit's refusal, else of the shown generation's error, else
+ * of the simulator's refusal of it), or NULL. */
 static const char *complaint(const struct app *a)
 {
 	if (a->have_draft)
 		return a->draft_path[0] ? a->draft_path : NULL;
 	if (a->res.error_gen == a->gen && a->res.error[0] && a->res.error_path[0])
 		return a->res.error_path;
+	const char *sim = NULL;        /* the simulator's refusal of this configuration */
+	if (app_sim_refusal(a, &sim) && sim[0])
+		return sim;
 	return NULL;
 }
 

@@ -59,6 +59,8 @@ static void add_status(struct app *a, struct strbuf *out)
 		strbuf_printf(out, "  %s%s\n", a->msg_err ? "error: " : "", a->msg);
 	if (a->res.error_gen == a->gen && a->res.error[0])
 		strbuf_printf(out, "  failed: %s\n", a->res.error);
+	if (app_sim_refusal(a, NULL))
+		strbuf_printf(out, "  simulation refused: %s\n", app_sim_refusal(a, NULL));
 }
 
 /* The plot's curve at the cursor: every column, with its unit. */

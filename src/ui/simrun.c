@@ -200,6 +200,7 @@ unsigned app_simulate(struct app *a)
 	table_init(&s->table, "");
 	s->gen = 0;
 	s->refusal[0] = '\0';
+	s->refusal_path[0] = '\0';
 	if (shown) {
 		a->sim_view_gen[rank] = 0;
 		if (a->sim_out == idx)
@@ -231,11 +232,67 @@ unsigned app_simulate(struct app *a)
 	return K_HANDLED | K_STATUS;
 }
 
+const char *app_sim_refusal(const struct app *a, const char **path)
+{
+	size_t done, total;
+	bool running;
+
+	if (!app_sim_state(a, &done, &total, &running) || running)
+		return NULL;
+	const struct slot *s = &a->res.slot[app_sim_slot(a)];
+	if (s->gen != a->gen || s->output != app_sim_index(a) || !s->refusal[0])
+		return NULL;
+	if (path)
+		*path = s->refusal_path;
+	return s->refusal;
+}
+
+const char *app_sim_dropped(const struct app *a)
+{
+	size_t done, total;
+	bool running, any = false;
+
+	for (int k = 0; k < WORKER_SLOW_MAX; k++)
+		any |= a->sim_view_gen[k] && a->sim_view_gen[k] == a->gen;
+	if (!any)
+		return NULL;
+	if (a->sim_running && a->sim_gen == a->gen)
+		return "simulation cancelled";
+	if (app_sim_state(a, &done, &total, &running) && !done && app_sim_refusal(a, NULL))
+		return NULL;       /* nothing was simulated */
+	return app_sim_is_curve(a) ? "simulated points cleared" : "simulated view cleared";
+}
+
+/* The simulation of this configuration has just ended (all its points,
+ * or refused): say so once, with what the keys do now. */
+static void sim_ended(struct app *a)
+{
+	int rank = worker_slow_rank(a->cfg.family, a->sim_out);
+	if (!a->sim_running || a->sim_gen != a->gen || rank < 0)
+		return;
+	const struct slot *s = &a->res.slot[SLOT_SLOW + rank];
+	if (s->gen != a->gen || s->output != a->sim_out || s->table.partial)
+		return;
+	a->sim_running = false;
+	const char *name = a->cfg.family->outputs[a->sim_out].name;
+	if (s->refusal[0])
+		app_msg(a, true, "simulation refused: %s", s->refusal);
+	else if (rank == 0) {
+		const struct sim_config *sc = sim_config_of(&a->cfg);
+		app_msg(a, false, "simulated %zu loads, %s: r clears, b command, s export",
+			s->table.nrows, sc && sc->spacing == SIMCFG_SPACING_EVEN
+			? "evenly spaced" : "denser near saturation");
+	}
+	else
+		app_msg(a, false, "simulated -o %s: r clears it, b command, s export", name);
+}
+
 void app_sim_took(struct app *a)
 {
 	size_t done, total;
 	bool running;
 
+	sim_ended(a);
 	if (!app_sim_state(a, &done, &total, &running) || done == a->sim_nlast)
 		return;
 	if (done > a->sim_nlast) {
@@ -271,11 +328,15 @@ void app_sim_status(struct app *a, char *buf, size_t len)
 			snprintf(buf, len, "sim %s %.0f%%", name, floor(100 * fmin(f, 0.999)));
 		else
 			snprintf(buf, len, "sim %s%s", name, running ? "" : total ? " done"
-				 : a->res.slot[app_sim_slot(a)].refusal[0] ? " failed" : " stopped");
+				 : app_sim_refusal(a, NULL) ? " failed" : " stopped");
 		return;
 	}
 	if (!running) {
-		snprintf(buf, len, "sim %zu/%zu%s", done, total, done < total ? " stopped" : "");
+		if (app_sim_refusal(a, NULL))
+			snprintf(buf, len, "sim failed");
+		else
+			snprintf(buf, len, "sim %zu/%zu%s", done, total,
+				 done < total ? " stopped" : "");
 		return;
 	}
 	if (!(a->worker && worker_slow_busy(a->worker, &f)))

@@ -150,6 +150,11 @@ void hint_draw(struct app *a, struct canvas *c)
 	} else if (a->res.error_gen == a->gen && a->res.error[0]) {
 		draw_text(c, 0, 0, c->width, a->res.error, UI_ERROR);
 		return;
+	} else if (app_sim_refusal(a, NULL)) {
+		/* the simulator refused this configuration: why, until an edit */
+		snprintf(buf, sizeof buf, "simulation refused: %s", app_sim_refusal(a, NULL));
+		draw_text(c, 0, 0, c->width, buf, UI_ERROR);
+		return;
 	} else {
 		struct pane *p = &a->pane[a->focus];
 		if (p->ops->hint)

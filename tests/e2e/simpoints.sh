@@ -55,13 +55,13 @@ mark cmd3even
 keys Escape q y
 run 80 24 --set sim.measured=500 --set sim.warmup=100 kiasari-s5-v6
 has edited "sim.points: 6 -> 3"
-has sim3 "simulating (-o sim) at 3 loads, denser near saturation"
+has sim3 "simulated 3 loads, denser near saturation: r clears, b command, s export"
 has sim3 "| sim 3/3"
 has vcmd3 "model vs sim at"
 cmd=$(command_of cmd3)
 case "$cmd" in *"-o curve --sim --load $(want saturation 3)") ;;
 *) fail "b: not the 3 loads crowding to L ($(want saturation 3)): $cmd" ;; esac
-has sim3even "simulating (-o sim) at 3 loads, evenly spaced"
+has sim3even "simulated 3 loads, evenly spaced"
 has vcmd3even "model vs sim at"
 cmd=$(command_of cmd3even)
 case "$cmd" in *"-o curve --sim --load $(want even 3)") ;;

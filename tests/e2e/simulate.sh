@@ -24,7 +24,7 @@ mark edited
 keys q y
 run 80 24 --set sim.measured=2000 --set sim.warmup=500 kiasari-s5-v6
 lacks before "simulation (95% interval)"
-has sim "simulating (-o sim) at 6 loads"
+has sim "simulated 6 loads, denser near saturation"
 has sim "| sim 6/6"
 has sim "simulation (95% interval)"
 shot sim | grep -q '⢸+' || fail "no UTF-8 error bar in the legend"
