@@ -150,12 +150,22 @@ int batch_run(const struct options *o, const struct loaded *l)
 	if (explicit_x) {
 		rc = curve_xs(o, &l->cfg, sim ? sim : out->simulated ? out : NULL, &req, &xs, &nx, &d);
 		if (!rc && o->has_points) {
+			/* J past the sweep's end is cut to its last point (a
+			 * Slurm array's last, shorter piece) and said so; a piece
+			 * that would start past the end is an error */
 			if (o->points_from >= nx) {
 				d.usage = true;
-				rc = diag_set(&d, "", "--points %zu:%zu: the sweep has points 0..%zu",
-					      o->points_from, o->points_to, nx ? nx - 1 : 0);
+				rc = diag_set(&d, "", "--points %zu:%zu: the sweep has points 0..%zu, "
+					      "none from %zu (I must be a point of the sweep)",
+					      o->points_from, o->points_to, nx ? nx - 1 : 0,
+					      o->points_from);
 			} else {
 				size_t to = o->points_to < nx ? o->points_to : nx - 1;
+				if (to < o->points_to)
+					fprintf(stderr, "icnx: %s: --points %zu:%zu: the sweep has "
+						"points 0..%zu; computing %zu..%zu\n", l->name,
+						o->points_from,
+						o->points_to, nx - 1, o->points_from, to);
 				req.x = xs + o->points_from;
 				req.nx = to - o->points_from + 1;
 				req.point0 = o->points_from;

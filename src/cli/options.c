@@ -54,7 +54,8 @@ void options_usage(void)
 	       "                       lists from 0, '*' for all: clusters.*.tau=0\n"
 	       "      --load FROM:TO:N the curve's x values: N points, both ends included,\n"
 	       "                       spaced like the x axis (log for message sizes);\n"
-	       "      --load X1,X2,... or these values (ascending; point k is the k-th)\n"
+	       "      --load X1,X2,... or these values (ascending; point k is the k-th),\n"
+	       "      --load X         or this one value\n"
 	       "      --at X           where per-point outputs look: the load lambda_g (networks)\n"
 	       "                       or the message size in bytes (ethernet)\n"
 	       "      --select I[:J]   the item for per-item outputs: a cluster group\n"
@@ -66,7 +67,8 @@ void options_usage(void)
 	       "                       processors this process may use); same output\n"
 	       "      --points I:J     only points I..J (from 0) of the sweep, CSV/TSV rows\n"
 	       "                       without the header unless I = 0: pieces run\n"
-	       "                       anywhere and concatenate into the whole run's output\n"
+	       "                       anywhere and concatenate into the whole run's output;\n"
+	       "                       J past the last point is cut to it (said on stderr)\n"
 	       "      --list-presets   list the presets and where they are\n"
 	       "      --dump-config    print the effective configuration as YAML\n"
 	       "      --check          validate the configuration and exit\n"
@@ -80,7 +82,8 @@ void options_usage(void)
 	       "      --version, -h --help\n"
 	       "\n"
 	       "A PRESET is a name looked up in ./presets, $XDG_CONFIG_HOME/icnx/presets,\n"
-	       "then the installed presets; an argument with '/' or ending in .yaml or .yml\n"
+	       "the presets of the tree icnx was built in (its directory/../presets), then\n"
+	       "the installed presets; an argument with '/' or ending in .yaml or .yml\n"
 	       "is a FILE.\n"
 	       "Default: %s.\n\nOutputs (-o) per model:\n", "javadi-n1120");
 	for (size_t i = 0; icnx_families[i]; i++) {
@@ -128,8 +131,8 @@ static int parse_number(const char *s, double *out)
 	return 0;
 }
 
-/* --load X1,X2,...: at least two values, or one with a comma after it
- * ("X,"), each >= 0, strictly ascending. */
+/* --load X1,X2,... or a single X (also "X,"): at most OPT_MAX_LOADS
+ * values, each >= 0, strictly ascending. */
 static int parse_load_list(struct options *o, const char *s)
 {
 	char buf[8192], *p, *save = NULL;
@@ -158,7 +161,7 @@ static int parse_load_list(struct options *o, const char *s)
 static int parse_load(struct options *o, const char *s)
 {
 	char buf[256], *a, *b, *c;
-	if (strchr(s, ',') && !strchr(s, ':'))
+	if (!strchr(s, ':'))
 		return parse_load_list(o, s);
 	snprintf(buf, sizeof buf, "%s", s);
 	a = buf;
@@ -210,11 +213,9 @@ int options_parse(struct options *o, int argc, char **argv)
 		case O_LOAD:
 			if (parse_load(o, optarg) == 0)
 				break;
-			if (strchr(optarg, ',') && !strchr(optarg, ':'))
-				return usage_error("--load %s: expected a list X1,X2,... of at most "
-						   "256 ascending values >= 0", optarg);
-			return usage_error("--load %s: expected FROM:TO:N with 0 <= FROM < TO "
-					   "and N >= 1 points", optarg);
+			return usage_error("--load %s: expected FROM:TO:N (N >= 1 points, "
+					   "0 <= FROM < TO; X:X:1 is X), a list X1,X2,... (at most "
+					   "256 ascending values >= 0) or one value X", optarg);
 		case O_AT:
 			if (parse_number(optarg, &o->at) || o->at < 0)
 				return usage_error("--at %s: expected a value >= 0 (a load, or a message size "

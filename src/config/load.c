@@ -18,8 +18,13 @@ int load_with_sets(const char *arg, const char *const *sets, size_t nsets,
 		char dirs[PRESET_DIRS_MAX][4096];
 		preset_dirs(dirs);
 		diag_clear(d);
-		return diag_set(d, "", "no preset named '%s' (looked in %s, %s, %s; "
-				"'icnx --list-presets' lists them)", arg, dirs[0], dirs[1], dirs[2]);
+		/* say where, and the ways out: list, run from the source tree
+		 * (its ./presets), install, point ICNX_PRESETS_DIR, name a file */
+		return diag_set(d, "", "no preset named '%s': no %s.yaml in %s, %s%s%s, %s "
+				"('icnx --list-presets' lists the names found; run icnx in the "
+				"source tree, 'make install' it, set ICNX_PRESETS_DIR=DIR, or name "
+				"the file: DIR/%s.yaml)", arg, arg, dirs[0], dirs[1],
+				dirs[2][0] ? ", " : "", dirs[2], dirs[3], arg);
 	}
 	if (config_parse_file(&out->cfg, out->path, preset_arg_is_file(arg) ? arg : out->path,
 			      &out->map, d))

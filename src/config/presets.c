@@ -16,7 +16,31 @@ bool preset_arg_is_file(const char *arg)
 	       (n > 4 && strcmp(arg + n - 4, ".yml") == 0);
 }
 
-static const char *const origins[PRESET_DIRS_MAX] = { "./presets", "user", "installed" };
+static const char *const origins[PRESET_DIRS_MAX] = { "./presets", "user", "tree",
+							 "installed" };
+
+/* The presets of the tree the running program sits in: the real directory
+ * of /proc/self/exe, then ../presets (build/icnx -> the source tree's
+ * presets, whatever the current directory).  "" when there is none (an
+ * installed icnx in /usr/bin has no /usr/presets; no /proc). */
+static void tree_presets(char out[4096])
+{
+	char exe[4096], dir[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	struct stat st;
+	char *slash;
+
+	out[0] = '\0';
+	if (n <= 0 || (size_t)n >= sizeof exe - 1)
+		return;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return;
+	snprintf(slash, sizeof exe - (size_t)(slash - exe), "/../presets");
+	if (realpath(exe, dir) && stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+		snprintf(out, 4096, "%s", dir);
+}
 
 size_t preset_dirs(char dirs[PRESET_DIRS_MAX][4096])
 {
@@ -30,10 +54,11 @@ size_t preset_dirs(char dirs[PRESET_DIRS_MAX][4096])
 		snprintf(dirs[1], 4096, "%s/.config/icnx/presets", home);
 	else
 		dirs[1][0] = '\0';
+	tree_presets(dirs[2]);
 	if (inst && *inst)
-		snprintf(dirs[2], 4096, "%s", inst);
+		snprintf(dirs[3], 4096, "%s", inst);
 	else
-		snprintf(dirs[2], 4096, "%s/presets", ICNX_DATADIR);
+		snprintf(dirs[3], 4096, "%s/presets", ICNX_DATADIR);
 	return PRESET_DIRS_MAX;
 }
 
@@ -111,8 +136,8 @@ bool preset_is_shipped(const char *path)
 	else if (slash)
 		*slash = '\0';
 	preset_dirs(dirs);
-	for (size_t i = 0; i < PRESET_DIRS_MAX; i += 2) {   /* ./presets and installed */
-		if (!dirs[i][0] || !realpath(dirs[i], real_dir))
+	for (size_t i = 0; i < PRESET_DIRS_MAX; i++) {   /* all but the user's */
+		if (i == 1 || !dirs[i][0] || !realpath(dirs[i], real_dir))
 			continue;
 		if (strcmp(real_dir, real_path) == 0)
 			return true;

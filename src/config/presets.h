@@ -3,8 +3,11 @@
  *
  * An argument containing '/' or ending in ".yaml" is a file; any other is a
  * preset name, looked up as NAME.yaml in: ./presets, $XDG_CONFIG_HOME/icnx/
- * presets (default ~/.config/icnx/presets), then the installed presets
+ * presets (default ~/.config/icnx/presets), the presets of the tree the
+ * program was built in (the executable's directory/../presets, when it
+ * exists: build/icnx run from anywhere), then the installed presets
  * directory (ICNX_DATADIR/presets, or $ICNX_PRESETS_DIR when set).
+ * Directories 0 (./presets), 2 (tree) and 3 (installed) hold shipped presets.
  */
 #ifndef ICNX_PRESETS_H
 #define ICNX_PRESETS_H
@@ -13,7 +16,7 @@
 #include <stddef.h>
 
 #define ICNX_DEFAULT_PRESET "javadi-n1120"
-#define PRESET_DIRS_MAX 3
+#define PRESET_DIRS_MAX 4
 
 /* True when arg names a file rather than a preset. */
 bool preset_arg_is_file(const char *arg);

@@ -63,13 +63,21 @@ for p in arnau-autonet10 arnau-random16 arnau-random24; do
 	"$ICNX" --batch $p -o correlation >/dev/null || { echo "FAIL $p -o correlation refused"; fail=1; }
 done
 check "bad -f" "icnx: unknown format 'xml' (allowed: table, csv, tsv, json)" "$ICNX" --batch -f xml
-check "bad --load" "icnx: --load 1:0:5: expected FROM:TO:N with 0 <= FROM < TO and N >= 1 points" \
-	"$ICNX" --batch --load 1:0:5
-check "bad --load list" "icnx: --load 0.2,0.1: expected a list X1,X2,... of at most 256 ascending values >= 0" \
-	"$ICNX" --batch --load 0.2,0.1
+# one message for every malformed --load, naming all three forms
+loadforms="expected FROM:TO:N (N >= 1 points, 0 <= FROM < TO; X:X:1 is X), a list X1,X2,... (at most 256 ascending values >= 0) or one value X"
+check "bad --load" "icnx: --load 1:0:5: $loadforms" "$ICNX" --batch --load 1:0:5
+check "bad --load list" "icnx: --load 0.2,0.1: $loadforms" "$ICNX" --batch --load 0.2,0.1
+check "bad single --load" "icnx: --load -0.1: $loadforms" "$ICNX" --batch --load -0.1
+check "not a --load" "icnx: --load 1e: $loadforms" "$ICNX" --batch --load 1e
+# --points: a piece starting past the sweep is an error
+check "--points past the sweep" "icnx: kiasari-s5-v6: --points 7:9: the sweep has points 0..4, none from 7 (I must be a point of the sweep)" \
+	"$ICNX" --batch kiasari-s5-v6 -o curve --load 0.002:0.004:5 -f csv --points 7:9
 check "fractional bytes in a --load list" "icnx: lastovetsky-hcl16: --load: 100.5: the size_bytes values are whole bytes" \
 	"$ICNX" --batch lastovetsky-hcl16 --load 100.5,2000
-check "no preset" "icnx: no preset named 'nonesuch' (looked in presets, $HOME/.config/icnx/presets, /usr/local/share/icnx/presets; 'icnx --list-presets' lists them)" \
+# the message names every directory looked in, the tree's presets (the
+# executable's directory/../presets) included, and the ways out
+tree=$(cd "$(dirname "$(readlink -f "$ICNX")")/../presets" && pwd -P)
+check "no preset" "icnx: no preset named 'nonesuch': no nonesuch.yaml in presets, $HOME/.config/icnx/presets, $tree, /usr/local/share/icnx/presets ('icnx --list-presets' lists the names found; run icnx in the source tree, 'make install' it, set ICNX_PRESETS_DIR=DIR, or name the file: DIR/nonesuch.yaml)" \
 	env -u XDG_CONFIG_HOME -u ICNX_PRESETS_DIR "$ICNX" --batch nonesuch
 check "missing file" "icnx: /nonexistent/x.yaml: cannot open: No such file or directory" "$ICNX" --check /nonexistent/x.yaml
 check "unknown option" "icnx: unknown option '--frobnicate'" "$ICNX" --frobnicate

@@ -18,6 +18,18 @@ for p in presets/*.yaml; do
 done
 "$ICNX" --list-presets >"$tmp/list" || no "--list-presets"
 grep -q '^javadi-n1120 *multicluster *./presets' "$tmp/list" || no "list-presets lacks javadi-n1120"
+# run outside the tree (no ./presets there), the program finds the presets
+# of the tree it was built in (its directory/../presets); a copy of it
+# elsewhere finds none and says where it looked and what to do
+abs=$(readlink -f "$ICNX")
+(cd "$tmp" && env -u XDG_CONFIG_HOME -u ICNX_PRESETS_DIR "$abs" --batch javadi-n544 -o summary -f csv) |
+	grep -q '^saturation_load,0\.000931' || no "a preset by name outside the tree"
+(cd "$tmp" && env -u XDG_CONFIG_HOME -u ICNX_PRESETS_DIR "$abs" --list-presets) |
+	grep -q '^javadi-n1120 *multicluster *tree' || no "--list-presets outside the tree"
+mkdir "$tmp/bin" && cp "$abs" "$tmp/bin/icnx"
+(cd "$tmp" && env -u XDG_CONFIG_HOME ICNX_PRESETS_DIR="$tmp/none" "$tmp/bin/icnx" --batch javadi-n544) 2>&1 |
+	grep -q "no javadi-n544.yaml in presets, .*, $tmp/none ('icnx --list-presets' .*'make install'" ||
+	no "a copied icnx without presets: $(cd "$tmp" && "$tmp/bin/icnx" --batch javadi-n544 2>&1)"
 
 # CSV: header, 5 points from 0 to 0.0005 inclusive; the last is saturated.
 "$ICNX" --batch javadi-n1120 -o curve -f csv --load 0:0.0005:6 >"$tmp/c.csv" || no "curve csv"
@@ -74,6 +86,10 @@ done
 a=$("$ICNX" --batch javadi-n1120 -f csv --load 0.0003:0.0003:1 | sed -n 2p | cut -d, -f2)
 b=$("$ICNX" --batch javadi-n1120 -f csv --load 0.0003:0.0003:1 --set 'clusters.*.tau=0' | sed -n 2p | cut -d, -f2)
 awk -v a="$a" -v b="$b" 'BEGIN { exit !(b < a) }' || no "tau=0 not faster ($b vs $a)"
+# --load X (one value) is the one-point sweep X:X:1, and X, the same
+c=$("$ICNX" --batch javadi-n1120 -f csv --load 0.0003 | sed -n 2p | cut -d, -f2)
+d=$("$ICNX" --batch javadi-n1120 -f csv --load 0.0003, | sed -n 2p | cut -d, -f2)
+[ -n "$a" ] && [ "$c" = "$a" ] && [ "$d" = "$a" ] || no "--load 0.0003 gives $c, 0.0003, gives $d, 0.0003:0.0003:1 gives $a"
 # Star family: curve header, zero-load row M + 26/7, a saturated row; the
 # dump (V2: auto, options) round-trips with an explicit split and S10 set.
 "$ICNX" --batch kiasari-s5-v6 -f csv --load 0:0.02:3 >"$tmp/st.csv" || no "star curve"

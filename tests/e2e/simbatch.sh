@@ -57,6 +57,16 @@ printf '0:1\n2:2\n3:4\n' | xargs -P 3 -I{} sh -c \
 	sh "$ICNX" "$small" {} "$tmp" || { echo "FAIL xargs pieces"; fail=1; }
 cat "$tmp/piece-0:1" "$tmp/piece-2:2" "$tmp/piece-3:4" >"$tmp/joined"
 cmp -s "$tmp/all" "$tmp/joined" || { echo "FAIL pieces differ from the whole run"; diff "$tmp/all" "$tmp/joined"; fail=1; }
+# fixed-size pieces (a Slurm array: i = 3 task, j = i + 2) need not divide
+# the sweep: the last piece's J past the end is cut to the last point, said
+# on stderr, and the pieces still concatenate into the whole run
+"$ICNX" --batch arnau-autonet10 -o curve --load 0.0005:0.004:5 $small -f csv -j 1 --points 0:2 \
+	>"$tmp/fix0" || { echo "FAIL --points 0:2"; fail=1; }
+"$ICNX" --batch arnau-autonet10 -o curve --load 0.0005:0.004:5 $small -f csv -j 1 --points 3:5 \
+	>"$tmp/fix1" 2>"$tmp/fix1.err" || { echo "FAIL --points 3:5 of 0..4 (J past the end)"; fail=1; }
+grep -qx 'icnx: arnau-autonet10: --points 3:5: the sweep has points 0..4; computing 3..4' "$tmp/fix1.err" ||
+	{ echo "FAIL --points 3:5 note: $(cat "$tmp/fix1.err")"; fail=1; }
+cat "$tmp/fix0" "$tmp/fix1" | cmp -s "$tmp/all" - || { echo "FAIL clamped pieces differ from the whole run"; fail=1; }
 
 # limits: S8 is refused by the simulator (the model accepts it)
 rc=0; err=$("$ICNX" --batch kiasari-s5-v6 --set n=8 --set V=12 -o sim --load 0.001:0.001:1 2>&1 >/dev/null) || rc=$?
