@@ -229,6 +229,10 @@ static int arrivals(struct sim_core *c)
 	while (c->rate > 0 && c->next_arrival <= (double)c->now) {
 		int s, d;
 
+		if (c->max_queued > 0 && c->queued > c->max_queued)
+			break;                  /* the rest of this cycle's arrivals
+			                           would only fill memory */
+
 		if (c->cumw) {          /* weighted: binary search */
 			double u = sim_rng_unit(&c->rng) * c->wsum;
 			int lo = 0, hi = c->net.nsenders - 1;

@@ -241,6 +241,10 @@ struct sim_core {
 	                              are measured */
 	int64_t order_errors;      /* flits delivered out of order (must stay 0) */
 	int64_t queued;            /* messages in source queues */
+	int64_t max_queued;        /* arrivals pause for the rest of a cycle once
+	                              queued exceeds it, so an absurd load cannot
+	                              fill memory within one cycle; 0 = no limit
+	                              (set by the caller after sim_core_init) */
 	int watchdog;              /* cycles without a move that mean deadlock */
 	enum sim_status status;
 	sim_done_fn done;

@@ -13,7 +13,9 @@
  *
  * Fell behind: fewer than 95% of the messages generated since the
  * measured window opened (since the start, before it) were delivered.  A
- * run that reaches its work limit is saturated if it fell behind (status
+ * run that reaches its work limit is saturated if it fell behind, or if its
+ * measured messages have drained for more than SIM_DRAIN_WINDOWS times the
+ * measured window (a congested region that does not clear) (status
  * SIM_WORK either way); one that fell behind at probe_work stops there.
  *
  * Saturated: the run exhausted its cycle budget before the measured
@@ -76,6 +78,10 @@ struct sim_method {
 	void *progress_ctx;
 };
 #define SIM_PROGRESS_STEPS 4096
+
+/* A run stopped by its work limit while draining longer than this many
+ * measured windows is saturated (see the top of this file). */
+#define SIM_DRAIN_WINDOWS 2.0
 
 struct sim_stat {
 	double mean;

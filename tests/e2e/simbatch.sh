@@ -4,7 +4,7 @@
 # run in parallel by xargs -P and concatenated give exactly the single run's
 # CSV; a saturated point prints inf; the simulator's limits (size, points
 # per run, work per point) are refused with exit 2 and a reason; -o saturation
-# brackets.  Small runs (a few hundred messages per point).
+# brackets; an absurd load is saturated at once.  Small runs (a few hundred messages per point).
 set -u
 ICNX=${ICNX:-./icnx}
 cd "$(dirname "$0")/../.." || exit 2
@@ -22,6 +22,16 @@ head -n 1 "$tmp/j1" | grep -q '^load,latency,.*,sim_latency,sim_lower,sim_upper,
 [ "$(wc -l <"$tmp/j1")" -eq 5 ] || { echo "FAIL rows"; fail=1; }
 # 0.02 is beyond S5's saturation: the simulated latency is inf
 tail -n 1 "$tmp/j1" | grep -q ',inf,inf,inf,' || { echo "FAIL saturated row: $(tail -n 1 "$tmp/j1")"; fail=1; }
+
+# an absurd load (a typo: 1e9 messages per node per cycle) is saturated at
+# once instead of filling memory (the core pauses arrivals once the queues
+# hold twice the saturated backlog): each family, inf and a small flit count
+for p in kiasari-s5-v6 javadi-n544 arnau-random24; do
+	o=curve; [ "$p" = arnau-random24 ] || o="curve --sim"
+	r=$("$ICNX" --batch $p -o $o --load 1e9, $small -f csv -j 1 2>&1) ||
+		{ echo "FAIL $p --load 1e9: $r"; fail=1; continue; }
+	echo "$r" | tail -n 1 | grep -q ',inf,inf,inf,' || { echo "FAIL $p absurd load row: $r"; fail=1; }
+done
 
 # --load as a list (the explorer's b): the same loads as a range give the
 # same numbers (point k is point k either way), and --points K:K of the

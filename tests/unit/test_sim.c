@@ -264,6 +264,92 @@ static void test_stop_saturated(void **state)
 	assert_true(full.latency.mean == fast.latency.mean && full.cycles == fast.cycles);
 }
 
+/* Two sources into node 2, each over its own channel: node 0's at one
+ * cycle a flit, node 1's at 1000.  Node 1 sends 2% of the messages, so its
+ * queue never clears while 98% of the traffic is delivered at once. */
+static int own_route(const void *ctx, const struct sim_msg *m, int router, int in_chan,
+		     struct sim_cand *out)
+{
+	(void)ctx; (void)router; (void)in_chan;
+	out[0] = (struct sim_cand){ m->src, 0, 0, 0 };
+	return 1;
+}
+
+static int to_node2(const void *ctx, int src, struct sim_rng *rng)
+{
+	(void)ctx; (void)src; (void)rng;
+	return 2;
+}
+
+/* A congested region that does not clear (measure.h): the measured
+ * window closes, 95% of the traffic keeps being delivered, and node 1's
+ * measured messages wait behind its queue far longer than the window.  At
+ * the work limit the point is saturated (not refused) once the drain has
+ * run more than SIM_DRAIN_WINDOWS windows, and not before; a run whose
+ * drain ends is judged by the 95% rule alone. */
+static void test_drain_never_clears(void **state)
+{
+	static const struct sim_chan ch[2] = { { -1, -1, 2, 1 }, { -1, -1, 2, 1000 } };
+	static const int inj[3] = { 0, 0, 0 }, senders[2] = { 0, 1 };
+	static const double weight[2] = { 1, 0.02 };
+	struct sim_net net = { .routers = 1, .nodes = 3, .nchan = 2, .V = 1, .B = 1,
+			       .chan = ch, .inj_router = inj, .route = own_route,
+			       .dest = to_node2, .senders = senders, .nsenders = 2,
+			       .weight = weight };
+	struct sim_mix mix = { 1, { 8 }, { 1 } };
+	struct sim_method mm;
+	struct sim_result r;
+
+	(void)state;
+	sim_method_default(&mm);
+	mm.measured = 1000;
+	mm.warmup = 100;
+	/* Measured: the window is about 19,600 cycles from cycle 2,000, the
+	 * run does 2.5 events a cycle and drains at cycle 120,577 if let. */
+	mm.max_work = 200000;           /* cycle 81,055: 3 windows of drain */
+	assert_int_equal(sim_measure(&net, &mix, 0.05, &mm, &r, NULL), 0);
+	assert_int_equal(r.status, SIM_WORK);
+	assert_true(r.saturated);
+	assert_true(r.messages < mm.measured);       /* node 1's are still queued */
+	mm.max_work = 120000;           /* about 1.4 windows of drain */
+	assert_int_equal(sim_measure(&net, &mix, 0.05, &mm, &r, NULL), 0);
+	assert_int_equal(r.status, SIM_WORK);
+	assert_true(r.messages < mm.measured);
+	assert_false(r.saturated);      /* kept up, not long enough: refused */
+	/* Let run, the drain ends and only the 95% rule judges (98% kept up). */
+	mm.max_work = 0;
+	assert_int_equal(sim_measure(&net, &mix, 0.05, &mm, &r, NULL), 0);
+	assert_int_equal(r.status, SIM_DONE);
+	assert_int_equal(r.messages, mm.measured);
+	assert_false(r.saturated);
+}
+
+/* An absurd load: the core stops generating within a cycle once the source
+ * queues pass max_queued, so memory stays bounded; the point is saturated
+ * at once. */
+static void test_absurd_load(void **state)
+{
+	struct sim_star s;
+	struct sim_core c;
+	struct sim_mix mix = { 1, { 32 }, { 1 } };
+	struct sim_method mm;
+	struct sim_result r;
+
+	(void)state;
+	assert_int_equal(sim_star_build(&s, 4, 1, 2, 1, SIM_NBC_PAPER, 0, 0), 0);
+	assert_int_equal(sim_core_init(&c, &s.net, &mix, 1e9, 3, 0), 0);
+	c.max_queued = 1000;
+	assert_int_equal(sim_core_run(&c, NULL, NULL, 3), SIM_BUDGET);
+	assert_true(c.queued <= 1001 + 3 * 24);   /* plus what left the queues */
+	assert_true(c.generated <= 1001 + 3 * 24);
+	sim_core_free(&c);
+	sim_method_default(&mm);
+	assert_int_equal(sim_measure(&s.net, &mix, 1e9, &mm, &r, NULL), 0);
+	assert_true(r.saturated);
+	assert_true(r.cycles < 10);
+	sim_star_free(&s);
+}
+
 /* The work limit (core.h: events; measure.h: max_work): the same run does
  * the same work on every call; a run stops with SIM_WORK within one
  * cycle's events of the limit; a measured point past saturation that
@@ -352,6 +438,8 @@ int main(void)
 		cmocka_unit_test(test_star_light_load),
 		cmocka_unit_test(test_stop_saturated),
 		cmocka_unit_test(test_work_limit),
+		cmocka_unit_test(test_drain_never_clears),
+		cmocka_unit_test(test_absurd_load),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
