@@ -362,7 +362,7 @@ unsigned act_cmdline(struct app *a)
 
 	strbuf_init(&b);
 	if (cmdline_build(a, a->focus, &b, why, sizeof why) == 0 && b.s) {
-		if ((int)strlen(b.s) < a->lay.hint.w) {
+		if ((int)strlen(b.s) < a->lay.hint.w && !strchr(b.s, '\n')) {
 			app_msg(a, false, "%s", b.s);
 			a->msg_wide = true;
 		} else {

@@ -231,7 +231,10 @@ int app_sim_model_col(const struct table *st);
  * joins them), else "-o NAME --load X1,...,Xn" (the simulated output
  * itself: irregular), each load in its shortest form that reads back the
  * same double.  Point k is simulated as point k of the list, so the
- * command prints the same numbers.  False when there are no points. */
+ * command prints the same numbers.  More than SIM_RUN_POINTS points (what
+ * one batch run simulates): a '#' comment line, then one line per
+ * "--points I:J -f csv" piece of that same sweep (pane_ops.cmdline's
+ * lines).  False when there are no points. */
 bool app_sim_cmdline(const struct app *a, struct strbuf *b);
 /* Key s: the table the plot shows, to export as the batch output it is
  * (simrun.c).  A simulated view other than the curve (key v): its slot's

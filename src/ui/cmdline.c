@@ -141,21 +141,42 @@ int cmdline_build(const struct app *a, int p, struct strbuf *b, char *why, size_
 			}
 		}
 	}
-	cmdline_quote(b, program(a));
-	strbuf_puts(b, " --batch ");
-	cmdline_quote(b, a->l->name);
+	struct strbuf pre, tail;
+	strbuf_init(&pre);
+	strbuf_init(&tail);
+	cmdline_quote(&pre, program(a));
+	strbuf_puts(&pre, " --batch ");
+	cmdline_quote(&pre, a->l->name);
 	for (size_t i = 0; i < k; i++) {
 		snprintf(set, sizeof set, "%s=%s", ch[i].path, ch[i].text);
-		strbuf_puts(b, " --set ");
-		cmdline_quote(b, set);
+		strbuf_puts(&pre, " --set ");
+		cmdline_quote(&pre, set);
 	}
 	const struct pane *pn = &a->pane[p];
-	if (pn->ops && pn->ops->cmdline) {
-		strbuf_puts(b, " ");
-		if (!pn->ops->cmdline((struct pane *)pn, b)) {
-			snprintf(why, n, "the %s pane shows no numbers of its own", pn->ops->name);
-			return -1;
+	if (pn->ops && pn->ops->cmdline && !pn->ops->cmdline((struct pane *)pn, &tail)) {
+		snprintf(why, n, "the %s pane shows no numbers of its own", pn->ops->name);
+		strbuf_free(&pre);
+		strbuf_free(&tail);
+		return -1;
+	}
+	if (!tail.s) {
+		strbuf_puts(b, pre.s ? pre.s : "");
+	} else {
+		/* the pane's lines: "# " comments as they are, each other
+		 * line a whole command (pane_ops.cmdline) */
+		for (const char *l = tail.s; *l;) {
+			const char *nl = strchr(l, '\n');
+			int len = nl ? (int)(nl - l) : (int)strlen(l);
+			if (l != tail.s)
+				strbuf_puts(b, "\n");
+			if (l[0] == '#')
+				strbuf_printf(b, "%.*s", len, l);
+			else
+				strbuf_printf(b, "%s%s%.*s", pre.s ? pre.s : "", len ? " " : "", len, l);
+			l += len + (nl ? 1 : 0);
 		}
 	}
+	strbuf_free(&pre);
+	strbuf_free(&tail);
 	return 0;
 }

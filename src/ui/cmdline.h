@@ -14,7 +14,9 @@
 #include "base/strbuf.h"
 #include "ui/app.h"
 
-/* Append the command for pane p (P_* index) to b.  Returns 0, or -1 with
+/* Append the command for pane p (P_* index) to b: one line, or several
+ * lines when the pane's numbers take several commands (pane_ops.cmdline:
+ * each line a whole command, lines starting with '#' shell comments).  Returns 0, or -1 with
  * the reason in why (e.g. a deleted list item, which --set cannot
  * express: save the preset first). */
 int cmdline_build(const struct app *a, int p, struct strbuf *b, char *why, size_t n);

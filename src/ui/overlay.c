@@ -25,8 +25,16 @@ static void help_text(struct app *a, struct strbuf *b)
 	for (int p = 0; p < P_NPANES; p++) {
 		struct strbuf cmd;
 		strbuf_init(&cmd);
-		if (cmdline_build(a, p, &cmd, why, sizeof why) == 0)
-			strbuf_printf(b, "  %-12s %s\n", a->pane[p].ops->name, cmd.s);
+		if (cmdline_build(a, p, &cmd, why, sizeof why) == 0) {
+			/* several commands: one a line, under the first */
+			strbuf_printf(b, "  %-12s ", a->pane[p].ops->name);
+			for (const char *c = cmd.s ? cmd.s : ""; *c; c++)
+				if (*c == '\n')
+					strbuf_printf(b, "\n  %-12s ", "");
+				else
+					strbuf_add(b, c, 1);
+			strbuf_puts(b, "\n");
+		}
 		else
 			strbuf_printf(b, "  %-12s (%s)\n", a->pane[p].ops->name, why);
 		strbuf_free(&cmd);
@@ -158,14 +166,117 @@ void help_draw(struct app *a, struct canvas *c)
 	strbuf_free(&b);
 }
 
-static void wrap(struct app *a, struct canvas *c);
+/* The longest prefix of command line s (n bytes) that fits w columns
+ * once its continuation is added: it ends after an unquoted space (" \\"
+ * follows) or an unquoted comma ("\\" follows), never inside a word,
+ * a number or quotes.  0 if there is no such place. */
+static int cmd_break(const char *s, int n, int w)
+{
+	int best = 0;
+	char q = 0;
+	for (int i = 0; i < n; i++) {
+		if (q) {
+			if (s[i] == q)
+				q = 0;
+			continue;
+		}
+		if (s[i] == '\'' || s[i] == '"') {
+			q = s[i];
+		} else if (s[i] == '\\') {
+			i++;
+		} else if (s[i] == ' ' && i + 2 <= w) {
+			best = i + 1;              /* "... arg \\" */
+		} else if (s[i] == ',' && i + 2 <= w) {
+			best = i + 1;              /* "...,X,\\"   */
+		}
+		if (i + 1 >= w)
+			break;
+	}
+	return best;
+}
+
+int info_wrap(const char *text, int w, struct strbuf *out)
+{
+	int lines = 0;
+	if (w < 8)
+		w = 8;
+	for (const char *l = text; *l;) {
+		const char *nl = strchr(l, '\n');
+		int len = nl ? (int)(nl - l) : (int)strlen(l);
+		bool comment = l[0] == '#';
+		const char *s = l;
+		int n = len;
+		bool first = true;
+		while (n > 0) {
+			/* a comment's continuation lines are comments too */
+			const char *lead = comment && !first ? "# " : "";
+			int room = w - (int)strlen(lead);
+			int k = n;
+			if (n > room) {
+				if (comment) {
+					k = room;
+					while (k > 0 && s[k] != ' ')
+						k--;
+				} else {
+					k = cmd_break(s, n, room);
+				}
+				if (k <= 0)      /* one word longer than the line */
+					k = comment ? room : room - 1;
+			}
+			int shown = k;
+			while (comment && shown > 0 && s[shown - 1] == ' ')
+				shown--;
+			strbuf_printf(out, "%s%.*s%s\n", lead, shown, s,
+				      k < n && !comment ? "\\" : "");
+			lines++;
+			s += k;
+			n -= k;
+			while (comment && n > 0 && *s == ' ') {
+				s++;
+				n--;
+			}
+			first = false;
+		}
+		if (len == 0) {
+			strbuf_puts(out, "\n");
+			lines++;
+		}
+		l += len + (nl ? 1 : 0);
+	}
+	return lines;
+}
 
 void info_draw(struct app *a, struct canvas *c)
 {
+	struct strbuf b;
+	int w = c->width;
+
 	frame_draw(c, "batch command", a->utf8);
-	wrap(a, c);
+	strbuf_init(&b);
+	info_wrap(a->confirm_text, w, &b);
+	int y = 1;
+	for (char *l = b.s; l && *l && y < c->height - 2; y++) {
+		char *nl = strchr(l, '\n');
+		if (nl)
+			*nl = '\0';
+		/* from the first column, no borders beside the command: the
+		 * lines copied from the terminal paste into a shell as they
+		 * are (a continuation line must not start with a blank) */
+		canvas_fill(c, (struct canvas_rect){ 0, y, c->width, 1 }, " ", STY_NORMAL);
+		draw_text(c, 0, y, w, l, STY_NORMAL);
+		if (!nl)
+			break;
+		l = nl + 1;
+	}
+	for (; y < c->height - 1; y++) {
+		canvas_put(c, NULL, 0, y, " ", STY_NORMAL);
+		canvas_put(c, NULL, c->width - 1, y, " ", STY_NORMAL);
+	}
+	strbuf_free(&b);
 	draw_text(c, 2, c->height - 2, c->width - 4, "any key closes", UI_KEY);
 }
+
+static void wrap(struct app *a, struct canvas *c);
 
 void confirm_draw(struct app *a, struct canvas *c)
 {

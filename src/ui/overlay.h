@@ -15,7 +15,16 @@ void help_draw(struct app *a, struct canvas *c);
 /* Draw the question a->confirm_text with its y/n keys. */
 void confirm_draw(struct app *a, struct canvas *c);
 
-/* Draw a->confirm_text as a note to read (OV_INFO). */
+/* Draw a->confirm_text, the batch command(s) of key b, in a box whose
+ * text lines have no side borders (OV_INFO), wrapped by info_wrap. */
 void info_draw(struct app *a, struct canvas *c);
+
+/* Wrap shell text (lines separated by '\n') into out at w columns, so
+ * the lines as shown paste into a shell as the same commands: a command
+ * breaks only after an unquoted space or comma, the line ending in a
+ * backslash (line continuation), never inside a word, number or quotes
+ * (a word longer than w alone is cut); a '#' comment wraps at spaces
+ * and its continuation lines start with "# ".  Returns the line count. */
+int info_wrap(const char *text, int w, struct strbuf *out);
 
 #endif

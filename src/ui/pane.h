@@ -73,7 +73,10 @@ struct pane_ops {
 	/* Optional: a mouse click at (x, y) inside the pane.  Returns K_*. */
 	unsigned (*click)(struct pane *p, int x, int y);
 	/* Optional: append the --batch options that print this pane's numbers
-	 * ("-o point --at 0.0002"); return false if the pane shows none. */
+	 * ("-o point --at 0.0002"); return false if the pane shows none.
+	 * Several commands (the --points pieces of a sweep) are lines
+	 * separated by '\n', each the options of one whole command; a line
+	 * starting with '#' is a shell comment shown as it is. */
 	bool (*cmdline)(struct pane *p, struct strbuf *b);
 };
 

@@ -784,21 +784,17 @@ static unsigned plot_click(struct pane *p, int x, int y)
 /* The family's curve output ("curve", or e.g. irregular's "distribution"). */
 static bool plot_cmdline(struct pane *p, struct strbuf *b)
 {
-	struct plot_pane *pp = p->data;
 	const char *name = app_curve_output(p->app);
-	const struct table *t = curve(p->app);
-	long r = sim_at_cursor(pp, p->app, t);
 	if (!name)
 		return false;
 	if (!app_sim_is_curve(p->app)) {
 		simview_cmdline(p->app, b);
 		return true;
 	}
-	/* On a simulated point, or with the simulated curve shown alone
-	 * (irregular): the one command that reproduces every point. */
-	const struct table *st = &p->app->res.slot[SLOT_SLOW].table;
-	if ((r >= 0 || (t && st->ncols > 1 && strcmp(st->cols[0].name, t->cols[0].name) != 0)) &&
-	    app_sim_cmdline(p->app, b))
+	/* Once there are simulated points (the cursor on one of them or
+	 * not, the simulated curve shown alone for irregular): the command
+	 * that reproduces every point. */
+	if (app_sim_cmdline(p->app, b))
 		return true;
 	strbuf_printf(b, "-o %s", name);
 	return true;

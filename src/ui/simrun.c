@@ -133,16 +133,33 @@ bool app_sim_cmdline(const struct app *a, struct strbuf *b)
 	    !a->sim_view_gen[0] || a->sim_view_gen[0] != a->gen)
 		return false;
 	const char *curve = app_curve_output(a);
+	struct strbuf one;
+	strbuf_init(&one);
 	if (app_sim_model_col(st) > 0 && curve)
-		strbuf_printf(b, "-o %s --sim --load ", curve);
+		strbuf_printf(&one, "-o %s --sim --load ", curve);
 	else
-		strbuf_printf(b, "-o %s --load ", f->outputs[i].name);
+		strbuf_printf(&one, "-o %s --load ", f->outputs[i].name);
 	for (size_t r = 0; r < st->nrows; r++) {
 		shortest(table_get(st, r, 0), num, sizeof num);
-		strbuf_printf(b, "%s%s", r ? "," : "", num);
+		strbuf_printf(&one, "%s%s", r ? "," : "", num);
 	}
 	if (st->nrows == 1)          /* one point: X:X:1, point 0 as in a list */
-		strbuf_printf(b, ":%s:1", num);
+		strbuf_printf(&one, ":%s:1", num);
+	size_t n = st->nrows, per = SIM_RUN_POINTS;
+	if (n <= per) {
+		strbuf_puts(b, one.s ? one.s : "");
+	} else {
+		/* batch simulates at most SIM_RUN_POINTS points a run: the
+		 * --points pieces of the same sweep (each point keeps its
+		 * index, hence its stream), whose CSV rows concatenate into
+		 * the whole */
+		strbuf_printf(b, "# %zu points, at most %zu a run: the pieces' CSV, "
+			      "concatenated in order, is the whole sweep", n, per);
+		for (size_t k = 0; k < n; k += per)
+			strbuf_printf(b, "\n%s -f csv --points %zu:%zu", one.s ? one.s : "", k,
+				      k + per < n ? k + per - 1 : n - 1);
+	}
+	strbuf_free(&one);
 	return true;
 }
 

@@ -180,8 +180,19 @@ static void draw_overlay(struct app *a, struct screen *s)
 		w = COLS - 2 < 120 ? COLS - 2 : 120;
 		h = LINES - 2;
 		break;
+	case OV_INFO: {
+		/* the whole width (nothing else on the command's lines, so
+		 * they copy as they are), the lines as info_draw wraps them */
+		w = COLS;
+		struct strbuf b;
+		strbuf_init(&b);
+		h = info_wrap(a->confirm_text, w, &b) + 4;
+		strbuf_free(&b);
+		if (h > LINES - 2)
+			h = LINES - 2;
+		break;
+	}
 	case OV_CONFIRM:
-	case OV_INFO:
 	default:
 		w = COLS - 4 < 64 ? COLS - 4 : 64;
 		h = 4 + (int)strlen(a->confirm_text) / (w - 4 > 8 ? w - 4 : 8) + 2;

@@ -17,12 +17,10 @@ check() {
 	preset=$1 label=$2
 	shift 2
 	has "$label" "model vs sim at"
-	has cmd "-o curve --sim --load"
-	# b: every simulated point, as a list of loads: the box's lines joined
-	# (a line may break the list after a comma or in a number)
-	cmd=$(shot cmd | sed -n '/batch command/,/any key closes/p' | sed -e '1d;$d' \
-		-e 's/^[^|│]*[|│] //' -e 's/ *[|│].*$//' | awk '$0 != "" {
-		printf "%s%s", (n++ && !(prev ~ /[,0-9.]$/ && $0 ~ /^[0-9.]/)) ? " " : "", $0; prev = $0 }')
+	hascmd cmd "-o curve --sim --load"
+	# b: every simulated point, as a list of loads: the box's lines as a
+	# shell reads them
+	cmd=$(boxcmd cmd)
 	loads=$(echo "$cmd" | sed -n 's/.* --load \([^ ]*\).*/\1/p')
 	case "$loads" in *,*,*,*,*,*) ;; *) fail "b: not the six loads: $cmd" ;; esac
 	[ -n "$loads" ] || fail "b printed no --load list"

@@ -10,12 +10,10 @@
 # (UTF-8 and ASCII); each key waits for the slow lane to finish.
 . "$(dirname "$0")/headless.inc"
 
-# cmd LABEL: b's command in the box on that screen, its lines joined (a
-# line may break the list after a comma or in a number)
+# cmd LABEL: b's command in the box on that screen, as a shell reads its
+# lines
 cmd() {
-	shot "$1" | sed -n '/batch command/,/any key closes/p' | sed -e '1d;$d' \
-		-e 's/^[^|│]*[|│] //' -e 's/ *[|│].*$//' | awk '$0 != "" {
-		printf "%s%s", (n++ && !(prev ~ /[,0-9.]$/ && $0 ~ /^[0-9.]/)) ? " " : "", $0; prev = $0 }'
+	boxcmd "$1"
 }
 
 # same FILE LABEL: FILE is what b's command on screen LABEL prints as CSV

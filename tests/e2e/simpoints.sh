@@ -7,11 +7,9 @@
 # lists exactly those loads.  Headless, 80x24, UTF-8 and ASCII.
 . "$(dirname "$0")/headless.inc"
 
-# the b box's lines joined (a line may break the list after a comma or in a number)
+# the b box's command, as a shell reads its lines
 command_of() {
-	shot "$1" | sed -n '/batch command/,/any key closes/p' | sed -e '1d;$d' \
-		-e 's/^[^|│]*[|│] //' -e 's/ *[|│].*$//' | awk '$0 != "" {
-		printf "%s%s", (n++ && !(prev ~ /[,0-9.]$/ && $0 ~ /^[0-9.]/)) ? " " : "", $0; prev = $0 }'
+	boxcmd "$1"
 }
 
 # L: the saturation load the status line shows (lambda_g*=0.01585: 4 digits)

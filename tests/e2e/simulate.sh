@@ -58,10 +58,8 @@ keys b
 mark cmd
 keys Escape q
 run 80 24 --ascii --set sim.measured=2000 --set sim.warmup=500 kiasari-s5-v6
-# the box's lines joined (a line may break the list after a comma or in a number)
-cmd=$(shot cmd | sed -n '/batch command/,/any key closes/p' | sed -e '1d;$d' \
-	-e 's/^[^|]*| //' -e 's/ *|.*$//' | awk '$0 != "" {
-	printf "%s%s", (n++ && !(prev ~ /[,0-9.]$/ && $0 ~ /^[0-9.]/)) ? " " : "", $0; prev = $0 }')
+# the box's lines as a shell reads them (it breaks after a comma or a space, with a backslash)
+cmd=$(boxcmd cmd)
 case "$cmd" in
 icnx\ --batch\ kiasari-s5-v6\ *"-o curve --sim --load "*,*,*,*,*,*) ;;
 *) fail "b: not one command with the six loads: $cmd" ;;
@@ -112,9 +110,7 @@ has sim "offered load"
 has sim "| sim 6/6"
 has sim "simulation (95% interval)"
 nonascii sim
-cmd=$(shot cmd | sed -n '/batch command/,/any key closes/p' | sed -e '1d;$d' \
-	-e 's/^[^|]*| //' -e 's/ *|.*$//' | awk '$0 != "" {
-	printf "%s%s", (n++ && !(prev ~ /[,0-9.]$/ && $0 ~ /^[0-9.]/)) ? " " : "", $0; prev = $0 }')
+cmd=$(boxcmd cmd)
 case "$cmd" in
 icnx\ --batch\ arnau-autonet10\ *"-o curve --load "*,*,*,*,*,*) ;;
 *) fail "b (irregular): not the six loads of -o curve: $cmd" ;;

@@ -80,9 +80,9 @@ want=$(batch_r distance arnau-autonet10 $small)
 [ "$rh" = "$(batch_r hops arnau-autonet10 $small)" ] || fail "r on hops: $rh"
 near "$rd" 0.8438 0.03 || fail "autonet10 r on T_ij $rd, seeded value 0.8438"
 near "$rh" 0.7503 0.03 || fail "autonet10 r on hops $rh, seeded value 0.7503"
-has cmd "-o pairs"
-has cmd "sim.warmup=500 --set"
-has cmd "sim.measured=5000 -o pairs"
+hascmd cmd "-o pairs"
+hascmd cmd "sim.warmup=500 --set"
+hascmd cmd "sim.measured=5000 -o pairs"
 has edited "warmup: 500 -> 501"
 has edited "r simulates it"     # the edit dropped the pairs result
 lacks edited "fit on"
