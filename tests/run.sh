@@ -1,7 +1,7 @@
 #!/bin/sh
 # run.sh: the fast test suite behind `make test`.
 # Runs every cmocka unit-test binary in BUILD/tests, then the end-to-end
-# scripts in tests/e2e, the purity check and the man-page lint, and ends with
+# scripts in tests/e2e, the purity check, the man-page lint and sync, and ends with
 # one summary line "N passed, N failed" (counting individual cmocka tests).
 # A watchdog (timeout, ICNX_TEST_TIMEOUT seconds each, default 300) ends a
 # hung binary or script, which then counts as failed; an interrupted run
@@ -61,6 +61,9 @@ run_script() { # name, command...
 run_script purity sh "$here/check-purity.sh"
 [ -f "$here/../man/icnx.1" ] && run_script man-lint sh "$here/lint-man.sh" \
 	"$here/../man/icnx.1" "$here/../man/icnx.yaml.5" "$here/../man/icnx-models.7" "$here/../man/icnx-labs.7"
+# the generated man pages match the program's tables (run `make man`), and
+# icnx(1) describes every output of every family (check-man-sync.sh)
+[ -f "$here/../man/icnx.1.in" ] && run_script man-sync sh "$here/check-man-sync.sh" "$(cd "$build" && pwd)/icnx"
 for e in "$here"/e2e/*.sh; do
 	[ -f "$e" ] || continue
 	run_script "e2e/$(basename "$e" .sh)" env ICNX="$build/icnx" sh "$e"
