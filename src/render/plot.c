@@ -10,6 +10,7 @@
  */
 #include "render/plot.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -831,6 +832,47 @@ puts_cut(struct canvas *c, const struct frame *f, int x, int y, int w,
  * row, else on the top row of the data area, from its left (where a curve
  * that shoots up at the right is not).
  */
+/* The saturated markers (a value of +inf, plot.h) of every series, drawn
+ * on the data's top row as draw_series and draw_points draw them; or only
+ * the leftmost one's column (c NULL: returned; INT_MAX when none). */
+static int
+sat_markers(struct canvas *c, const struct frame *f, const struct plot_spec *s)
+{
+	size_t ns = s->nseries > PLOT_MAX_SERIES ? PLOT_MAX_SERIES : s->nseries;
+	int first = INT_MAX;
+
+	for (size_t k = 0; k < ns; k++) {
+		const struct plot_series *se = &s->series[k];
+
+		for (size_t i = 0; se->x != NULL && se->y != NULL && i < se->n; i++) {
+			double fx = axis_frac(&f->ax, se->x[i]);
+
+			if (se->y[i] != INFINITY || isnan(fx) || !isfinite(se->x[i]) ||
+			    !in_x(fx))
+				continue;
+			int col = col_of(f, fx);
+			if (col < first)
+				first = col;
+			if (c != NULL)
+				canvas_put(c, &f->r, col, f->py0, f->g->saturated,
+					   STY_SERIES0 + (int)k);
+		}
+	}
+	return first;
+}
+
+static int
+first_sat_col(const struct frame *f, const struct plot_spec *s)
+{
+	return sat_markers(NULL, f, s);
+}
+
+static void
+draw_sat_markers(struct canvas *c, const struct frame *f, const struct plot_spec *s)
+{
+	(void)sat_markers(c, f, s);
+}
+
 static void
 draw_texts(struct canvas *c, const struct frame *f, const struct plot_spec *s,
 	   const char *readout, bool clipped)
@@ -882,8 +924,27 @@ draw_texts(struct canvas *c, const struct frame *f, const struct plot_spec *s,
 		}
 		puts_cut(c, f, f->r.x, f->ylab_y, f->r.w, buf, STY_LABEL);
 	}
-	if (nw > 0 && !note_done && f->ph > 0 && f->pw > 1)
-		puts_cut(c, f, f->px0 + 1, f->py0, f->pw - 1, note, STY_DIM);
+	if (nw > 0 && !note_done && f->ph > 0 && f->pw > 1) {
+		/* On the data's top row, where the saturated markers are:
+		 * left of the first one (a blank before it), without its hint
+		 * if that is what fits; else over them, the markers drawn
+		 * again on top, so that every saturated point shows. */
+		int x0 = f->px0 + 1, room = first_sat_col(f, s) - 1 - x0;
+
+		if (nw > room && clipped && !empty(s->clip_hint)) {
+			char top[AXIS_LABEL_MAX], shorter[96];
+
+			snprintf(shorter, sizeof shorter, "clipped above %s",
+				 axis_fmt_value(top, sizeof top, f->ay.hi));
+			if (canvas_text_width(shorter) <= room) {
+				snprintf(note, sizeof note, "%s", shorter);
+				nw = canvas_text_width(note);
+			}
+		}
+		puts_cut(c, f, x0, f->py0, f->pw - 1, note, STY_DIM);
+		if (nw > room)
+			draw_sat_markers(c, f, s);
+	}
 	if (f->xlab_y >= 0) {
 		axis_title(buf, sizeof buf, s->x_name, s->x_unit);
 		put_centered(c, &f->r, f->px0, f->pw, f->xlab_y, buf, STY_LABEL);
