@@ -229,8 +229,10 @@ int sim_curve_cols(struct table *t)
 	OUT_COL(t, "sim_network", "cycles", "simulated network latency (model S + R)");
 	OUT_COL(t, "sim_accepted", "msg/node/cycle", "simulated accepted load");
 	OUT_COL(t, "sim_messages", "messages", "messages measured");
-	OUT_COL(t, "sim_flit_hops", "flit-hops", "flits x channels crossed in the whole run "
-		"(warm-up and drain included): the unit of simulator throughput");
+	/* a label fits struct table_col's 63 characters (JSON and the UI print
+	 * it whole): the whole run counts warm-up and drain */
+	OUT_COL(t, "sim_flit_hops", "flit-hops", "flits x channels crossed, whole run "
+		"(warm-up, drain included)");
 	if (t->nomem)
 		return -1;
 	table_set_role(t, (size_t)c0 + 1, COL_LOWER, c0);
