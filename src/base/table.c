@@ -239,6 +239,7 @@ int table_copy(struct table *dst, const struct table *src)
 	for (size_t c = 0; c < src->ncols; c++) {
 		table_set_role(dst, c, src->cols[c].role, src->cols[c].of);
 		table_set_measure(dst, c, src->cols[c].measure);
+		table_set_symbol(dst, c, src->cols[c].symbol);
 	}
 	dst->partial = src->partial;
 	dst->layout = src->layout;
@@ -270,6 +271,19 @@ void table_set_measure(struct table *t, size_t c, enum col_measure m)
 {
 	if (c < t->ncols)
 		t->cols[c].measure = m;
+}
+
+void table_set_symbol(struct table *t, size_t c, const char *symbol)
+{
+	if (c < t->ncols)
+		snprintf(t->cols[c].symbol, sizeof t->cols[c].symbol, "%s", symbol ? symbol : "");
+}
+
+const char *table_symbol(const struct table *t, size_t c)
+{
+	if (c >= t->ncols)
+		return "";
+	return t->cols[c].symbol[0] ? t->cols[c].symbol : t->cols[c].name;
 }
 
 int table_measure(const struct table *t, enum col_measure m, int of)
@@ -307,6 +321,7 @@ int table_join(const struct table *m, const struct table *s, struct table *out)
 			goto fail;
 		table_set_role(out, c, k->role, k->of);
 		table_set_measure(out, c, k->measure);
+		table_set_symbol(out, c, k->symbol);
 	}
 	for (size_t c = 1; c < s->ncols; c++) {
 		const struct column *k = &s->cols[c];
@@ -314,6 +329,7 @@ int table_join(const struct table *m, const struct table *s, struct table *out)
 			goto fail;
 		table_set_role(out, mc + c - 1, k->role, k->of >= 0 ? (int)(mc + (size_t)k->of - 1) : -1);
 		table_set_measure(out, mc + c - 1, k->measure);
+		table_set_symbol(out, mc + c - 1, k->symbol);
 	}
 	out->samples = s->samples;
 	out->layout = m->layout;

@@ -113,6 +113,9 @@ struct column {
 	                     belongs to; FIT: of the x column it is fitted
 	                     against; -1 otherwise */
 	enum col_measure measure;  /* CM_NONE unless table_set_measure */
+	char symbol[16];  /* the paper's symbol where it is not the name (the
+	                     column W_d holds 2W_d of Eq. 32); "" = the name
+	                     (table_set_symbol, table_symbol) */
 	int text_index;   /* COL_TEXT: its index among the text columns; -1 */
 };
 
@@ -170,6 +173,10 @@ void table_set_role(struct table *t, size_t c, enum col_role role, int of);
 int table_role(const struct table *t, enum col_role role);
 /* Set what column c measures (enum col_measure). */
 void table_set_measure(struct table *t, size_t c, enum col_measure m);
+/* Set column c's symbol (struct column.symbol; no-op if c is out of range). */
+void table_set_symbol(struct table *t, size_t c, const char *symbol);
+/* Column c's symbol: its symbol if set, else its name. */
+const char *table_symbol(const struct table *t, size_t c);
 /* Index of the first column measuring m that belongs to value column of
  * (its `of`), or -1. */
 int table_measure(const struct table *t, enum col_measure m, int of);

@@ -40,6 +40,12 @@ int curve_col(struct curve_cols *c, const char *name, const char *unit, const ch
 	return 0;
 }
 
+void curve_col_symbol(struct curve_cols *c, const char *symbol)
+{
+	if (c->t->ncols > 0)
+		table_set_symbol(c->t, c->t->ncols - 1, symbol);
+}
+
 void curve_title(struct curve_cols *c, const char *fmt, ...)
 {
 	va_list ap;

@@ -62,6 +62,9 @@ struct curve_cols;
  * from family->x).  Returns 0, or -1 (ENOMEM). */
 int curve_col(struct curve_cols *c, const char *name, const char *unit, const char *label,
 	      unsigned flags);
+/* Give the column declared last the paper's symbol, where it is not its
+ * name ("2W_d" for the column W_d): table_set_symbol. */
+void curve_col_symbol(struct curve_cols *c, const char *symbol);
 /* Set the table's title (printf-style). */
 void curve_title(struct curve_cols *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

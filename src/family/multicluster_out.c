@@ -78,6 +78,7 @@ static int curve_columns(void *state, const struct config *cfg, struct curve_col
 	    curve_col(cc, "R", TU, "tail time R", CC_SATURATES | CC_PART) ||
 	    curve_col(cc, "W_d", TU, "concentrator/dispatcher wait 2W_d", CC_SATURATES | CC_PART |
 		      CC_QUEUE_WAIT) ||
+	    (curve_col_symbol(cc, "2W_d"), false) ||
 	    curve_col(cc, "T_in", TU, "intra-cluster latency T_in", CC_SATURATES) ||
 	    curve_col(cc, "T_out", TU, "inter-cluster latency T_out", CC_SATURATES) ||
 	    curve_col(cc, "util_max", "", "largest utilisation", 0))

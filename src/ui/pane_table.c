@@ -427,11 +427,25 @@ static void draw_vs_sim(struct pane *p, struct canvas *c)
 		x += mw + 2;
 		int len = snprintf(line, sizeof line, "%*s  %*s", sw,
 				   draw_num(w->sim, 4, sv, sizeof sv), dw, diff[i]);
+		char iv[80] = "";
 		if (!isnan(w->lo) && !isnan(w->hi))
-			snprintf(line + len, sizeof line - (size_t)len, "  [%s, %s]",
-				 draw_num(w->lo, 4, lo, sizeof lo), draw_num(w->hi, 4, hi, sizeof hi));
+			snprintf(iv, sizeof iv, "[%s, %s]", draw_num(w->lo, 4, lo, sizeof lo),
+				 draw_num(w->hi, 4, hi, sizeof hi));
+		/* the interval beside the row where it fits, else on a line
+		 * of its own under the simulation's column when the pane has
+		 * a line to spare after every row (else cut at the edge) */
+		bool beside = x + len + 2 + draw_width(iv) <= c->width - 1 ||
+			      y + 1 + (int)(cmp.n - i - 1) >= c->height;
+		if (iv[0] && beside)
+			snprintf(line + len, sizeof line - (size_t)len, "  %s", iv);
 		if (x < c->width)
 			draw_text(c, x, y, c->width - x - 1, line, STY_NORMAL);
+		if (iv[0] && !beside) {
+			char under[96];
+			snprintf(under, sizeof under, "%s 95%%", iv);
+			y++;
+			draw_text(c, x, y, c->width - x - 1, under, STY_NORMAL);
+		}
 	}
 	if (y < c->height && cmp.n_model_only) {
 		int len = snprintf(line, sizeof line, "model only:");

@@ -34,7 +34,7 @@ bool simcmp_build(const struct table *st, size_t r, struct simcmp *cmp)
 		return false;
 	int lc = table_role(st, COL_LOWER), uc = table_role(st, COL_UPPER);
 	struct simcmp_row *w = &cmp->row[cmp->n++];
-	snprintf(w->label, sizeof w->label, "%s", st->cols[mv].name);
+	snprintf(w->label, sizeof w->label, "%s", table_symbol(st, (size_t)mv));
 	w->model = cell(st, r, mv);
 	w->sim = cell(st, r, sv);
 	w->lo = uc > 0 ? cell(st, r, lc) : NAN;
@@ -43,7 +43,7 @@ bool simcmp_build(const struct table *st, size_t r, struct simcmp *cmp)
 	int mw = table_measure(st, CM_SOURCE_WAIT, mv), sw = table_measure(st, CM_SOURCE_WAIT, sv);
 	if (mw > 0 && sw > 0) {
 		w = &cmp->row[cmp->n++];
-		snprintf(w->label, sizeof w->label, "%s", st->cols[mw].name);
+		snprintf(w->label, sizeof w->label, "%s", table_symbol(st, (size_t)mw));
 		w->model = cell(st, r, mw);
 		w->sim = cell(st, r, sw);
 		w->lo = w->hi = NAN;
@@ -52,7 +52,7 @@ bool simcmp_build(const struct table *st, size_t r, struct simcmp *cmp)
 	if (sa > 0 && (ma > 0 || mw > 0)) {
 		w = &cmp->row[cmp->n++];
 		if (ma > 0) {
-			snprintf(w->label, sizeof w->label, "%s", st->cols[ma].name);
+			snprintf(w->label, sizeof w->label, "%s", table_symbol(st, (size_t)ma));
 			w->model = cell(st, r, ma);
 		} else {
 			/* T - W_s: a saturated T stays saturated */
@@ -70,7 +70,7 @@ bool simcmp_build(const struct table *st, size_t r, struct simcmp *cmp)
 	int mq = table_measure(st, CM_QUEUE_WAIT, mv), sq = table_measure(st, CM_QUEUE_WAIT, sv);
 	if (mq > 0 && sq > 0 && cmp->n < SIMCMP_MAX) {
 		w = &cmp->row[cmp->n++];
-		snprintf(w->label, sizeof w->label, "%s", st->cols[mq].name);
+		snprintf(w->label, sizeof w->label, "%s", table_symbol(st, (size_t)mq));
 		w->model = cell(st, r, mq);
 		w->sim = cell(st, r, sq);
 		w->lo = w->hi = NAN;

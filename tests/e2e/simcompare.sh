@@ -83,8 +83,8 @@ has unfocused "latency-W_s"
 # r clears the points: the view says so
 has cleared "no simulated points: r simulates"
 
-# Multi-cluster, ASCII: same rows and the concentrator/dispatcher wait; the
-# model's S and R are model only.
+# Multi-cluster, ASCII: same rows and the concentrator/dispatcher wait 2W_d;
+# the model's S and R are model only; the interval is never cut.
 SETS="--set sim.measured=300 --set sim.warmup=100"
 keys r 5
 for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do
@@ -115,6 +115,13 @@ WD=$(cd "$REPO" && "$ICNX" --batch javadi-n544 $SETS -o curve --sim --load "$loa
 	awk -F, -v k="$k" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
 	NR == k + 1 { printf "%.4g %.4g", $c["W_d"], $c["sim_queue_wait"] }')
 set -- $WD
-shot vs | grep -qE "W_d +$1 +$2 " || fail "W_d row is not model $1, sim $2"
+# the row is named as the model's breakdown names it (2W_d, Eq. 32)
+shot vs | grep -qE "[|│] 2W_d +$1 +$2 " || fail "2W_d row is not model $1, sim $2"
+# the latency's 95% interval whole at 80 columns (under the row when the
+# row has no room for it), as batch prints it
+IV=$(cd "$REPO" && "$ICNX" --batch javadi-n544 $SETS -o curve --sim --load "$loads" -f csv |
+	awk -F, -v k="$k" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+	NR == k + 1 { printf "[%.4g, %.4g]", $c["sim_lower"], $c["sim_upper"] }')
+has vs "$IV"
 shot vs | LC_ALL=C grep -q '[^ -~]' && fail "the ASCII screen is not ASCII"
 echo "ok: simcompare"
