@@ -292,8 +292,10 @@ static void sim_ended(struct app *a)
 		return;
 	a->sim_running = false;
 	const char *name = a->cfg.family->outputs[a->sim_out].name;
-	if (s->refusal[0])
+	if (s->refusal[0]) {
 		app_msg(a, true, "simulation refused: %s", s->refusal);
+		a->dirty_all = true;     /* the form marks the field it names */
+	}
 	else if (rank == 0) {
 		const struct sim_config *sc = sim_config_of(&a->cfg);
 		app_msg(a, false, "simulated %zu loads, %s: r clears, b command, s export",
