@@ -366,10 +366,16 @@ unsigned act_cmdline(struct app *a)
 			app_msg(a, false, "%s", b.s);
 			a->msg_wide = true;
 		} else {
-			snprintf(a->confirm_text, sizeof a->confirm_text, "%s", b.s);
+			if (b.failed) {
+				app_msg(a, true, "out of memory");
+				strbuf_free(&b);
+				return K_HANDLED | K_STATUS;
+			}
+			free(a->info_text);     /* whole, however long */
+			a->info_text = strbuf_take(&b);
 			a->overlay = OV_INFO;
+			a->help_scroll = 0;
 			app_msg(a, false, "the command is in the box; any key closes it");
-			strbuf_free(&b);
 			return K_HANDLED | K_REDRAW_ALL;
 		}
 	} else

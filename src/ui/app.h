@@ -155,7 +155,11 @@ struct app {
 
 	/* overlays */
 	enum overlay_kind overlay;
-	int help_scroll;
+	int help_scroll;               /* OV_HELP's scroll, and OV_INFO's */
+	bool info_scrolls;             /* OV_INFO has more lines than rows
+	                                  (info_draw): arrows scroll it */
+	char *info_text;               /* OV_INFO's text, key b's command(s),
+	                                  of any length (owned; NULL = none) */
 	char *fulltext;                /* OV_TEXT's text (owned; fulltext.h) */
 	int text_scroll, text_hscroll; /* ... its scroll: lines, columns */
 	struct picker *picker;

@@ -253,17 +253,28 @@ void info_draw(struct app *a, struct canvas *c)
 
 	frame_draw(c, "batch command", a->utf8);
 	strbuf_init(&b);
-	info_wrap(a->confirm_text, w, &b);
-	int y = 1;
-	for (char *l = b.s; l && *l && y < c->height - 2; y++) {
+	int lines = info_wrap(a->info_text ? a->info_text : "", w, &b), rows = c->height - 3;
+	a->info_scrolls = lines > rows;
+	if (a->help_scroll > lines - rows)
+		a->help_scroll = lines - rows;
+	if (a->help_scroll < 0)
+		a->help_scroll = 0;
+	int y = 1, ln = 0;
+	for (char *l = b.s; l && *l && y < c->height - 2; ln++) {
 		char *nl = strchr(l, '\n');
 		if (nl)
 			*nl = '\0';
+		if (ln < a->help_scroll) {
+			if (!nl)
+				break;
+			l = nl + 1;
+			continue;
+		}
 		/* from the first column, no borders beside the command: the
 		 * lines copied from the terminal paste into a shell as they
 		 * are (a continuation line must not start with a blank) */
 		canvas_fill(c, (struct canvas_rect){ 0, y, c->width, 1 }, " ", STY_NORMAL);
-		draw_text(c, 0, y, w, l, STY_NORMAL);
+		draw_text(c, 0, y++, w, l, STY_NORMAL);
 		if (!nl)
 			break;
 		l = nl + 1;
@@ -273,7 +284,14 @@ void info_draw(struct app *a, struct canvas *c)
 		canvas_put(c, NULL, c->width - 1, y, " ", STY_NORMAL);
 	}
 	strbuf_free(&b);
-	draw_text(c, 2, c->height - 2, c->width - 4, "any key closes", UI_KEY);
+	char keys[96];
+	if (a->info_scrolls)
+		snprintf(keys, sizeof keys, "lines %d-%d of %d: arrows scroll, any other key closes",
+			 a->help_scroll + 1, a->help_scroll + rows < lines ? a->help_scroll + rows
+			 : lines, lines);
+	else
+		snprintf(keys, sizeof keys, "any key closes");
+	draw_text(c, 2, c->height - 2, c->width - 4, keys, UI_KEY);
 }
 
 static void wrap(struct app *a, struct canvas *c);

@@ -15,7 +15,7 @@ void help_draw(struct app *a, struct canvas *c);
 /* Draw the question a->confirm_text with its y/n keys. */
 void confirm_draw(struct app *a, struct canvas *c);
 
-/* Draw a->confirm_text, the batch command(s) of key b, in a box whose
+/* Draw a->info_text, the batch command(s) of key b, in a box whose
  * text lines have no side borders (OV_INFO), wrapped by info_wrap. */
 void info_draw(struct app *a, struct canvas *c);
 

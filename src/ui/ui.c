@@ -186,7 +186,7 @@ static void draw_overlay(struct app *a, struct screen *s)
 		w = COLS;
 		struct strbuf b;
 		strbuf_init(&b);
-		h = info_wrap(a->confirm_text, w, &b) + 4;
+		h = info_wrap(a->info_text ? a->info_text : "", w, &b) + 4;
 		strbuf_free(&b);
 		if (h > LINES - 2)
 			h = LINES - 2;
@@ -522,6 +522,15 @@ static unsigned key_overlay(struct app *a, int ch, bool code)
 			return K_QUIT;
 		return 0;
 	case OV_INFO:
+		act = keys_lookup(ch, CTX_MOVE, NULL);
+		if (a->info_scrolls && (act == ACT_UP || act == ACT_DOWN || act == ACT_PGUP ||
+					act == ACT_PGDN || act == ACT_HOME || act == ACT_END)) {
+			int page = LINES / 2;
+			a->help_scroll += act == ACT_UP ? -1 : act == ACT_DOWN ? 1
+				: act == ACT_PGUP ? -page : act == ACT_PGDN ? page
+				: act == ACT_HOME ? -(1 << 20) : 1 << 20;
+			return K_REDRAW_ALL;
+		}
 		a->overlay = OV_NONE;
 		return K_REDRAW_ALL;
 	case OV_PICKER: {
@@ -812,6 +821,8 @@ static void app_stop(struct app *a)
 	app_free_configs(a);
 	free(a->fulltext);    /* the `i` overlay's text, when quitting over it */
 	a->fulltext = NULL;
+	free(a->info_text);   /* the b box's */
+	a->info_text = NULL;
 	if (a->trace)
 		fclose(a->trace);
 }

@@ -5,7 +5,8 @@
 # backslash, with no border beside them, so the lines pasted into sh run
 # the command; with sim.points above what one batch run simulates (10),
 # the --points pieces of the same sweep (-f csv), whose output
-# concatenated is the whole: byte for byte what key s exports; and the
+# concatenated is the whole: byte for byte what key s exports (a box
+# longer than the screen scrolls); and the
 # --sim command wherever the plot cursor is, once points exist.  Headless
 # (the simulation settles before each key).
 . "$(dirname "$0")/headless.inc"
@@ -56,6 +57,30 @@ paste_run cmd >"$TMPD/pieces.csv" || fail "the pasted pieces failed"
 [ "$(wc -l <"$TMPD/all.csv")" = 13 ] || fail "the export has not 12 points"
 cmp -s "$TMPD/all.csv" "$TMPD/pieces.csv" || { diff "$TMPD/all.csv" "$TMPD/pieces.csv" | head;
 	fail "the pieces' CSV is not the exported points"; }
+
+# sim.points=64 (the most): seven pieces, 79 lines.  At 80x24 the box
+# scrolls (and says so); on a taller terminal the whole text, pasted, is
+# the export byte for byte (the command is never cut, however long).
+keys r b
+mark top
+keys PgDn
+mark down
+keys Escape q
+run 80 24 --set sim.points=64 --set sim.measured=200 --set sim.warmup=50 kiasari-s5-v6
+has top "lines 1-19 of 79: arrows scroll, any other key closes"
+has down "lines 13-31 of 79"
+keys r b
+mark cmd
+keys Escape s C-u
+text "$TMPD/all64.csv"
+keys Enter q
+run 80 90 --set sim.points=64 --set sim.measured=200 --set sim.warmup=50 kiasari-s5-v6
+breaks_ok cmd
+[ "$(boxcmd cmd | grep -c -- ' -f csv --points ')" = 7 ] || fail "not seven pieces for 64 points"
+hascmd cmd "-f csv --points 60:63"
+paste_run cmd >"$TMPD/pieces64.csv" || fail "the pasted 64-point pieces failed"
+[ "$(wc -l <"$TMPD/all64.csv")" = 65 ] || fail "the export has not 64 points"
+cmp -s "$TMPD/all64.csv" "$TMPD/pieces64.csv" || fail "the 64 points' pieces are not the export"
 
 # The cursor away from every simulated point (its default place, then the
 # start of the curve): b still prints every simulated point's --sim command.
