@@ -292,6 +292,11 @@ static void sim_ended(struct app *a)
 		return;
 	a->sim_running = false;
 	const char *name = a->cfg.family->outputs[a->sim_out].name;
+	if (a->prompt != PR_NONE) {
+		/* the hint line is the prompt's: the status line says it */
+		a->dirty_all = true;
+		return;
+	}
 	if (s->refusal[0]) {
 		app_msg(a, true, "simulation refused: %s", s->refusal);
 		a->dirty_all = true;     /* the form marks the field it names */
