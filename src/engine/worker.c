@@ -431,8 +431,8 @@ static int compute_view(struct worker *w, const struct config *cfg, unsigned lon
  * the configuration's sim.points), below L = top (the model's saturation
  * load) or, if top is not a positive number, the largest of the output's
  * default loads (the sweep's end, the channel-load bound), spread as the
- * configuration's sim.spacing says (sim_point_load: by default crowding
- * towards saturation).  Returns 0, 1 cancelled, -1 failed (*d). */
+ * configuration's sim.spacing says (sim_point_load: by default evenly;
+ * or crowding towards saturation).  Returns 0, 1 cancelled, -1 failed (*d). */
 static int sim_loads(const struct output_desc *o, const struct config *cfg,
 		     const struct run_req *req, int npts, double top, double **xs, size_t *n,
 		     struct diag *d)

@@ -164,8 +164,8 @@ unsigned worker_take(struct worker *w, struct results *r);
  * slow lane: the family's first LANE_SLOW output (its simulated curve) at
  * npts loads (<= 0: the configuration's sim.points, else WORKER_SIM_POINTS)
  * x_k, k = 1..npts, spread below L as its sim.spacing says
- * (sim_point_load: by default L (1 - (1 - k/(npts+1))^2), denser near
- * saturation), L = top (the model's saturation load; NaN = none: the
+ * (sim_point_load: by default evenly, L k/(npts+1); or L (1 - (1 -
+ * k/(npts+1))^2), denser near saturation), L = top (the model's saturation load; NaN = none: the
  * largest of the output's default loads), each run as point k-1 of a
  * sweep (its stream, run_req.point0), the model's curve at the same load
  * joined before the simulated columns where the family's x is a load (as

@@ -54,9 +54,10 @@ static const char *const pattern_names[] = { "uniform", "bit-reversal", "perfect
 	{ "points", PT_INT, SF(points), 1, SIM_CFG_MAX_POINTS, 0, "6", "loads", "", \
 	  "loads the explorer's r simulates, up to the model's saturation load L (the " \
 	  "budget of each: measured, warmup, budget; batch: --load)" }, \
-	{ "spacing", PT_ENUM, SF(spacing), 0, 0, 0, "saturation", "", "", \
-	  "how r spreads its loads x_k, k = 1..points, below L: saturation, " \
-	  "L (1 - (1 - k/(points+1))^2), denser near saturation; or even, L k/(points+1)", \
+	{ "spacing", PT_ENUM, SF(spacing), 0, 0, 0, "even", "", "", \
+	  "how r spreads its loads x_k, k = 1..points, below L: even, L k/(points+1); or " \
+	  "saturation, L (1 - (1 - k/(points+1))^2), denser near L (the simulated " \
+	  "saturation is often well below the model's L)", \
 	  .choices = spacing_names }
 
 #define ROUTING_FIELD ROUTING_ADAPTIVE

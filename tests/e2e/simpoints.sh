@@ -3,7 +3,7 @@
 # settings of the sim section (sim.points, sim.spacing; each point's budget
 # is sim.measured, sim.warmup, sim.budget): edited in the explorer's form,
 # r then simulates that many loads, spread below the model's saturation
-# load L denser near it (saturation, the default) or evenly; b's command
+# load L evenly (the default) or denser near it (saturation); b's command
 # lists exactly those loads.  Headless, 80x24, UTF-8 and ASCII.
 . "$(dirname "$0")/headless.inc"
 
@@ -42,28 +42,28 @@ mark vcmd3
 keys b
 mark cmd3
 keys Escape 3 j Enter
-text even
+text saturation
 keys Enter
 keys r
-mark sim3even
+mark sim3sat
 keys 5
-mark vcmd3even
+mark vcmd3sat
 keys b
-mark cmd3even
+mark cmd3sat
 keys Escape q y
 run 80 24 --set sim.measured=500 --set sim.warmup=100 kiasari-s5-v6
 has edited "sim.points: 6 -> 3"
-has sim3 "simulated 3 loads, denser near saturation: r clears, b command, s export"
+has sim3 "simulated 3 loads, evenly spaced"
 has sim3 "| sim 3/3"
 has vcmd3 "model vs sim at"
 cmd=$(command_of cmd3)
-case "$cmd" in *"-o curve --sim --load $(want saturation 3)") ;;
-*) fail "b: not the 3 loads crowding to L ($(want saturation 3)): $cmd" ;; esac
-has sim3even "simulated 3 loads, evenly spaced"
-has vcmd3even "model vs sim at"
-cmd=$(command_of cmd3even)
 case "$cmd" in *"-o curve --sim --load $(want even 3)") ;;
 *) fail "b: not the 3 even loads ($(want even 3)): $cmd" ;; esac
+has sim3sat "simulated 3 loads, denser near saturation"
+has vcmd3sat "model vs sim at"
+cmd=$(command_of cmd3sat)
+case "$cmd" in *"-o curve --sim --load $(want saturation 3)") ;;
+*) fail "b: not the 3 loads crowding to L ($(want saturation 3)): $cmd" ;; esac
 
 # ASCII, from the command line: 9 loads.
 keys r
@@ -77,7 +77,7 @@ run 80 24 --ascii --set sim.measured=300 --set sim.warmup=100 --set sim.points=9
 has sim9 "| sim 9/9"
 has vcmd9 "model vs sim at"
 cmd=$(command_of cmd9)
-case "$cmd" in *"-o curve --sim --load $(want saturation 9)") ;;
-*) fail "b: not the 9 loads ($(want saturation 9)): $cmd" ;; esac
+case "$cmd" in *"-o curve --sim --load $(want even 9)") ;;
+*) fail "b: not the 9 even loads ($(want even 9)): $cmd" ;; esac
 shot sim9 | LC_ALL=C grep -q '[^ -~]' && fail "the ASCII screen is not ASCII"
 echo "ok: simpoints"

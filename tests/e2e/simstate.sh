@@ -51,7 +51,7 @@ keys u
 mark undone
 keys q
 run 80 24 --set sim.measured=1000 --set sim.warmup=200 kiasari-s5-v6
-has done "simulated 6 loads, denser near saturation: r clears, b command, s export"
+has done "simulated 6 loads, evenly spaced: r clears, b command, s export"
 has done "| sim 6/6"
 lacks done "r stops"
 lacks done "simulating"

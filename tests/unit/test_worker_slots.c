@@ -56,8 +56,9 @@ static int slow_run(const struct config *cfg, const struct run_req *req, struct 
 	double v[4] = { x, 10 + x, 9 + x, 11 + x };
 	for (int c = 0; c < 4; c++)
 		table_set(t, (size_t)r, (size_t)c, v[c]);
-	/* worker_sim(.., top 1.0): the first load is 1 - (6/7)^2 = 0.265 */
-	while (x > 0.3 && !atomic_load(&release_slow)) {
+	/* worker_sim(.., top 1.0): the first load is 1/7 = 0.143 (sim.spacing
+	 * even, the default), the second 2/7 */
+	while (x > 0.2 && !atomic_load(&release_slow)) {
 		if (req->cancel && atomic_load(req->cancel)) {
 			atomic_fetch_add(&slow_cancelled, 1);
 			return 1;
