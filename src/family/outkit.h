@@ -14,10 +14,16 @@
 /* Add a numeric / text column.  A failure latches table.nomem (table.h):
  * the next table_add_row fails, and output_run reports a table that was
  * never given a row, so no `goto` is needed here. */
-#define OUT_COL(t, name, unit, label) \
-	((void)table_add_col(t, name, unit, label, COL_NUM))
-#define OUT_TCOL(t, name, label) \
-	((void)table_add_col(t, name, "", label, COL_TEXT))
+/* A literal label longer than a column's label field (63 characters) would
+ * be cut in JSON and the UI: refused at compile time (a label held in a
+ * pointer is not checked). */
+#define OUT_LABEL_FITS(lab) \
+	((void)sizeof(struct { _Static_assert(sizeof(lab) <= \
+		sizeof(((struct column *)0)->label), "column label too long"); int x; }))
+#define OUT_COL(t, name, unit, lab) \
+	(OUT_LABEL_FITS(lab), (void)table_add_col(t, name, unit, lab, COL_NUM))
+#define OUT_TCOL(t, name, lab) \
+	(OUT_LABEL_FITS(lab), (void)table_add_col(t, name, "", lab, COL_TEXT))
 
 /* True once the request has been superseded (req->cancel set). */
 bool req_cancelled(const struct run_req *req);
