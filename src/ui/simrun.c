@@ -79,9 +79,18 @@ unsigned app_sim_next_view(struct app *a)
 	a->sim_view_family = f;
 	a->sim_variant = 0;
 	app_dirty(a, P_PLOT);
-	if (k < 2)
-		app_msg(a, false, "the %s model has one simulated view: -o %s", f->name,
-			f->outputs[i].name);
+	if (k < 2) {
+		/* The family's first OUT_CURVE is its model curve unless it is this
+		 * slow output itself (irregular: simulated only); with a model the
+		 * view is what -o curve --sim prints, as b says. */
+		const char *curve = app_curve_output(a);
+		if (curve && curve != f->outputs[i].name)
+			app_msg(a, false, "the %s model has one simulated view: -o %s --sim", f->name,
+				curve);
+		else
+			app_msg(a, false, "the %s model has one simulated view: -o %s", f->name,
+				f->outputs[i].name);
+	}
 	else
 		app_msg(a, false, "simulated view %d/%d: -o %s, %s (r simulates it)", pos, k,
 			f->outputs[i].name, f->outputs[i].help);

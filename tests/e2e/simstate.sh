@@ -3,9 +3,18 @@
 # refused by the simulator (the network too large: its reason on the hint
 # line and in `i`, "sim failed" in the status line, never "simulating ...
 # r stops"), done (what r, b and s do now), and cleared by an edit, undo
-# or redo (the edit's message says so).  Headless, 80x24: the explorer
+# or redo (the edit's message says so); v names the simulated view as
+# the command that prints it.  Headless, 80x24: the explorer
 # settles (the simulation finished or refused) before each mark.
 . "$(dirname "$0")/headless.inc"
+
+# v in the plot names the simulated view as the command that prints it
+# (the model's curve with the simulated columns, as b prints it).
+keys 4 v
+mark view
+keys q
+run 80 24 kiasari-s5-v6
+has view "the star model has one simulated view: -o curve --sim"
 
 # The star graph S8: the model's, not the simulator's (n <= 7).
 keys 2 Enter
