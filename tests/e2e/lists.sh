@@ -12,11 +12,7 @@
 move() {
 	hint=$(status_line_hint)
 	keys "$1"
-	deadline=$(( $(date +%s) + E2E_WAIT ))
-	while [ "$(status_line_hint)" = "$hint" ]; do
-		[ "$(date +%s)" -gt "$deadline" ] && fail "$1 did not move from '$hint'"
-		sleep 0.05
-	done
+	wait_changed "$1 did not move from '$hint'" status_line_hint "$hint"
 }
 # down_to TEXT: move Down until the hint line shows TEXT (at most 30 times;
 # never a key ahead of the screen, so never past TEXT).

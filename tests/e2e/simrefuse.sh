@@ -19,11 +19,7 @@ before=$(nrow)
 keys r
 wait_for "| sim failed"
 wait_for "simulation refused: n: the simulator builds every node and channel"
-deadline=$(( $(date +%s) + E2E_WAIT ))
-while [ "$(nrow)" = "$before" ]; do
-	[ "$(date +%s)" -gt "$deadline" ] && fail "the field n is not marked: $(nrow | cat -v)"
-	sleep 0.05
-done
+wait_changed "the field n is not marked" nrow "$before"
 nrow | grep -q '48;5;' || fail "the field n has no error background: $(nrow | cat -v)"
 keys q
 wait_exit >/dev/null
