@@ -46,6 +46,8 @@ struct acc {
 	int64_t d0, d1;            /* delivered messages at t0 and t1 */
 	int64_t g0, g1;            /* generated messages at t0 and t1 */
 	const atomic_int *cancel;
+	const struct sim_engine_ops *ops;
+	void *eng;                 /* the engine's state */
 	int cancelled;
 	int64_t backlog;           /* queued messages that mean saturation */
 	int overflow;
@@ -55,19 +57,18 @@ struct acc {
 
 /* Fewer than 95% of the messages generated since the measured window
  * opened (or since the start) delivered: the network does not keep up. */
-static bool fell_behind(const struct acc *a, const struct sim_core *c)
+static bool fell_behind(const struct acc *a, const struct sim_counters *c)
 {
 	int64_t ds = a->phase >= 1 ? a->d0 : 0, gs = a->phase >= 1 ? a->g0 : 0;
 
-	return !((double)(c->delivered_msgs - ds) >= 0.95 * (double)(c->generated - gs));
+	return !((double)(c->delivered - ds) >= 0.95 * (double)(c->generated - gs));
 }
 
-static void on_done(void *ctx, const struct sim_done *d)
+static void on_done(void *ctx, const struct sim_delivery *m)
 {
 	struct acc *a = ctx;
-	const struct sim_msg *m = d->m;
 	int b = (int)(m->tag / a->per);
-	double lat = (double)(d->arrive - m->gen);
+	double lat = (double)(m->arrive - m->gen);
 	double w = (double)(m->depart - m->gen);
 
 	if (b >= a->nb)
@@ -88,7 +89,7 @@ static void on_done(void *ctx, const struct sim_done *d)
 	}
 }
 
-static bool stop_fn(void *ctx, const struct sim_core *c)
+static bool stop_fn(void *ctx, const struct sim_counters *c)
 {
 	struct acc *a = ctx;
 
@@ -118,16 +119,16 @@ static bool stop_fn(void *ctx, const struct sim_core *c)
 			return false;
 		a->phase = 1;
 		a->t0 = c->now;
-		a->d0 = c->delivered_msgs;
+		a->d0 = c->delivered;
 		a->g0 = c->generated;
-		((struct sim_core *)c)->tag_limit = a->mm->measured;
+		a->ops->measure(a->eng, a->mm->measured);
 	}
 	if (a->phase == 1) {
-		if (c->tag_next < a->mm->measured)
+		if (c->tagged < a->mm->measured)
 			return false;
 		a->phase = 2;
 		a->t1 = c->now;
-		a->d1 = c->delivered_msgs;
+		a->d1 = c->delivered;
 		a->g1 = c->generated;
 		if (a->mm->stop_saturated &&
 		    !((double)(a->d1 - a->d0) >= 0.95 * (double)(a->g1 - a->g0)))
@@ -166,54 +167,62 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 		const struct sim_method *mm, struct sim_result *out,
 		const atomic_int *cancel)
 {
-	struct sim_core c;
+	struct sim_counters c;
 	struct acc *a;
-	int64_t budget;
+	int64_t budget, backlog;
 	enum sim_status st;
 	int nsend;
 	bool long_drain;
+	const struct sim_engine_ops *ops;
 
 	memset(out, 0, sizeof *out);
 	if (!mm || mm->batches < 2 || mm->batches > SIM_MAX_BATCHES || mm->measured < mm->batches ||
-	    mm->warmup < 0 || !(lambda > 0))
+	    mm->warmup < 0 || !(lambda > 0) || !net)
 		return -1;
-	if (sim_core_init(&c, net, mix, lambda, mm->seed, mm->stream) < 0)
-		return -1;
+	ops = mm->engine ? mm->engine : &sim_core_engine;
 	a = calloc(1, sizeof *a);
-	if (!a) {
-		sim_core_free(&c);
+	if (!a)
 		return -1;
-	}
 	a->mm = mm;
+	a->ops = ops;
 	a->nb = mm->batches;
 	a->per = mm->measured / mm->batches;
 	a->cancel = cancel;
-	a->backlog = 50 * (int64_t)net->nodes + mm->measured / 2;
+	backlog = a->backlog = 50 * (int64_t)net->nodes + mm->measured / 2;
 	if (mm->group) {
 		size_t g2 = (size_t)mm->ngroups * (size_t)mm->ngroups;
 		memset(mm->pair_sum, 0, g2 * sizeof *mm->pair_sum);
 		memset(mm->pair_cnt, 0, g2 * sizeof *mm->pair_cnt);
 	}
-	c.max_work = mm->max_work;
-	/* Twice the backlog: stop_fn ends the run once the queues pass the
-	 * backlog, checked once a cycle, so the core's pause only acts when a
-	 * single cycle brings more than a backlog of arrivals (50 or more
-	 * messages per node per cycle): it bounds memory at absurd loads and
-	 * changes no run that stop_fn would have ended the same way. */
-	c.max_queued = 2 * a->backlog;
-	c.done = on_done;
-	c.done_ctx = a;
-	if (mm->watchdog > 0)
-		c.watchdog = mm->watchdog;
-	nsend = c.net.nsenders;
+	{
+		/* Twice the backlog: stop_fn ends the run once the queues pass
+		 * the backlog, checked once a cycle, so the engine's pause only
+		 * acts when a single cycle brings more than a backlog of arrivals
+		 * (50 or more messages per node per cycle): it bounds memory at
+		 * absurd loads and changes no run that stop_fn would have ended
+		 * the same way. */
+		struct sim_engine_cfg cfg = {
+			.net = net, .mix = mix, .lambda = lambda,
+			.seed = mm->seed, .stream = mm->stream,
+			.max_work = mm->max_work, .max_queued = 2 * backlog,
+			.watchdog = mm->watchdog > 0 ? mm->watchdog : 0,
+			.deliver = on_done, .deliver_ctx = a,
+		};
+		if (ops->init(&a->eng, &cfg) < 0) {
+			free(a);
+			return -1;
+		}
+	}
+	ops->read(a->eng, &c);
+	nsend = c.nsenders;
 	budget = mm->max_cycles;
 	if (budget <= 0)
-		budget = (int64_t)(20.0 * (double)(mm->warmup + mm->measured) /
-				   (lambda * c.wsum)) + 100000;
-	st = sim_core_run(&c, stop_fn, a, budget);
+		budget = (int64_t)(20.0 * (double)(mm->warmup + mm->measured) / c.rate) + 100000;
+	st = ops->run(a->eng, stop_fn, a, budget);
+	ops->read(a->eng, &c);
 	out->status = st;
 	out->cancelled = a->cancelled;
-	out->offered = lambda * c.wsum / nsend;
+	out->offered = c.rate / nsend;
 	out->cycles = c.now;
 	out->flit_hops = c.flit_hops;
 	out->work = c.work;
@@ -225,7 +234,7 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 		/* The window never closed (budget, backlog or cancel): what was
 		 * delivered since it opened, or since the start if it never did. */
 		int64_t ts = a->phase >= 1 ? a->t0 : 0, ds = a->phase >= 1 ? a->d0 : 0;
-		out->accepted = c.now > ts ? (double)(c.delivered_msgs - ds) /
+		out->accepted = c.now > ts ? (double)(c.delivered - ds) /
 						 ((double)(c.now - ts) * nsend) : 0.0;
 	}
 	finish(&out->latency, a->lat, a->cnt, a->nb);
@@ -257,7 +266,7 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 		out->saturated = a->behind || fell_behind(a, &c) || long_drain;
 	if (st == SIM_DONE && a->cancelled)
 		out->saturated = false;
+	ops->free(a->eng);
 	free(a);
-	sim_core_free(&c);
 	return out->cancelled ? 1 : 0;
 }

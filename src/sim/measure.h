@@ -33,11 +33,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "sim/core.h"
+#include "sim/engine.h"
 
 #define SIM_MAX_BATCHES 100
 
 struct sim_method {
+	/* The engine that runs the point (engine.h); NULL = the cycle core,
+	 * sim_core_engine.  measure.c uses nothing else of it. */
+	const struct sim_engine_ops *engine;
 	uint64_t seed;
 	uint64_t stream;           /* the point's index in its sweep */
 	long warmup;               /* messages generated before measuring */

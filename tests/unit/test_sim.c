@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "sim/core.h"
+#include "sim/engine.h"
 #include "sim/measure.h"
 #include "sim/rng.h"
 #include "sim/star_net.h"
@@ -175,13 +176,20 @@ static int one_route(const void *ctx, const struct sim_msg *m, int router, int i
 	return 1;
 }
 
-static void test_md1(void **state)
+/* Node 0 sends to node 1 over one channel. */
+static struct sim_net one_channel(void)
 {
 	static const struct sim_chan ch[1] = { { -1, -1, 1 } };
 	static const int inj[2] = { 0, 0 }, senders[1] = { 0 };
-	struct sim_net net = { .routers = 1, .nodes = 2, .nchan = 1, .V = 1, .B = 1,
-			       .chan = ch, .inj_router = inj, .route = one_route,
-			       .senders = senders, .nsenders = 1 };
+
+	return (struct sim_net){ .routers = 1, .nodes = 2, .nchan = 1, .V = 1, .B = 1,
+				 .chan = ch, .inj_router = inj, .route = one_route,
+				 .senders = senders, .nsenders = 1 };
+}
+
+static void test_md1(void **state)
+{
+	struct sim_net net = one_channel();
 	struct sim_mix mix = { 1, { 8 }, { 1 } };
 	struct sim_method mm;
 	struct sim_result r;
@@ -233,11 +241,7 @@ static void test_star_light_load(void **state)
  * rho = 1.2: the queue grows, the window delivers 1/1.2 of its arrivals. */
 static void test_stop_saturated(void **state)
 {
-	static const struct sim_chan ch[1] = { { -1, -1, 1 } };
-	static const int inj[2] = { 0, 0 }, senders[1] = { 0 };
-	struct sim_net net = { .routers = 1, .nodes = 2, .nchan = 1, .V = 1, .B = 1,
-			       .chan = ch, .inj_router = inj, .route = one_route,
-			       .senders = senders, .nsenders = 1 };
+	struct sim_net net = one_channel();
 	struct sim_mix mix = { 1, { 8 }, { 1 } };
 	struct sim_method mm;
 	struct sim_result full, fast;
@@ -425,6 +429,126 @@ static void test_work_limit(void **state)
 	sim_star_free(&s);
 }
 
+/* The engine interface (engine.h): a toy engine, an ideal network in which
+ * one message is generated every `every` cycles and arrives `lat` cycles
+ * later, plugged into sim_measure: latency exactly lat with a zero-width
+ * interval, accepted = offered; and the cycle core through sim_core_engine
+ * gives what the core gives driven directly. */
+struct toy { struct sim_engine_cfg cfg; struct sim_counters k; int64_t tag_lim; };
+
+static int toy_init(void **state, const struct sim_engine_cfg *cfg)
+{
+	struct toy *t = calloc(1, sizeof *t);
+
+	*state = t;
+	if (!t)
+		return -1;
+	t->cfg = *cfg;
+	t->k.rate = cfg->lambda * cfg->net->nodes;
+	t->k.nsenders = cfg->net->nodes;
+	return 0;
+}
+
+static void toy_measure(void *state, int64_t count)
+{
+	struct toy *t = state;
+
+	t->tag_lim = t->k.tagged + count;
+}
+
+static enum sim_status toy_run(void *state, sim_stop_fn stop, void *ctx, int64_t max_cycle)
+{
+	struct toy *t = state;
+	int64_t every = (int64_t)(1 / t->k.rate + 0.5), lat = 10;
+	int64_t first = -1;          /* generation index of tag 0 */
+
+	for (;;) {
+		if (stop(ctx, &t->k))
+			return SIM_DONE;
+		if (t->k.now >= max_cycle)
+			return SIM_BUDGET;
+		if (t->k.now % every == 0) {
+			t->k.generated++;
+			if (t->k.tagged < t->tag_lim) {
+				if (first < 0)
+					first = t->k.generated - 1;
+				t->k.tagged++;
+			}
+		}
+		/* the message generated at now - lat arrives at the end of now */
+		if (t->k.now >= lat && (t->k.now - lat) % every == 0) {
+			int64_t i = (t->k.now - lat) / every;
+			t->k.delivered++;
+			if (first >= 0 && i >= first && i < first + t->tag_lim && t->cfg.deliver) {
+				struct sim_delivery d = { 0, 1, 8, 1, i - first, t->k.now - lat,
+							  t->k.now - lat, t->k.now, 0 };
+				t->cfg.deliver(t->cfg.deliver_ctx, &d);
+			}
+		}
+		t->k.alive = t->k.generated - t->k.delivered;
+		t->k.work++;
+		t->k.now++;
+	}
+}
+
+static void toy_read(const void *state, struct sim_counters *out)
+{
+	*out = ((const struct toy *)state)->k;
+}
+
+static const struct sim_engine_ops toy_engine = {
+	"toy", sizeof(int64_t), toy_init, toy_measure, toy_run, toy_read, free,
+};
+
+static void test_engine(void **state)
+{
+	struct sim_net net = one_channel();
+	struct sim_mix mix = { 1, { 8 }, { 1 } };
+	struct sim_method mm;
+	struct sim_result r, direct;
+	struct sim_star s;
+	struct sim_core c;
+	struct sim_counters k;
+	void *e;
+	struct sim_engine_cfg cfg = { .net = &net, .mix = &mix, .lambda = 0.02, .seed = 3 };
+
+	(void)state;
+	sim_method_default(&mm);
+	mm.engine = &toy_engine;
+	mm.warmup = 100;
+	mm.measured = 1000;
+	assert_int_equal(sim_measure(&net, &mix, 0.05, &mm, &r, NULL), 0);
+	assert_int_equal(r.status, SIM_DONE);
+	assert_false(r.saturated);
+	assert_int_equal(r.messages, 1000);
+	assert_true(r.latency.mean == 10 && r.latency.half == 0 && r.wait.mean == 0);
+	assert_true(fabs(r.accepted - r.offered) < 1e-3 * r.offered);
+
+	/* the core through the interface: the same run as the core alone */
+	assert_int_equal(sim_star_build(&s, 5, 2, 3, 1, SIM_NBC_PAPER, 0, 0), 0);
+	cfg.net = &s.net;
+	assert_int_equal(sim_core_engine.init(&e, &cfg), 0);
+	assert_int_equal(sim_core_engine.run(e, NULL, NULL, 20000), SIM_BUDGET);
+	sim_core_engine.read(e, &k);
+	sim_core_engine.free(e);
+	assert_int_equal(sim_core_init(&c, &s.net, &mix, 0.02, 3, 0), 0);
+	assert_int_equal(sim_core_run(&c, NULL, NULL, 20000), SIM_BUDGET);
+	assert_true(k.now == c.now && k.generated == c.generated && k.work == c.work &&
+		    k.delivered == c.delivered_msgs && k.flit_hops == c.flit_hops &&
+		    k.queued == c.queued && k.alive == sim_core_alive(&c) && k.rate == c.rate);
+	sim_core_free(&c);
+	sim_core_engine.free(NULL);
+	mm.engine = NULL;
+	mm.warmup = 200;
+	mm.measured = 2000;
+	assert_int_equal(sim_measure(&s.net, &mix, 0.005, &mm, &direct, NULL), 0);
+	mm.engine = &sim_core_engine;
+	assert_int_equal(sim_measure(&s.net, &mix, 0.005, &mm, &r, NULL), 0);
+	assert_true(r.latency.mean == direct.latency.mean && r.work == direct.work &&
+		    r.latency.half == direct.latency.half);
+	sim_star_free(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -440,6 +564,7 @@ int main(void)
 		cmocka_unit_test(test_work_limit),
 		cmocka_unit_test(test_drain_never_clears),
 		cmocka_unit_test(test_absurd_load),
+		cmocka_unit_test(test_engine),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
