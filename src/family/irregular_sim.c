@@ -93,10 +93,15 @@ static int build(const struct config *cfg, int pattern, int64_t max_work, bool c
 			  sc->routing == SIMCFG_DETERMINISTIC ? SIM_IRR_DETERMINISTIC : SIM_IRR_ADAPTIVE,
 			  patterns[pattern], c->timing.node_link, c->timing.switch_link,
 			  sc->timing == SIMCFG_TIMING_BOOKSIM) < 0) {
+		int N = x->net.first_node[x->net.switches];    /* read before the free */
+
 		irr_simctx_free(x);
 		d->usage = true;
-		return diag_set(d, "sim.pattern", "no node sends under this pattern (N = %d)",
-				x->net.first_node[x->net.switches]);
+		if (N < 2)
+			return diag_set(d, "nodes", "no node sends: %d node%s, "
+					"no pair to simulate", N, N == 1 ? "" : "s");
+		return diag_set(d, "sim.pattern", "no node sends under this pattern (N = %d: "
+				"every node's destination is itself or beyond N)", N);
 	}
 	x->built = 3;
 	x->mix = (struct sim_mix){ 1, { sc->M }, { 1 } };
