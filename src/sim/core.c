@@ -78,6 +78,7 @@ void sim_core_free(struct sim_core *c)
 	free(c->chs);
 	free(c->act);
 	free(c->reqlist);
+	free(c->late);
 	free(c->qtail);
 	free(c->msg);
 	free(c->cumw);
@@ -107,8 +108,9 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 	c->chs = malloc((size_t)C * sizeof *c->chs);
 	c->act = malloc((size_t)nb * sizeof *c->act);
 	c->reqlist = malloc((size_t)C * sizeof *c->reqlist);
+	c->late = malloc((size_t)nb * sizeof *c->late);
 	c->qtail = malloc((size_t)net->nodes * sizeof *c->qtail);
-	if (!c->buf || !c->chs || !c->act || !c->reqlist || !c->qtail) {
+	if (!c->buf || !c->chs || !c->act || !c->reqlist || !c->late || !c->qtail) {
 		sim_core_free(c);
 		return -1;
 	}
@@ -396,6 +398,7 @@ static void release(struct sim_core *c, int k, int ch)
 	c->chs[ch].cbusy--;
 	c->chs[ch].freed = c->now;
 	c->last_free = c->now;
+	c->releases++;
 }
 
 /* Move one flit from buffer b into VC buffer k. */
@@ -468,6 +471,62 @@ static void move_flit(struct sim_core *c, int b, int k)
 	}
 }
 
+/* After a late move out of VC buffer b (its front flit left after the
+ * cycle's channels were resolved): the flit behind it, in the upstream
+ * buffer that requested b this cycle and was refused for want of room,
+ * follows now if b's channel passed no flit this cycle; and so on up the
+ * worm, as the zero-delay back-pressure of resolve would have let it. */
+static void follow(struct sim_core *c, int b)
+{
+	while (c->buf[b].ch >= 0) {
+		int u = c->buf[b].req, ch = c->buf[b].ch;
+		struct sim_chs *cs = &c->chs[ch];
+
+		if (u < 0 || cs->busy > c->now || c->buf[b].occ >= c->net.B)
+			return;
+		cs->rr = b - ch * c->net.V;
+		move_flit(c, u, b);
+		b = u;
+	}
+}
+
+/* SIM_RELEASE_SAME_CYCLE, after the moves: the headers that found every
+ * candidate taken this cycle (c->late, in visit order) are routed again
+ * while the moves release virtual channels; one that gets a virtual
+ * channel crosses at once if the channel passed no flit this cycle (the
+ * released buffer is empty, an ejection always has room).  Returns 0, or
+ * -1 on a routing error. */
+static int late_allocation(struct sim_core *c)
+{
+	int64_t seen = -1;
+
+	while (seen != c->releases) {
+		seen = c->releases;
+		for (int i = 0; i < c->nlate; i++) {
+			int b = c->late[i], k, r;
+			struct sim_chs *ks;
+
+			if (b < 0)
+				continue;
+			r = allocate(c, b);
+			if (r < 0)
+				return -1;
+			if (r == 0)
+				continue;
+			c->late[i] = -1;
+			k = c->buf[b].nxt;
+			ks = &c->chs[c->buf[k].ch];
+			if (ks->busy > c->now || (ks->to >= 0 && c->buf[k].occ >= c->net.B))
+				continue;      /* allocated; crosses from the next cycle */
+			ks->rr = k - c->buf[k].ch * c->net.V;
+			move_flit(c, b, k);
+			c->last_move = c->now;
+			follow(c, b);
+		}
+	}
+	return 0;
+}
+
 static int step(struct sim_core *c)
 {
 	int n;
@@ -477,6 +536,7 @@ static int step(struct sim_core *c)
 	n = c->nact;
 	c->work += (int64_t)n + 1;
 	c->nreq = 0;
+	c->nlate = 0;
 	for (int i = 0; i < n; i++) {
 		int b = c->act[i], k, ch;
 		struct sim_buf *bb = &c->buf[b];
@@ -488,8 +548,11 @@ static int step(struct sim_core *c)
 			int r = allocate(c, b);
 			if (r < 0)
 				return SIM_ROUTE_ERROR;
-			if (r == 0)
+			if (r == 0) {
+				if (bb->ready <= c->now)
+					c->late[c->nlate++] = b;
 				continue;
+			}
 		}
 		k = bb->nxt;
 		ch = c->buf[k].ch;
@@ -509,12 +572,19 @@ static int step(struct sim_core *c)
 			resolve(c, ch);
 	}
 	for (int i = 0; i < c->nreq; i++) {
-		int ch = c->reqlist[i], k = c->chs[ch].choice, base = ch * c->net.V;
+		int k = c->chs[c->reqlist[i]].choice;
 
 		if (k >= 0) {
 			move_flit(c, c->buf[k].req, k);
 			c->last_move = c->now;
 		}
+	}
+	if (c->net.release == SIM_RELEASE_SAME_CYCLE && c->nlate && c->last_free == c->now &&
+	    late_allocation(c) < 0)
+		return SIM_ROUTE_ERROR;
+	for (int i = 0; i < c->nreq; i++) {
+		int base = c->reqlist[i] * c->net.V;
+
 		for (int w = 0; w < c->net.V; w++)
 			c->buf[base + w].req = -1;
 	}

@@ -10,7 +10,12 @@
  * round-robin among its virtual channels whose flit is ready and whose
  * downstream buffer has room at the end of the cycle -- a full buffer whose
  * front flit leaves in the same cycle has room, so a one-flit buffer streams
- * one flit per cycle (zero-delay back-pressure).  A flit crossing a channel
+ * one flit per cycle (zero-delay back-pressure).  With sim_net.release
+ * SIM_RELEASE_SAME_CYCLE (the default) a virtual channel whose tail left
+ * its buffer in (3) can be taken again in the same cycle, and the new
+ * header crosses then if its channel passed no other flit: a channel is
+ * held exactly M cycles by an M-flit message (one channel fed by Poisson
+ * sources is M/D/1 with D = M).  A flit crossing a channel
  * arrives in its buffer at the end of the cycle; a channel of period P
  * (heterogeneous link times) is busy for P cycles per flit and its flit
  * arrives at the end of the P-th.
@@ -98,6 +103,23 @@ typedef int (*sim_source_fn)(const void *ctx, int src, int dst);
  * rng (multi-cluster ecn1_exit = model: the ECN1 levels r, v). */
 typedef void (*sim_init_fn)(const void *ctx, struct sim_msg *m, struct sim_rng *rng);
 
+/* When a virtual channel whose tail flit has left its buffer may be taken
+ * by another header. */
+enum sim_release {
+	SIM_RELEASE_SAME_CYCLE = 0, /* the cycle the tail leaves: after the
+	                              cycle's moves, each header that found
+	                              every candidate taken is routed again,
+	                              and crosses at once when its channel is
+	                              idle this cycle (the flits behind it
+	                              follow up the worm): channel holding of
+	                              exactly M flit times, the papers' */
+	SIM_RELEASE_NEXT_CYCLE     /* the cycle after (a release or credit
+	                              cycle a real router adds): a channel
+	                              between routers is held M + 1 cycles per
+	                              message (an ejection channel M: its sink
+	                              consumes the tail as it crosses) */
+};
+
 struct sim_chan {
 	int from;                  /* router, or -1 for a node's injection link
 	                              fed by the source queue */
@@ -133,6 +155,7 @@ struct sim_net {
 	sim_source_fn source;      /* NULL: the source queue is src's */
 	sim_init_fn init;          /* NULL: route state starts at 0; called
 	                              with dest_ctx */
+	enum sim_release release;  /* 0 = SIM_RELEASE_SAME_CYCLE */
 };
 
 /* Message length mix: length[i] flits with probability prob[i]. */
@@ -214,6 +237,10 @@ struct sim_core {
 	int *act, nact;            /* active buffers (holding a flit or a
 	                              routed/unrouted queue head) */
 	int *reqlist, nreq;        /* channels requested this cycle */
+	int *late, nlate;          /* buffers whose ready header found every
+	                              candidate taken this cycle (routed again
+	                              after the moves: SIM_RELEASE_SAME_CYCLE) */
+	int64_t releases;          /* virtual channels released, whole run */
 	int64_t last_free;         /* last cycle any virtual channel was released */
 	int *qtail;                /* per node: last message in its source queue */
 	/* messages */

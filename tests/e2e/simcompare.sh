@@ -43,7 +43,7 @@ check() {
 	shot "$label" | grep -qE "latency +$(g4 "$T") +$(g4 "$ST") +[-+0-9.]+%" ||
 		fail "latency row is not model $(g4 "$T"), sim $(g4 "$ST")"
 	shot "$label" | grep -qF -- "$d" || fail "latency difference is not $d"
-	shot "$label" | grep -qE "W_s +$(g4 "$W") +$(g4 "$SW") " ||
+	shot "$label" | grep -qE "W_s +$(g4 "$W") +$(g4 "$SW")( |$)" ||
 		fail "W_s row is not model $(g4 "$W"), sim $(g4 "$SW")"
 	shot "$label" | grep -qE "latency-W_s +$(g4 "$net") +$(g4 "$SN") " ||
 		fail "latency-W_s row is not model $(g4 "$net"), sim $(g4 "$SN")"
