@@ -8,7 +8,9 @@
 #   make fuzz       libFuzzer targets (fuzz/), SECONDS=N each (default 60)
 #   make validate   model vs simulation, BookSim cross-check: docs/VALIDATION.md
 #                   (tens of minutes; VALIDATE_ARGS=--quick for a smoke run)
-#   make install    PREFIX=/usr/local DESTDIR= (binary, man pages, presets)
+#   make install    PREFIX=/usr/local DESTDIR= (binary, man pages, presets,
+#                   bash completion)
+#   make deb        the Debian package, in build/deb/ (debian/)
 #
 # User CPPFLAGS/CFLAGS/LDFLAGS/LDLIBS are respected; the project's own flags
 # and the pkg-config output live in separate variables.  SAN=address,undefined
@@ -23,7 +25,17 @@ INSTALL   ?= install
 CC        ?= cc
 CFLAGS    ?= -O2 -g
 
-VERSION := 0.1.0
+# The release number is line 1 of VERSION (README "Releases").  The commit
+# this tree is: asked of git in a checkout (with "-dirty" when tracked files
+# have uncommitted changes), else line 2 of VERSION, which `git archive`
+# fills in (.gitattributes: export-subst) and `make deb` writes into its
+# copy; "unknown" otherwise.  Only src/base/version.o sees them.
+VERSION    := $(shell sed -n 1p VERSION)
+GIT_COMMIT := $(if $(wildcard .git),$(shell git rev-parse --short=12 HEAD 2>/dev/null))
+GIT_DIRTY   = $(if $(shell git --no-optional-locks status --porcelain --untracked-files=no \
+                           2>/dev/null),-dirty)
+FILE_COMMIT = $(shell sed -n '2s/^\([0-9a-f]\{12\}\)[0-9a-f]*\(-dirty\)\{0,1\}$$/\1\2/p' VERSION)
+COMMIT     := $(if $(GIT_COMMIT),$(GIT_COMMIT)$(GIT_DIRTY),$(or $(FILE_COMMIT),unknown))
 comma   := ,
 BUILD   ?= build$(if $(SAN),-$(subst $(comma),-,$(SAN)))
 
@@ -46,7 +58,7 @@ ifneq ($(SAN),)
 SANFLAGS := -fsanitize=$(SAN) -fno-omit-frame-pointer -fno-sanitize-recover=all -g -O1
 endif
 
-ICNX_CPPFLAGS := -Isrc -DICNX_VERSION=\"$(VERSION)\" \
+ICNX_CPPFLAGS := -Isrc \
                  -DICNX_DATADIR=\"$(DATADIR)/icnx\" -D_POSIX_C_SOURCE=200809L
 ICNX_CFLAGS   := -std=c11 $(WARN) -MMD -MP $(SANFLAGS)
 ALL_CFLAGS     = $(ICNX_CPPFLAGS) $(PKG_CFLAGS) $(CPPFLAGS) $(ICNX_CFLAGS) $(CFLAGS)
@@ -90,6 +102,14 @@ $(BUILD)/datadir.stamp: FORCE
 	@mkdir -p $(@D)
 	@echo '$(DATADIR)' | cmp -s - $@ 2>/dev/null || echo '$(DATADIR)' > $@
 $(BUILD)/src/config/presets.o: $(BUILD)/datadir.stamp
+# Likewise the release and commit (above): a new commit recompiles
+# version.c alone and relinks.
+$(BUILD)/version.stamp: FORCE
+	@mkdir -p $(@D)
+	@echo '$(VERSION)+$(COMMIT)' | cmp -s - $@ 2>/dev/null || echo '$(VERSION)+$(COMMIT)' > $@
+$(BUILD)/src/base/version.o: $(BUILD)/version.stamp
+$(BUILD)/src/base/version.o: ICNX_CPPFLAGS += -DICNX_RELEASE=\"$(VERSION)\" \
+                                             -DICNX_COMMIT=\"$(COMMIT)\"
 FORCE:
 
 $(BUILD)/tests/%.o: tests/unit/%.c
@@ -193,18 +213,21 @@ soak: icnx
 install: icnx
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANPREFIX)/man1 \
 	    $(DESTDIR)$(MANPREFIX)/man5 $(DESTDIR)$(MANPREFIX)/man7 \
-	    $(DESTDIR)$(DATADIR)/icnx/presets
+	    $(DESTDIR)$(DATADIR)/icnx/presets $(DESTDIR)$(DATADIR)/bash-completion/completions
 	$(INSTALL) -m 0755 $(BUILD)/icnx $(DESTDIR)$(BINDIR)/icnx
 	$(INSTALL) -m 0644 man/icnx.1 $(DESTDIR)$(MANPREFIX)/man1/icnx.1
 	$(INSTALL) -m 0644 man/icnx.yaml.5 $(DESTDIR)$(MANPREFIX)/man5/icnx.yaml.5
 	$(INSTALL) -m 0644 man/icnx-models.7 $(DESTDIR)$(MANPREFIX)/man7/icnx-models.7
 	$(INSTALL) -m 0644 man/icnx-labs.7 $(DESTDIR)$(MANPREFIX)/man7/icnx-labs.7
 	$(INSTALL) -m 0644 presets/*.yaml $(DESTDIR)$(DATADIR)/icnx/presets/
+	$(INSTALL) -m 0644 completion/icnx.bash \
+	    $(DESTDIR)$(DATADIR)/bash-completion/completions/icnx
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/icnx $(DESTDIR)$(MANPREFIX)/man1/icnx.1 \
 	    $(DESTDIR)$(MANPREFIX)/man5/icnx.yaml.5 $(DESTDIR)$(MANPREFIX)/man7/icnx-models.7 \
-	    $(DESTDIR)$(MANPREFIX)/man7/icnx-labs.7
+	    $(DESTDIR)$(MANPREFIX)/man7/icnx-labs.7 \
+	    $(DESTDIR)$(DATADIR)/bash-completion/completions/icnx
 	rm -f $(patsubst presets/%,$(DESTDIR)$(DATADIR)/icnx/presets/%,$(wildcard presets/*.yaml))
 	-rmdir $(DESTDIR)$(DATADIR)/icnx/presets $(DESTDIR)$(DATADIR)/icnx 2>/dev/null
 

@@ -1,6 +1,7 @@
 /*
  * main.c: icnx's entry point: parse the command line, then list presets,
- * check or dump a configuration, run the batch mode, or start the explorer.
+ * check or dump a configuration, run the batch mode, or start the explorer
+ * (or, hidden, print shell-completion candidates: cli/complete.h).
  * Exit status: 0 success, 1 computation failed, 2 usage error or invalid
  * configuration.
  */
@@ -9,9 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/version.h"
 #include "batch/batch.h"
 #include "batch/calibrate.h"
 #include "config/load.h"
+#include "cli/complete.h"
 #include "cli/options.h"
 #include "batch/manfields.h"
 #include "config/presets.h"
@@ -41,6 +44,8 @@ int main(int argc, char **argv)
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C");   /* numbers always with a '.' */
 
+	if (argc > 1 && strcmp(argv[1], "--complete") == 0)
+		return complete_main(stdout, argc - 2, argv + 2);
 	rc = options_parse(&o, argc, argv);
 	if (rc)
 		return rc;
@@ -49,7 +54,13 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (o.version) {
-		printf("icnx %s\n", ICNX_VERSION);
+		size_t n = strcspn(icnx_commit, "-");
+		printf("icnx %s\nrelease %s, ", icnx_version, icnx_release);
+		if (strcmp(icnx_commit, "unknown") == 0)
+			printf("built from a tree that names no commit\n");
+		else
+			printf("built from commit %.*s%s\n", (int)n, icnx_commit,
+			       icnx_commit[n] ? " with uncommitted changes" : "");
 		return 0;
 	}
 	if (o.man_fields) {

@@ -5,11 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/version.h"
+
+const char *const out_format_names[] = { "table", "csv", "tsv", "json", NULL };
+
 int out_format_parse(const char *s)
 {
-	static const char *const names[] = { "table", "csv", "tsv", "json" };
-	for (int i = 0; i < 4; i++)
-		if (strcmp(s, names[i]) == 0)
+	for (int i = 0; out_format_names[i]; i++)
+		if (strcmp(s, out_format_names[i]) == 0)
 			return i;
 	return -1;
 }
@@ -99,7 +102,7 @@ static void json_string(FILE *fp, const char *s)
 static void write_json(FILE *fp, const struct table *t, const struct write_meta *m)
 {
 	char buf[64];
-	fprintf(fp, "{\"format_version\":1,\"generator\":\"icnx %s\"", ICNX_VERSION);
+	fprintf(fp, "{\"format_version\":1,\"generator\":\"icnx %s\"", icnx_version);
 	if (m) {
 		fputs(",\"model\":", fp);
 		json_string(fp, m->model ? m->model : "");

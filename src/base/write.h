@@ -12,6 +12,9 @@
 
 enum out_format { FMT_TABLE, FMT_CSV, FMT_TSV, FMT_JSON };
 
+/* The formats' names, indexed by enum out_format, NULL-terminated. */
+extern const char *const out_format_names[];
+
 /* Parse "table", "csv", "tsv", "json"; -1 if none. */
 int out_format_parse(const char *s);
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/version.h"
 #include "base/textcheck.h"
 #include "config/config.h"
 #include "config/yaml_dump.h"
@@ -539,7 +540,7 @@ int calibrate_text(const char *text, size_t len, const char *file, const char *c
 		goto out;
 	}
 	size_t nsizes = distinct_sizes(&cd);
-	strbuf_printf(out, "# icnx --calibrate %s (icnx %s)\n", file, ICNX_VERSION);
+	strbuf_printf(out, "# icnx --calibrate %s (icnx %s)\n", file, icnx_version);
 	strbuf_printf(out, "# %d nodes; %zu point-to-point and %zu bcast rows over %zu sizes.\n",
 		      cd.nodes, res.np2p, res.nbcast, nsizes);
 	strbuf_printf(out, "# C_i and t_i by least squares on one-way times (a roundtrip "

@@ -42,6 +42,17 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+const struct option *options_long(void)
+{
+	return longopts;
+}
+
+bool options_hidden(const char *name)
+{
+	/* for `make man` (tests/gen-man.sh), not for people */
+	return strcmp(name, "man-fields") == 0 || strcmp(name, "man-keys") == 0;
+}
+
 void options_usage(void)
 {
 	char names[256];

@@ -50,6 +50,13 @@ struct options {
 /* Parse argv.  Returns 0, or 2 after printing a usage error to stderr. */
 int options_parse(struct options *o, int argc, char **argv);
 
+/* getopt_long's table of the long options (name NULL at the end), for
+ * the shell completion (cli/complete.h); options_hidden(name): the option is
+ * for the build, not listed by --help nor completed. */
+struct option;
+const struct option *options_long(void);
+bool options_hidden(const char *name);
+
 /* Print --help text (options, outputs of every family, exit status). */
 void options_usage(void);
 

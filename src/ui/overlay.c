@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/version.h"
 #include "ui/cmdline.h"
 #include "ui/draw.h"
 #include "ui/frame.h"
@@ -14,7 +15,7 @@ static void help_text(struct app *a, struct strbuf *b)
 {
 	char why[256];
 
-	strbuf_printf(b, "icnx %s: %s (%s)\n", ICNX_VERSION, a->cfg.family->title,
+	strbuf_printf(b, "icnx %s: %s (%s)\n", icnx_version, a->cfg.family->title,
 		      a->cfg.family->papers);
 	strbuf_printf(b, "Preset: %s%s\n\n", a->l->path, app_modified(a) ? " (edited)" : "");
 	keys_help_text(b, 14);
