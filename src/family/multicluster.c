@@ -275,7 +275,7 @@ static int mc_validate(const struct config *cfg, struct diag *d)
 		int64_t Ni = ft_nodes(c->m, g->n);
 		snprintf(path, sizeof path, "clusters.%zu.n", i);
 		if (Ni < 0 || Ni > MC_MAX_NODES_PER_CLUSTER)
-			return diag_set(d, path, "an %d-port %d-tree is too large (allowed: at most "
+			return diag_set(d, path, "the %d-port %d-tree is too large (allowed: at most "
 					"%lld nodes per cluster, i.e. 2(m/2)^n <= %lld)", c->m, g->n,
 					(long long)MC_MAX_NODES_PER_CLUSTER,
 					(long long)MC_MAX_NODES_PER_CLUSTER);

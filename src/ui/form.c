@@ -645,9 +645,24 @@ static void draw_table_rows(struct pane *pn, struct canvas *c, long first, int y
 				w[k] = 12;
 			}
 		}
-		/* Lay out: index, fields, then derived columns while they fit. */
+		/* Lay out: index, fields, then derived columns while they fit;
+		 * one blank between columns instead of two when that shows more
+		 * columns whole (ASCII's "tau_i" is wider than "τ_i": Q^(i) was
+		 * dropped at 80x24). */
 		int x0 = 1 + r->depth;
-		int x = x0 + idxw + 1;
+		int x = x0 + idxw + 1, gap = 2, shown[3] = { 0, 0, 0 };
+		for (int g = 1; g <= 2; g++) {          /* columns shown whole */
+			int xe = x;
+			for (k = 0; k < nf + nd; k++) {
+				int wk = k < nf ? w[k] : dc[k - nf].w;
+				if (xe + wk > c->width)
+					break;
+				xe += wk + g;
+				shown[g]++;
+			}
+		}
+		if (shown[1] > shown[2])
+			gap = 1;
 		/* Scroll sideways so the selected column is on screen; columns
 		 * that do not fit whole are not drawn (col_x -1). */
 		int fc = 0;
@@ -657,8 +672,8 @@ static void draw_table_rows(struct pane *pn, struct canvas *c, long first, int y
 			for (;;) {
 				int xe = x;
 				for (k = fc; k <= f->col && k < nf; k++)
-					xe += w[k] + 2;
-				if (xe - 2 <= c->width || fc >= f->col)
+					xe += w[k] + gap;
+				if (xe - gap <= c->width || fc >= f->col)
 					break;
 				fc++;
 			}
@@ -671,7 +686,7 @@ static void draw_table_rows(struct pane *pn, struct canvas *c, long first, int y
 				continue;
 			}
 			f->col_x[k] = x;
-			x += w[k] + 2;
+			x += w[k] + gap;
 		}
 		f->ncolx = nf;
 		int dx[FORM_MAX_DERIVED], ndshow = 0;
@@ -679,7 +694,7 @@ static void draw_table_rows(struct pane *pn, struct canvas *c, long first, int y
 			if (x + dc[d].w > c->width)
 				break;
 			dx[d] = x;
-			x += dc[d].w + 2;
+			x += dc[d].w + gap;
 			ndshow++;
 		}
 		/* Draw the head and the items that are on screen. */

@@ -45,7 +45,8 @@ const struct binding keys_table[] = {
 	  "read in full what the screen cuts: the status, the hint, the focused view's "
 	  "table or cell" },
 	{ ACT_SIMULATE, CTX_GLOBAL, { 'r' },
-	  "simulate at sim.points loads (6) up to the model's saturation, denser near it: "
+	  "simulate at sim.points loads (6) below the model's saturation, spaced as "
+	  "sim.spacing says (evenly by default): "
 	  "points with 95% error bars, or the view v chose; the status shows progress and time "
 	  "left; r stops, then clears; an edit cancels" },
 	{ ACT_GLYPHS, CTX_GLOBAL, { 'A' }, "ASCII / Unicode glyphs" },

@@ -118,7 +118,18 @@ enum picker_result picker_key(struct picker *pk, enum action a, int ch, const ch
 
 	if (pk->filtering) {
 		if (a == ACT_ACCEPT) {
+			/* Enter opens the selected match, as without the
+			 * filter (it only closed the filter); no match: the
+			 * filter closes for another try */
 			pk->filtering = false;
+			if (pk->nshown > 0) {
+				if (pk->sel >= (long)pk->nshown)
+					pk->sel = (long)pk->nshown - 1;
+				if (pk->sel < 0)
+					pk->sel = 0;
+				*name = pk->e[pk->shown[pk->sel]].name;
+				return PK_OPEN;
+			}
 		} else if (a == ACT_CANCEL) {
 			pk->filtering = false;
 			pk->filter[0] = '\0';

@@ -3,7 +3,7 @@
  * (./presets, the user's $XDG_CONFIG_HOME/icnx/presets, the installed
  * ones), with its model, origin and title; / filters by a part of the name,
  * the title, the model or the model's title ("star" finds the kiasari
- * presets); C-u clears the filter, as in the other line editors.  It draws into a canvas and turns keys into "open this".
+ * presets), and Enter then opens the selected match; C-u clears the filter, as in the other line editors.  It draws into a canvas and turns keys into "open this".
  *
  * UI thread only.
  */

@@ -57,7 +57,7 @@ void status_draw(struct app *a, struct canvas *c)
 		int hw = draw_width(help);
 		char inc[APP_MSG_MAX + 32];
 		snprintf(inc, sizeof inc, "incomplete: %s", a->draft_msg);
-		int room = c->width - x - hw - 1;
+		int room = c->width - x - hw - 2;
 		if (room > 4)
 			draw_text(c, x, 0, room, inc, UI_ERROR);
 		if (c->width - hw > x + 4)
@@ -65,6 +65,10 @@ void status_draw(struct app *a, struct canvas *c)
 		a->msg_auto_wide = a->msg[0] && a->lay.hint.h > 0;
 		return;
 	}
+	/* The pieces after the name, in order; when the line is too narrow for
+	 * all of them and "? help", the curve's time goes first, then the
+	 * saturation load: the computing/simulation progress stays whole. */
+	char state[64] = "", satp[64] = "", msp[32] = "", sim[96];
 	if (busy || a->res.gen != a->gen) {
 		/* One progress per edit, never going back (the worker's stages
 		 * each count from 0). */
@@ -76,29 +80,35 @@ void status_draw(struct app *a, struct canvas *c)
 		if (pf < a->progress_shown)
 			pf = a->progress_shown;
 		a->progress_shown = pf;
-		len += snprintf(left + len, sizeof left - (size_t)len, "| computing %.0f%% ", pf);
+		snprintf(state, sizeof state, "| computing %.0f%% ", pf);
 	}
 	else if (a->res.error_gen == a->gen && a->res.error[0])
-		len += snprintf(left + len, sizeof left - (size_t)len, "| failed ");
+		snprintf(state, sizeof state, "| failed ");
 	if (a->res.gen == a->gen) {
 		double sat = app_saturation(a);
 		if (!isnan(sat))
-			len += snprintf(left + len, sizeof left - (size_t)len, "| %s*=%s ",
-					app_symbol(a, a->cfg.family->x.symbol, sym, sizeof sym),
-					draw_num(sat, 4, num, sizeof num));
+			snprintf(satp, sizeof satp, "| %s*=%s ",
+				 app_symbol(a, a->cfg.family->x.symbol, sym, sizeof sym),
+				 draw_num(sat, 4, num, sizeof num));
 		double ms = clock_shown_ms(a->res.curve_ms);
 		if (!a->res.slot[SLOT_CURVE].table.partial && ms > 0)
-			len += snprintf(left + len, sizeof left - (size_t)len, "| %.*f ms ",
-					ms < 10 ? 1 : 0, ms);
+			snprintf(msp, sizeof msp, "| %.*f ms ", ms < 10 ? 1 : 0, ms);
 	}
-	char sim[96];
 	app_sim_status(a, sim, sizeof sim);
-	if (sim[0])
-		len += snprintf(left + len, sizeof left - (size_t)len, "| %s ", sim);
-	int x = draw_text(c, 0, 0, c->width, left, UI_STATUS);
 	const char *help = "? help ";
 	int hw = draw_width(help);
-	int room = c->width - x - hw - 1;
+	for (int drop = 0; drop < 3; drop++) {
+		int n = len;
+		n += snprintf(left + n, sizeof left - (size_t)n, "%s%s%s", state,
+			      drop < 2 ? satp : "", drop < 1 ? msp : "");
+		if (sim[0])
+			snprintf(left + n, sizeof left - (size_t)n, "| %s ", sim);
+		if (draw_width(left) + hw <= c->width)
+			break;
+	}
+	int x = draw_text(c, 0, 0, c->width, left, UI_STATUS);
+	/* a space between a message and "? help" (it read "64? help") */
+	int room = c->width - x - hw - 2;
 	const char *msg = a->msg;
 	bool err = a->msg_err;
 	if (!msg[0] && a->res.error_gen == a->gen && a->res.error[0]) {
@@ -114,7 +124,7 @@ void status_draw(struct app *a, struct canvas *c)
 		canvas_put(c, NULL, x, 0, " ", UI_STATUS);
 		draw_text(c, x + 1, 0, room, msg, err ? UI_ERROR : UI_STATUS);
 	}
-	if (c->width - hw > x + 4)
+	if (c->width - hw >= x)          /* never over the pieces before it */
 		draw_text(c, c->width - hw, 0, hw, help, UI_STATUS);
 }
 

@@ -686,7 +686,14 @@ static unsigned handle_key(struct app *a, struct screen *s, int ch, bool code)
 	act = keys_lookup(ch, CTX_GLOBAL, &arg);
 	if (act != ACT_NONE)
 		return key_global(a, act, arg);
-	return 0;
+	/* A key bound nowhere here says so (it did nothing, silently). */
+	char kn[32];
+	keys_name(ch, kn, sizeof kn);
+	if (!kn[0])
+		snprintf(kn, sizeof kn, "key %d", ch);
+	app_msg(a, false, "%s does nothing in the %s pane (? lists the keys)", kn,
+		p->ops->title);
+	return K_STATUS;
 }
 
 static void read_keys(struct app *a, struct screen *s)

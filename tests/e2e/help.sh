@@ -30,8 +30,23 @@ has end-of-help " curve "
 # just above the batch commands
 has validation "Model against simulation"
 has validation "rate_divisor = exact"
+# r's line says how its loads are spread as sim.spacing does (even by
+# default), not "denser near" saturation
+grep -q 'spaced as sim.spacing says (evenly by default)' "$REPO/man/icnx.1" ||
+	fail "icnx(1) KEYS: r's loads not as sim.spacing spreads them"
+grep -q 'denser near it' "$REPO/man/icnx.1" && fail "icnx(1) KEYS: r 'denser near it'"
 lacks closed "help: q or Esc closes"
 has closed "4 plot"
 has f1 "help: q or Esc closes"
 lacks esc "help: q or Esc closes"
+
+# a key bound nowhere says so, naming the pane (it did nothing, silently)
+keys 1 z
+mark unknown
+keys Down
+mark next
+keys q
+run 80 24
+has unknown "z does nothing in the organisation pane (? lists the keys)"
+lacks next "does nothing"
 echo "ok: help"

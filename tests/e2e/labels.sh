@@ -6,6 +6,8 @@
 # - The star distribution's labels are compact ("82.1M nodes") so they fit.
 # - At 20x6 the too-small message is wrapped, no word cut.
 # - ] on a view without items (Ethernet's summary) says so; no "#1" appears.
+# - The organisation pane keeps the model's Q^(i) column in ASCII too
+#   ("tau_i" is wider than "tau": one blank between columns when needed).
 . "$(dirname "$0")/headless.inc"
 
 cd "$REPO"
@@ -39,4 +41,12 @@ rows=$(shot dist | sed 's/^[^│]*│//' | grep -c '^ *[0-9]* (')
 [ "$rows" -ge 16 ] || fail "only $rows bars of the 16 distances"
 cut=$(shot dist | sed 's/^[^│]*│//' | grep '^ *[0-9]* (' | grep -vc 'nodes) │')
 [ "$cut" = 0 ] || fail "$cut bar labels are cut"
+
+mark org
+run 80 24 --ascii javadi-n1120
+shot org | sed 's/|.*//' | grep -q 'N_i  *Q^(i)' || fail "ASCII organisation pane without Q^(i)"
+shot org | sed 's/|.*//' | grep -q '^ 0  *12  *1  *0.1  *8  *0.9937' || fail "ASCII Q^(i) values"
+mark orgu
+run 80 24 javadi-n1120
+shot orgu | sed 's/│.*//' | grep -q 'N_i  *Q^(i)' || fail "UTF-8 organisation pane without Q^(i)"
 echo "ok: labels"

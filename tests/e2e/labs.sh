@@ -27,16 +27,30 @@ keys p 3 Enter C-u
 text uniform
 keys Enter
 mark uniform
+keys 6 ] ]
+mark heat64
 keys C-c
 run 80 24 sharifi-n592
+# the page's step: the heatmap on the 64-node clusters the questions ask about
+grep -q 'twice for group 2, the 64-node clusters' "$REPO/man/icnx-labs.7" ||
+	fail "icnx-labs(7) lab 2 does not take the heatmap to the 64-node clusters"
+has heat64 "64x64"
+has heat64 "item 2"
 has uniform "pattern               uniform"
 has uniform "λ_g*=0.0007154"
 
 mark v6
 keys 2 Down + + +
 mark v9
-keys C-c
-run 80 24 kiasari-s5-v6
+keys u u u 4 r b
+mark lab3r
+keys Escape C-c
+run 80 30 kiasari-s5-v6
+# lab 3's questions are at loads r simulates: the page's are b's
+for l in 0.00905502 0.0135825; do
+	hascmd lab3r "$l"
+	grep -q "$l" "$REPO/man/icnx-labs.7" || fail "icnx-labs(7) lab 3 lacks r's load $l"
+done
 has v6 "λ_g*=0.01585"
 has v9 "V        9 virtual channels"
 has v9 "λ_g*=0.01837"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # picker.sh: the preset picker's / filter matches the model and its title
 # too ("star" finds the kiasari presets, "ethernet" lastovetsky's), and C-u
-# clears it as in the other line editors (issue 13).  Headless.
+# clears it as in the other line editors (issue 13); Enter while filtering
+# opens the selected match.  Headless.
 . "$(dirname "$0")/headless.inc"
 
 keys o /
@@ -20,4 +21,14 @@ has ethernet "lastovetsky-hcl16"
 lacks ethernet "kiasari-s5-v9"
 has cleared "javadi-n544"
 has cleared "kiasari-s5-v9"
+
+# Enter after / opens the selected match (it only closed the filter)
+keys o /
+text hcl16
+keys Enter
+mark opened
+keys q
+run 80 24 javadi-n1120
+has opened "lastovetsky-hcl16"
+lacks opened "filter: hcl16"
 echo "ok: picker"

@@ -4,7 +4,8 @@
 # the first point has finished, the time left with "~" (the shown clock is
 # pinned, so the estimate reads "~1 s left" here; its rule is tested in
 # tests/unit/test_simeta.c).  tmux, 80x24, UTF-8 and ASCII: the status line
-# is polled through the whole run (a point takes a few tenths of a second).
+# is polled through the whole run (a point takes a few tenths of a second);
+# again at 40 columns.
 . "$(dirname "$0")/lib.inc"
 
 watch_run() {
@@ -42,5 +43,11 @@ keys q
 start 80 24 --ascii --set sim.measured=6000 --set sim.warmup=500 kiasari-s5-v6
 watch_run
 screen | LC_ALL=C grep -q '[^ -~]' && fail "the ASCII screen is not ASCII"
+keys q
+
+# 40 columns: the progress and time left stay whole (the curve's time and
+# lambda_g* give way, then "? help"); they were cut at the edge
+start 40 24 --set sim.measured=6000 --set sim.warmup=500 kiasari-s5-v6
+watch_run
 keys q
 echo "ok: simprogress"

@@ -117,7 +117,7 @@ static void test_errors_have_positions(void **state)
 	assert_string_equal(load_err(variant("tau: 0.1}", "tua: 0.1}")),
 			    "t.yaml:5:23: clusters.0.tua: unknown field; did you mean 'tau'? (allowed: count, n, tau)");
 	assert_string_equal(load_err(variant("n: 3\n", "n: 12\n")),
-			    "t.yaml:7:5: clusters.1.n: an 8-port 12-tree is too large (allowed: at most 4194304 nodes per cluster, i.e. 2(m/2)^n <= 4194304)");
+			    "t.yaml:7:5: clusters.1.n: the 8-port 12-tree is too large (allowed: at most 4194304 nodes per cluster, i.e. 2(m/2)^n <= 4194304)");
 	assert_string_equal(load_err(variant("m: 8", "m: 9")),
 			    "t.yaml:3:4: m: 9 is odd (allowed: an even integer in [4, 64])");
 	assert_string_equal(load_err(variant("    n: 3\n", "")),
