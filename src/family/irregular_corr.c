@@ -24,6 +24,7 @@
 #include "family/irregular.h"
 #include "family/irregular_simctx.h"
 #include "family/outkit.h"
+#include "family/fittext.h"
 #include "model/linfit.h"
 #include "sim/measure.h"
 #include "topo/eqdist.h"
@@ -260,9 +261,13 @@ int irr_corr_table(const struct config *cfg, const struct run_req *req, struct t
 	if (rc)
 		return rc;
 	rc = -1;
-	snprintf(t->title, sizeof t->title, "pair latency vs distance, load %g " LU
-		 " (accepted %.4g " FLU ", mean %.4g cycles)%s", lambda, c.accepted, c.latency,
-		 c.saturated ? " saturated" : "");
+	if (isfinite(c.accepted) && isfinite(c.latency))
+		snprintf(t->title, sizeof t->title, "pair latency vs distance, load %g " LU
+			 " (accepted %.4g " FLU ", mean %.4g cycles)%s", lambda, c.accepted,
+			 c.latency, c.saturated ? " saturated" : "");
+	else
+		snprintf(t->title, sizeof t->title, "pair latency vs distance, load %g " LU
+			 " (no message measured)%s", lambda, c.saturated ? " saturated" : "");
 	t->samples = (size_t)c.messages;
 	OUT_TCOL(t, "against", "x of the fit (the y is the simulated network latency)");
 	OUT_TCOL(t, "x", "what x is");
@@ -293,9 +298,33 @@ int irr_corr_by_distance(const struct config *cfg, const struct run_req *req, st
 	if (rc)
 		return rc;
 	rc = -1;
-	snprintf(t->title, sizeof t->title, "latency per distance, load %g " LU "%s: "
-		 "weighted r = %.4f, fit %.4g + %.4g T", lambda, c.saturated ? " saturated" : "",
-		 c.f_group.r, c.f_group.intercept, c.f_group.slope);
+	/* one distinct distance: the fit has one point because every pair
+	 * has the same T_ij, the reason a reader needs */
+	struct linfit fg = c.f_group;
+	char line[128];
+
+	const char *point;
+
+	if (c.ngroups < 2 && fg.undef == LINFIT_FEW)
+		fg.undef = LINFIT_X_SAME;
+	point = fg.undef == LINFIT_X_SAME ? "pair" : "distance";  /* the fit's points */
+	fit_line_text(&fg, point, "T_ij", "T", "mean latency", line, sizeof line);
+	if (fg.undef == LINFIT_DEFINED) {
+		snprintf(t->title, sizeof t->title, "latency per distance, load %g " LU "%s: "
+			 "weighted r = %.4f, fit %.4g + %.4g T", lambda,
+			 c.saturated ? " saturated" : "", fg.r, fg.intercept, fg.slope);
+	} else {
+		char why[96];
+		fit_why(&fg, point, "T_ij", "mean latency", why, sizeof why);
+		if (isfinite(fg.slope))
+			snprintf(t->title, sizeof t->title, "latency per distance, load %g " LU
+				 "%s: weighted r undefined: %s; fit %.4g + %.4g T", lambda,
+				 c.saturated ? " saturated" : "", why, fg.intercept, fg.slope);
+		else
+			snprintf(t->title, sizeof t->title, "latency per distance, load %g " LU
+				 "%s: weighted r and fit undefined: %s", lambda,
+				 c.saturated ? " saturated" : "", why);
+	}
 	t->samples = (size_t)c.messages;
 	OUT_COL(t, "distance", "", "equivalent distance T_ij (a distinct value)");
 	OUT_COL(t, "occurrences", "pairs", "ordered pairs a != b with this value in the table");
@@ -303,8 +332,7 @@ int irr_corr_by_distance(const struct config *cfg, const struct run_req *req, st
 	OUT_COL(t, "sim_network", "cycles", "mean latency of the pairs at this distance");
 	{
 		char label[64];
-		snprintf(label, sizeof label, "weighted fit: r %.4f, %.4g + %.4g T", c.f_group.r,
-			 c.f_group.intercept, c.f_group.slope);
+		snprintf(label, sizeof label, "weighted fit: %s", line);
 		OUT_COL(t, "fit", "cycles", label);
 	}
 	for (int g = 0; g < c.ngroups; g++) {

@@ -14,6 +14,7 @@
 #include "family/curve.h"
 #include "family/irregular.h"
 #include "model/linfit.h"
+#include "family/fittext.h"
 #include "family/irregular_simctx.h"
 #include "family/outkit.h"
 #include "sim/irr_net.h"
@@ -324,10 +325,19 @@ int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct ta
 		diag_set(d, "", "out of memory");
 		goto out;
 	}
-	snprintf(t->title, sizeof t->title, "pair latency, load %g (%s; accepted %.4g flits/node/"
-		 "cycle)%s: r T_ij %.4f, length %.4f, hops %.4f", lambda, from,
-		 r.accepted * r.mean_len * x.s.nsenders / (x.s.N > 0 ? x.s.N : 1),
-		 r.saturated ? " saturated" : "", fits[0].r, fits[1].r, fits[2].r);
+	{
+		static const char *const xn[3] = { "T_ij", "length", "hops" };
+		double acc = r.accepted * r.mean_len * x.s.nsenders / (x.s.N > 0 ? x.s.N : 1);
+		char rs[160], as[64];
+
+		if (isfinite(acc))
+			snprintf(as, sizeof as, "accepted %.4g flits/node/cycle", acc);
+		else
+			snprintf(as, sizeof as, "no message measured");
+		snprintf(t->title, sizeof t->title, "pair latency, load %g (%s; %s)%s: %s", lambda,
+			 from, as, r.saturated ? " saturated" : "",
+			 fit_r_list(fits, xn, 3, "pair", "latency", rs, sizeof rs));
+	}
 	t->samples = (size_t)r.messages;
 	OUT_COL(t, "from", "", "source switch");
 	OUT_COL(t, "to", "", "destination switch");
@@ -338,8 +348,11 @@ int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct ta
 	OUT_COL(t, "sim_messages", "messages", "messages measured between the pair");
 	for (int k = 0; k < 3; k++) {
 		char label[64];
-		snprintf(label, sizeof label, "fit on %s: r %.4f, %.4g + %.4g x", fit_x[k].sym,
-			 fits[k].r, fits[k].intercept, fits[k].slope);
+		char line[128];
+
+		snprintf(label, sizeof label, "fit on %s: %s", fit_x[k].sym,
+			 fit_line_text(&fits[k], "pair", fit_x[k].sym, "x", "latency", line,
+				       sizeof line));
 		OUT_COL(t, fit_x[k].name, "cycles", label);
 	}
 	/* Typed for the explorer's scatter (OUT_SCATTER): three x's, the

@@ -18,6 +18,7 @@ int linfit(const double *x, const double *y, const double *w, size_t n, struct l
 	f->n = 0;
 	f->wsum = 0;
 	f->r = f->slope = f->intercept = NAN;
+	f->undef = LINFIT_FEW;
 	for (size_t i = 0; i < n; i++) {
 		double wi = weight(w, i);
 		if (wi == 0)
@@ -45,6 +46,7 @@ int linfit(const double *x, const double *y, const double *w, size_t n, struct l
 		syy += wi * dy * dy;
 		sxy += wi * dx * dy;
 	}
+	f->undef = sxx > 0 ? (syy > 0 ? LINFIT_DEFINED : LINFIT_Y_SAME) : LINFIT_X_SAME;
 	if (sxx > 0) {
 		f->slope = sxy / sxx;
 		f->intercept = my - f->slope * mx;

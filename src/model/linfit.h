@@ -11,7 +11,17 @@
 
 #include <stddef.h>
 
+/* Why r (and perhaps the line) is undefined: the contract behind a NaN. */
+enum linfit_undef {
+	LINFIT_DEFINED,     /* r, slope and intercept are numbers */
+	LINFIT_FEW,         /* fewer than 2 points: all three NaN */
+	LINFIT_X_SAME,      /* every point has the same x: all three NaN */
+	LINFIT_Y_SAME,      /* every point has the same y: r NaN, the line
+	                       (slope 0) defined */
+};
+
 struct linfit {
+	enum linfit_undef undef;
 	size_t n;          /* points used (weight > 0) */
 	double wsum;       /* sum of their weights (n when unweighted) */
 	double r;          /* Pearson r in [-1, 1]; NaN when x or y is constant

@@ -191,6 +191,12 @@ void simview_draw(struct app *a, struct canvas *c, struct canvas_rect r)
 
 	if (!buf)
 		return;
+	/* a fit with no value anywhere is undefined (every pair at one T_ij,
+	 * fewer than 2 pairs: its label says why): the points are drawn all */
+	int gfc = -1;
+	for (size_t row = 0; fc >= 0 && row < n && gfc < 0; row++)
+		if (isfinite(table_get(t, row, (size_t)fc)))
+			gfc = fc;
 	/* the series: one per distinct label, in order of appearance */
 	for (size_t row = 0; row < n && ns < maxs; row++) {
 		const char *l = lc >= 0 ? table_get_text(t, row, (size_t)lc) : "simulation";
@@ -200,7 +206,7 @@ void simview_draw(struct app *a, struct canvas *c, struct canvas_rect r)
 		if (seen)
 			continue;
 		double *b = buf + 4 * n * ns;
-		size_t m = gather(t, lc, l, xc, yc, fc, loc, hic, b, b + n, b + 2 * n, b + 3 * n);
+		size_t m = gather(t, lc, l, xc, yc, gfc, loc, hic, b, b + n, b + 2 * n, b + 3 * n);
 		labels[ns] = l;
 		s[ns] = (struct pa_series){ l, b, b + n, m, .points = true,
 					    .lo = loc >= 0 ? b + 2 * n : NULL,

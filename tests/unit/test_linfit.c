@@ -68,18 +68,25 @@ static void test_degenerate(void **state)
 	struct linfit f;
 	assert_int_equal(linfit(x, y, NULL, 3, &f), 0);        /* constant x */
 	assert_true(isnan(f.slope) && isnan(f.intercept) && isnan(f.r));
+	assert_int_equal(f.undef, LINFIT_X_SAME);
 	assert_int_equal(linfit(x3, c, NULL, 3, &f), 0);       /* constant y */
 	assert_close(f.slope, 0, 1e-15);
 	assert_close(f.intercept, 5, 1e-15);
 	assert_true(isnan(f.r));
+	assert_int_equal(f.undef, LINFIT_Y_SAME);
 	assert_int_equal(linfit(x3, y, NULL, 1, &f), 0);       /* one point */
 	assert_int_equal(f.n, 1);
 	assert_true(isnan(f.slope) && isnan(f.r));
+	assert_int_equal(f.undef, LINFIT_FEW);
 	assert_int_equal(linfit(x3, y, w0, 3, &f), 0);         /* one weight > 0 */
 	assert_int_equal(f.n, 1);
 	assert_true(isnan(f.r));
+	assert_int_equal(f.undef, LINFIT_FEW);
+	assert_int_equal(linfit(x3, y, NULL, 0, &f), 0);       /* no point */
+	assert_int_equal(f.undef, LINFIT_FEW);
 	assert_int_equal(linfit(x3, y, wn, 3, &f), 0);         /* NaN weight: left out */
 	assert_int_equal(f.n, 2);
+	assert_int_equal(f.undef, LINFIT_DEFINED);
 	assert_close(f.slope, 1, 1e-15);
 	assert_close(f.r, 1, 1e-15);
 }
