@@ -2,8 +2,14 @@
  * core.c: the cycle-driven wormhole engine (contract in core.h).
  *
  * Per-buffer and per-channel state live in records (struct sim_buf,
- * struct sim_chs) so that visiting a buffer touches one cache line, and a
- * buffer's channel is stored rather than divided out.  A header whose
+ * struct sim_chs) so that a visit touches one cache line, and what a visit
+ * needs of its neighbours is kept with it (a buffer's channel and its next
+ * buffer's channel, its message's length: the message record is read only
+ * when a header leaves its source and when a tail is consumed).  The core
+ * visits the waiting headers and the requested channels only (core.h): a
+ * channel keeps a bit mask of its virtual channels whose upstream buffer
+ * holds a flit of their message, updated when flits move, so a body flit
+ * waiting its turn costs nothing and a channel one visit.  A header whose
  * routing call found every candidate taken is not routed again until one of
  * its candidates' channels releases a virtual channel (candidates are only
  * ever taken within a cycle's allocation phase and released in its move
@@ -16,30 +22,56 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Lowest set bit of a non-zero mask, and a hint to fetch a record a few
+ * list entries ahead (the lists visit records in no memory order, and a
+ * visit's cost is mostly waiting for them); plain C elsewhere. */
+#if defined(__GNUC__) || defined(__clang__)
+#define CTZ64(m) __builtin_ctzll(m)
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+static int ctz64(uint64_t m)
+{
+	int n = 0;
+	while (!(m & 1)) {
+		m >>= 1;
+		n++;
+	}
+	return n;
+}
+#define CTZ64(m) ctz64(m)
+#define PREFETCH(p) ((void)(p))
+#endif
+#define AHEAD 8                 /* list entries fetched ahead */
+
 /* struct sim_buf records start on cache-line boundaries (aligned_alloc
  * needs the size to be a multiple: sizeof (struct sim_buf) is 64). */
 #define SIM_BUF_ALIGN 64
 _Static_assert(sizeof(struct sim_buf) % SIM_BUF_ALIGN == 0,
 	       "struct sim_buf is a whole number of cache lines");
 
-static void act_add(struct sim_core *c, int b)
+/* Buffer b's front flit is now an unrouted header: list it (it is not
+ * listed: a buffer's header enters the list once, and leaves it routed). */
+static void head_add(struct sim_core *c, int b)
 {
-	if (c->buf[b].actpos >= 0)
-		return;
-	c->buf[b].actpos = c->nact;
-	c->act[c->nact++] = b;
+	c->hlist[c->nhead++] = b;
 }
 
-static void act_del(struct sim_core *c, int b)
+/* VC buffer k (of channel ch) may request: its upstream buffer holds a
+ * flit of its message.  Lists the channel. */
+static void req_set(struct sim_core *c, int k, int ch)
 {
-	int i = c->buf[b].actpos, last;
+	struct sim_chs *cs = &c->chs[ch];
 
-	if (i < 0)
-		return;
-	last = c->act[--c->nact];
-	c->act[i] = last;
-	c->buf[last].actpos = i;
-	c->buf[b].actpos = -1;
+	cs->req |= UINT64_C(1) << (k - ch * c->net.V);
+	if (!cs->listed) {
+		cs->listed = 1;
+		c->clist[c->nclist++] = ch;
+	}
+}
+
+static void req_clear(struct sim_core *c, int k, int ch)
+{
+	c->chs[ch].req &= ~(UINT64_C(1) << (k - ch * c->net.V));
 }
 
 static int msg_new(struct sim_core *c)
@@ -76,8 +108,8 @@ void sim_core_free(struct sim_core *c)
 		return;
 	free(c->buf);
 	free(c->chs);
-	free(c->act);
-	free(c->reqlist);
+	free(c->hlist);
+	free(c->clist);
 	free(c->late);
 	free(c->qtail);
 	free(c->msg);
@@ -106,25 +138,30 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 	c->nbuf = nb;
 	c->buf = aligned_alloc(SIM_BUF_ALIGN, (size_t)nb * sizeof *c->buf);
 	c->chs = malloc((size_t)C * sizeof *c->chs);
-	c->act = malloc((size_t)nb * sizeof *c->act);
-	c->reqlist = malloc((size_t)C * sizeof *c->reqlist);
+	c->hlist = malloc((size_t)nb * sizeof *c->hlist);
+	c->clist = malloc((size_t)C * sizeof *c->clist);
 	c->late = malloc((size_t)nb * sizeof *c->late);
 	c->qtail = malloc((size_t)net->nodes * sizeof *c->qtail);
-	if (!c->buf || !c->chs || !c->act || !c->reqlist || !c->late || !c->qtail) {
+	if (!c->buf || !c->chs || !c->hlist || !c->clist || !c->late || !c->qtail) {
 		sim_core_free(c);
 		return -1;
 	}
 	for (int b = 0; b < nb; b++)
 		c->buf[b] = (struct sim_buf){
-			.owner = -1, .nxt = -1, .req = -1, .actpos = -1,
+			.owner = -1, .nxt = -1, .up = -1,
 			.ch = b < nvc ? b / net->V : -1, .wait_ch = -1, .wait_at = -1,
 		};
-	for (int i = 0; i < C; i++)
+	c->unit_period = 1;
+	c->vmask = net->V == 64 ? ~UINT64_C(0) : (UINT64_C(1) << net->V) - 1;
+	for (int i = 0; i < C; i++) {
+		if (net->chan[i].period > 1)
+			c->unit_period = 0;
 		c->chs[i] = (struct sim_chs){
 			.cstamp = -1, .freed = -1, .rr = net->V - 1, .choice = -1,
 			.period = net->chan[i].period > 1 ? net->chan[i].period : 1,
 			.to = net->chan[i].to,
 		};
+	}
 	for (int s = 0; s < net->nodes; s++)
 		c->qtail[s] = -1;
 	c->last_free = -1;
@@ -171,12 +208,14 @@ static void enqueue(struct sim_core *c, int s, int id)
 	if (q->owner < 0) {
 		q->owner = id;
 		q->occ = m->len;
+		q->len = m->len;
 		q->fseq = 0;
 		q->nxt = -1;
 		q->wait_at = -1;
 		q->ready = c->now + c->net.inj_delay;
 		c->qtail[s] = id;
-		act_add(c, qb);
+		c->nact++;
+		head_add(c, qb);
 	} else {
 		c->msg[c->qtail[s]].next = id;
 		c->qtail[s] = id;
@@ -326,8 +365,13 @@ static int allocate(struct sim_core *c, int b)
 		if (c->net.queue_router && ic >= 0 && c->net.queue_router[router])
 			m->qwait += c->now - bb->ready;   /* waited at a queue */
 		kb->owner = bb->owner;
+		kb->up = b;
+		kb->len = bb->len;
+		kb->fseq = 0;               /* an ejection VC counts from 0 */
+		bb->nxch = kb->ch;
 		kc->cbusy++;
 		bb->nxt = k;
+		req_set(c, k, kb->ch);      /* b holds the header: it requests */
 		bb->wait_at = -1;
 		m->st = c->cand[pick].st;
 		m->aux = c->cand[pick].aux;
@@ -341,54 +385,77 @@ static int allocate(struct sim_core *c, int b)
 
 static int resolve(struct sim_core *c, int ch);
 
-/* Will VC buffer k have room for one more flit at the end of this cycle? */
-static int has_room(struct sim_core *c, int k)
+/* May VC buffer k of channel cs pass a flit this cycle: its upstream front
+ * flit is there (with channel periods of 1, a flit pushed by the cycle
+ * before always is), and k will have room at the end of the cycle -- an
+ * ejection VC always; a full buffer only if its front flit leaves this
+ * cycle, which is the next channel's choice (resolved on demand; one being
+ * resolved means a cycle of full buffers: no). */
+static inline int can_pass(struct sim_core *c, const struct sim_chs *cs, int k)
 {
 	const struct sim_buf *kb = &c->buf[k];
-	int c2, nk;
+	const struct sim_chs *c2;
+	int64_t st = 4 * c->now;
 
-	if (c->chs[kb->ch].to < 0 || kb->occ < c->net.B)
+	if (!c->unit_period) {
+		const struct sim_buf *ub = &c->buf[kb->up];
+
+		if (ub->occ == 1 && ub->arrive > c->now)
+			return 0;              /* its flit is still on the wire */
+	}
+	if (cs->to < 0 || kb->occ < c->net.B)
 		return 1;
-	nk = kb->nxt;
-	if (nk < 0)
+	if (kb->nxt < 0)
 		return 0;
-	c2 = c->buf[nk].ch;
-	if (c->chs[c2].cstamp == 4 * c->now + 2)   /* in progress: a cycle of full
-	                                           buffers; say no */
-		return 0;
-	if (c->chs[c2].cstamp != 4 * c->now + 3)
-		resolve(c, c2);
-	return c->chs[c2].choice == nk;
+	c2 = &c->chs[kb->nxch];
+	if (c2->cstamp != st + 3) {
+		if (c2->cstamp == st + 2)
+			return 0;
+		resolve(c, kb->nxch);
+	}
+	return c2->choice == kb->nxt;
 }
 
 /* Choose the virtual channel channel ch serves this cycle: its buffer
- * index, or -1. */
+ * index, or -1.  Among the requesting virtual channels (req) that can
+ * pass, the first in round-robin order from the one after the last
+ * served. */
 static int resolve(struct sim_core *c, int ch)
 {
 	struct sim_chs *cs = &c->chs[ch];
-	int V = c->net.V, base = ch * V, start = cs->rr;
+	uint64_t req = cs->req;
+	int64_t st = 4 * c->now;
+	int V = c->net.V, base = ch * V, choice = -1;
 
-	cs->cstamp = 4 * c->now + 2;
-	cs->choice = -1;
-	if (cs->busy > c->now) {
-		cs->cstamp = 4 * c->now + 3;
-		return -1;
-	}
-	for (int i = 1; i <= V; i++) {
-		int v = start + i;
+	cs->cstamp = st + 2;
+	if (req && cs->busy <= c->now) {
+		if (!(req & (req - 1))) {       /* one request */
+			int v = CTZ64(req);
 
-		if (v >= V)
-			v -= V;
-		if (c->buf[base + v].req < 0)
-			continue;
-		if (has_room(c, base + v)) {
-			cs->choice = base + v;
-			cs->rr = v;
-			break;
+			if (can_pass(c, cs, base + v)) {
+				choice = base + v;
+				cs->rr = v;
+			}
+		} else {                        /* rotate: bit o is v0 + o */
+			int v0 = cs->rr + 1 < V ? cs->rr + 1 : 0;
+			uint64_t r = v0 ? ((req >> v0) | (req << (V - v0))) & c->vmask : req;
+
+			for (; r; r &= r - 1) {
+				int v = v0 + CTZ64(r);
+
+				if (v >= V)
+					v -= V;
+				if (can_pass(c, cs, base + v)) {
+					choice = base + v;
+					cs->rr = v;
+					break;
+				}
+			}
 		}
 	}
-	cs->cstamp = 4 * c->now + 3;
-	return cs->choice;
+	cs->choice = choice;
+	cs->cstamp = st + 3;
+	return choice;
 }
 
 /* Virtual channel buffer k (of channel ch) is free again. */
@@ -401,14 +468,15 @@ static void release(struct sim_core *c, int k, int ch)
 	c->releases++;
 }
 
-/* Move one flit from buffer b into VC buffer k. */
+/* Move one flit from buffer b into VC buffer k.  The message record is
+ * touched only when its header leaves its source and when its tail is
+ * consumed. */
 static void move_flit(struct sim_core *c, int b, int k)
 {
 	struct sim_buf *bb = &c->buf[b], *kb = &c->buf[k];
 	int id = bb->owner;
-	struct sim_msg *m = &c->msg[id];
 	int seq = bb->fseq;
-	int tail = seq == m->len - 1;
+	int tail = seq == bb->len - 1;
 	int kch = kb->ch;
 	struct sim_chs *kc = &c->chs[kch];
 	int P = kc->period;
@@ -416,42 +484,49 @@ static void move_flit(struct sim_core *c, int b, int k)
 	c->flit_hops++;
 	kc->busy = c->now + P;
 	/* leave b */
-	if (bb->ch < 0) {
-		if (seq == 0) {
-			m->depart = c->now;
-			c->flits_in_net += m->len;
-		}
+	if (bb->ch < 0 && seq == 0) {
+		struct sim_msg *m = &c->msg[id];
+
+		m->depart = c->now;
+		c->flits_in_net += m->len;
 	}
 	bb->fseq++;
 	bb->occ--;
+	if (tail || bb->occ == 0)
+		req_clear(c, k, kch);           /* b holds no more of it */
 	if (tail) {
 		bb->owner = -1;
 		bb->nxt = -1;
 		if (bb->ch >= 0) {
 			release(c, b, bb->ch);
 		} else {                        /* next message of the queue */
-			int s = b - c->net.nchan * c->net.V, nid = m->next;
+			int s = b - c->net.nchan * c->net.V, nid = c->msg[id].next;
 
 			c->queued--;
 			if (nid >= 0) {
 				bb->owner = nid;
-				bb->occ = c->msg[nid].len;
+				bb->occ = bb->len = c->msg[nid].len;
 				bb->fseq = 0;
 				bb->ready = c->now + 1 + c->net.inj_delay;
+				bb->wait_at = -1;
+				head_add(c, b);
 			} else {
 				c->qtail[s] = -1;
 			}
 		}
 	}
 	if (bb->occ == 0)
-		act_del(c, b);
+		c->nact--;
 	/* enter k */
 	if (kc->to < 0) {
-		if (seq != m->delivered)
+		if (seq != kb->fseq)
 			c->order_errors++;
-		m->delivered++;
+		kb->fseq++;
 		c->flits_in_net--;
 		if (tail) {
+			struct sim_msg *m = &c->msg[id];
+
+			m->delivered = kb->fseq;
 			release(c, k, kch);
 			c->delivered_msgs++;
 			if (m->delivered != m->len)
@@ -463,12 +538,32 @@ static void move_flit(struct sim_core *c, int b, int k)
 			msg_release(c, id);
 		}
 	} else {
-		if (kb->occ == 0)
+		if (kb->occ == 0) {
 			kb->fseq = seq;
+			c->nact++;
+			if (kb->nxt >= 0)       /* routed on: it requests again */
+				req_set(c, kb->nxt, kb->nxch);
+			else if (seq == 0)
+				head_add(c, k);
+		}
 		kb->occ++;
 		kb->arrive = c->now + P;
-		act_add(c, k);
 	}
+}
+
+/* Does the upstream buffer of VC buffer b (of channel ch) request it this
+ * cycle: b's request bit is set and that buffer's front flit was there at
+ * the start of the cycle (not pushed during it)?  Its index, or -1. */
+static int requester(const struct sim_core *c, int b, int ch)
+{
+	const struct sim_buf *ub;
+
+	if (!(c->chs[ch].req & (UINT64_C(1) << (b - ch * c->net.V))))
+		return -1;
+	ub = &c->buf[c->buf[b].up];
+	if (ub->occ == 1 && ub->arrive > c->now)
+		return -1;
+	return c->buf[b].up;
 }
 
 /* After a late move out of VC buffer b (its front flit left after the
@@ -479,7 +574,7 @@ static void move_flit(struct sim_core *c, int b, int k)
 static void follow(struct sim_core *c, int b)
 {
 	while (c->buf[b].ch >= 0) {
-		int u = c->buf[b].req, ch = c->buf[b].ch;
+		int ch = c->buf[b].ch, u = requester(c, b, ch);
 		struct sim_chs *cs = &c->chs[ch];
 
 		if (u < 0 || cs->busy > c->now || c->buf[b].occ >= c->net.B)
@@ -491,29 +586,34 @@ static void follow(struct sim_core *c, int b)
 }
 
 /* SIM_RELEASE_SAME_CYCLE, after the moves: the headers that found every
- * candidate taken this cycle (c->late, in visit order) are routed again
- * while the moves release virtual channels; one that gets a virtual
- * channel crosses at once if the channel passed no flit this cycle (the
- * released buffer is empty, an ejection always has room).  Returns 0, or
- * -1 on a routing error. */
+ * candidate taken this cycle (c->late, positions in the waiting-header
+ * list, in its order) are routed again while the moves release virtual
+ * channels; one that gets a virtual channel leaves the list and crosses at
+ * once if the channel passed no flit this cycle (the released buffer is
+ * empty, an ejection always has room).  Returns 0, or -1 on a routing
+ * error. */
 static int late_allocation(struct sim_core *c)
 {
 	int64_t seen = -1;
+	int routed = 0;
 
 	while (seen != c->releases) {
 		seen = c->releases;
 		for (int i = 0; i < c->nlate; i++) {
-			int b = c->late[i], k, r;
+			int p = c->late[i], b, k, r;
 			struct sim_chs *ks;
 
-			if (b < 0)
+			if (p < 0)
 				continue;
+			b = c->hlist[p];
 			r = allocate(c, b);
 			if (r < 0)
 				return -1;
 			if (r == 0)
 				continue;
 			c->late[i] = -1;
+			c->hlist[p] = -1;
+			routed = 1;
 			k = c->buf[b].nxt;
 			ks = &c->chs[c->buf[k].ch];
 			if (ks->busy > c->now || (ks->to >= 0 && c->buf[k].occ >= c->net.B))
@@ -524,70 +624,80 @@ static int late_allocation(struct sim_core *c)
 			follow(c, b);
 		}
 	}
+	if (routed) {                   /* the routed leave the list, in order */
+		int kept = 0;
+
+		for (int i = 0; i < c->nhead; i++)
+			if (c->hlist[i] >= 0)
+				c->hlist[kept++] = c->hlist[i];
+		c->nhead = kept;
+	}
 	return 0;
 }
 
 static int step(struct sim_core *c)
 {
-	int n;
+	int n, kept;
+	int64_t now = c->now;
 
 	if (arrivals(c) < 0)
 		return SIM_NOMEM;
-	n = c->nact;
-	c->work += (int64_t)n + 1;
-	c->nreq = 0;
+	c->work += (int64_t)c->nact + 1;
+	/* (2) waiting headers, in list order; the routed leave the list */
+	n = c->nhead;
+	kept = 0;
 	c->nlate = 0;
 	for (int i = 0; i < n; i++) {
-		int b = c->act[i], k, ch;
-		struct sim_buf *bb = &c->buf[b];
-		struct sim_chs *cs;
+		int b = c->hlist[i], r;
 
-		if (bb->occ == 1 && bb->arrive > c->now)
-			continue;              /* its only flit is still on the wire */
-		if (bb->nxt < 0) {
-			int r = allocate(c, b);
-			if (r < 0)
-				return SIM_ROUTE_ERROR;
-			if (r == 0) {
-				if (bb->ready <= c->now)
-					c->late[c->nlate++] = b;
-				continue;
-			}
+		if (c->buf[b].ready > now) {
+			c->hlist[kept++] = b;
+			continue;
 		}
-		k = bb->nxt;
-		ch = c->buf[k].ch;
-		cs = &c->chs[ch];
-		if (cs->busy > c->now)
-			continue;              /* mid-flit (period > 1): resolve would
-			                          refuse it; nothing to list */
-		c->buf[k].req = b;
-		if (cs->cstamp != 4 * c->now + 1) {   /* listed this cycle? */
-			cs->cstamp = 4 * c->now + 1;
-			c->reqlist[c->nreq++] = ch;
+		r = allocate(c, b);
+		if (r < 0)
+			return SIM_ROUTE_ERROR;
+		if (r == 0) {                   /* still waiting */
+			c->late[c->nlate++] = kept;
+			c->hlist[kept++] = b;
 		}
 	}
-	for (int i = 0; i < c->nreq; i++) {
-		int ch = c->reqlist[i];
-		if (c->chs[ch].cstamp != 4 * c->now + 3)
+	c->nhead = kept;
+	/* (3) requested channels: resolve them from the newest back (a
+	 * worm's channels are listed tail first: from its head back, each
+	 * finds the one below resolved rather than recursing down the worm);
+	 * then in list order move each chosen flit and drop the channels left
+	 * with no request (they keep their order; a channel that gains a
+	 * request while unlisted joins at the end) */
+	n = c->nclist;
+	for (int i = n - 1; i >= 0; i--) {
+		int ch = c->clist[i];
+
+		if (i >= AHEAD)
+			PREFETCH(&c->chs[c->clist[i - AHEAD]]);
+		if (c->chs[ch].cstamp != 4 * now + 3)
 			resolve(c, ch);
 	}
-	for (int i = 0; i < c->nreq; i++) {
-		int k = c->chs[c->reqlist[i]].choice;
+	kept = 0;
+	for (int i = 0; i < n; i++) {
+		int ch = c->clist[i];
+		struct sim_chs *cs = &c->chs[ch];
 
-		if (k >= 0) {
-			move_flit(c, c->buf[k].req, k);
-			c->last_move = c->now;
+		if (cs->choice >= 0) {
+			move_flit(c, c->buf[cs->choice].up, cs->choice);
+			c->last_move = now;
 		}
+		if (cs->req)
+			c->clist[kept++] = ch;
+		else
+			cs->listed = 0;
 	}
-	if (c->net.release == SIM_RELEASE_SAME_CYCLE && c->nlate && c->last_free == c->now &&
+	if (c->nclist > n)                   /* listed during the moves */
+		memmove(c->clist + kept, c->clist + n, (size_t)(c->nclist - n) * sizeof *c->clist);
+	c->nclist = kept + (c->nclist - n);
+	if (c->net.release == SIM_RELEASE_SAME_CYCLE && c->nlate && c->last_free == now &&
 	    late_allocation(c) < 0)
 		return SIM_ROUTE_ERROR;
-	for (int i = 0; i < c->nreq; i++) {
-		int base = c->reqlist[i] * c->net.V;
-
-		for (int w = 0; w < c->net.V; w++)
-			c->buf[base + w].req = -1;
-	}
 	return SIM_RUNNING;
 }
 

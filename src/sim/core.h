@@ -32,6 +32,30 @@
  * Buffers are numbered: channel c's virtual channel v is buffer c*V + v;
  * node s's source queue is buffer C*V + s.
  *
+ * Visit order (it decides which of two headers gets a free virtual channel
+ * and the order of random draws, so it is part of every seeded result;
+ * nothing depends on memory addresses or threads).  The core visits only
+ * what can act, from two lists:
+ *   - waiting headers (hlist): a buffer joins when an unrouted header
+ *     becomes its front flit (a message reaching the head of its source
+ *     queue, a header entering a buffer) and leaves when the header is
+ *     routed.  Step (2) routes them in list order; the late routing of
+ *     SIM_RELEASE_SAME_CYCLE visits the ones that failed, in the same
+ *     order.
+ *   - requested channels (clist): a channel joins, at the end, when one of
+ *     its virtual channels gains a request (its header was routed into it,
+ *     or a flit of its message entered the empty upstream buffer) while the
+ *     channel is not listed; it leaves when, visited in step (3)'s move
+ *     pass, it has no request left.  Step (3) resolves the listed channels
+ *     from the last back to the first (a channel whose choice needs the next
+ *     channel's resolves that one first; the order matters only for a cycle
+ *     of full buffers, the first one reached saying no), then moves the
+ *     chosen flits in list order.
+ * A buffer whose only flit is still on the wire, a header that found every
+ * candidate taken (until a candidate's channel releases a virtual channel),
+ * a busy channel (period > 1) and a channel with no request cost nothing or
+ * one check.
+ *
  * Pure C11: no I/O, no threads, no globals.  A struct sim_core owns its
  * arrays (sim_core_free).  One core runs on one thread; separate cores are
  * independent.
@@ -190,13 +214,15 @@ enum sim_status {
 struct sim_buf {
 	int occ;                   /* flits held (a queue: its head message's) */
 	int owner;                 /* message, or -1 (free) */
-	int fseq;                  /* sequence number of the front flit */
+	int fseq;                  /* sequence number of the front flit (an
+	                              ejection VC: of the next flit consumed) */
 	int nxt;                   /* buffer the front message goes to, -1 =
 	                              its header is not routed yet */
-	int req;                   /* VC buffer: requesting upstream buffer this
-	                              cycle, or -1 */
+	int nxch;                  /* ... and that buffer's channel */
+	int up;                    /* VC buffer owned: the buffer its message
+	                              comes from (the one whose nxt it is), -1 */
 	int ch;                    /* VC buffer: its channel; queue: -1 */
-	int actpos;                /* index in the active list, or -1 */
+	int len;                   /* the owner's length in flits */
 	int wait_ch;               /* after a routing call that found every
 	                              candidate taken: the one channel they all
 	                              belong to, or -1 (several) */
@@ -208,10 +234,13 @@ struct sim_buf {
 	                              none since the header last moved on */
 };
 
-/* One physical channel's state. */
+/* One physical channel's state (64 bytes, one cache line). */
 struct sim_chs {
+	uint64_t req;              /* bit v: virtual channel v is owned and its
+	                              upstream buffer holds a flit of its message
+	                              (on the wire or there): it may request */
 	int64_t busy;              /* free again from this cycle on */
-	int64_t cstamp;            /* 4*now+1 listed, +2 resolving, +3 resolved */
+	int64_t cstamp;            /* 4*now+2 resolving, +3 resolved */
 	int64_t freed;             /* last cycle one of its virtual channels was
 	                              released, -1 = never */
 	int period;                /* cycles per flit (>= 1) */
@@ -219,6 +248,7 @@ struct sim_chs {
 	int rr;                    /* round-robin: the virtual channel served last */
 	int choice;                /* buffer index served this cycle, or -1 */
 	int to;                    /* router, or -1 (ejection), as sim_chan.to */
+	int listed;                /* non-zero: in the requested-channel list */
 };
 
 struct sim_core {
@@ -234,12 +264,20 @@ struct sim_core {
 	int nbuf;                  /* nchan * V + nodes */
 	struct sim_buf *buf;       /* nbuf */
 	struct sim_chs *chs;       /* nchan */
-	int *act, nact;            /* active buffers (holding a flit or a
-	                              routed/unrouted queue head) */
-	int *reqlist, nreq;        /* channels requested this cycle */
-	int *late, nlate;          /* buffers whose ready header found every
-	                              candidate taken this cycle (routed again
-	                              after the moves: SIM_RELEASE_SAME_CYCLE) */
+	int unit_period;           /* every channel's period is 1 */
+	uint64_t vmask;            /* V low bits set */
+	int nact;                  /* buffers holding a flit (a source queue: a
+	                              message) */
+	int *hlist, nhead;         /* waiting headers: buffers whose front flit
+	                              is an unrouted header, in the order they
+	                              reached the front */
+	int *clist, nclist;        /* requested channels (req != 0, or emptied
+	                              since the last pass), in the order they
+	                              gained their first request */
+	int *late, nlate;          /* hlist positions of the ready headers that
+	                              found every candidate taken this cycle
+	                              (routed again after the moves:
+	                              SIM_RELEASE_SAME_CYCLE) */
 	int64_t releases;          /* virtual channels released, whole run */
 	int64_t last_free;         /* last cycle any virtual channel was released */
 	int *qtail;                /* per node: last message in its source queue */
@@ -249,7 +287,9 @@ struct sim_core {
 	/* counters */
 	int64_t flit_hops;         /* flits that crossed a channel */
 	/* Work done, in events: every cycle stepped counts 1 plus the buffers
-	 * it visits (the active list), every message generated 1, and every
+	 * holding a flit (nact: what an engine visiting every occupied buffer
+	 * would visit; this one visits fewer, and the count does not depend on
+	 * how many), every message generated 1, and every
 	 * routing attempt of a waiting header its candidates -- also when the
 	 * core skips an attempt it knows to be futile (no candidate released
 	 * since the last one), so the count, and the limits built on it, do not
