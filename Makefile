@@ -77,7 +77,7 @@ BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 MANPAGES := man/icnx.1 man/icnx.yaml.5 man/icnx-models.7 man/icnx-labs.7
 
 .PHONY: all build run test unit e2e lint-man check-purity ci bench install \
-        uninstall clean deps-build deps-test deps-ci man fuzz fuzz-build fuzz-ci soak deps-validate validate
+        uninstall clean deps-build deps-test deps-ci man deb fuzz fuzz-build fuzz-ci soak deps-validate validate
 
 all: icnx
 
@@ -208,6 +208,25 @@ fuzz-ci: fuzz-build
 
 soak: icnx
 	@SOAK_RSS=1 sh tests/soak/soak.sh build/icnx $(or $(KEYS),3000) $(or $(SEED),14)
+
+# --- Debian package (debian/; README "Install on many machines") ---------------
+# dpkg-buildpackage writes its output beside the tree it builds: it builds a
+# copy in build/deb/icnx-VERSION (this tree's files without build output,
+# the commit written into the copy's VERSION as `git archive` would), so the
+# packages land in build/deb/ and neither this tree nor its parent gets any.
+DEB_DIR  := build/deb
+DEB_COPY := $(DEB_DIR)/icnx-$(VERSION)
+deb:
+	@sh scripts/deps.sh deb
+	@rm -rf $(DEB_DIR) && mkdir -p $(DEB_COPY)
+	@tar -cf - --exclude=./.git --exclude=./build --exclude='./build-*' --exclude=./icnx \
+	    --exclude=./debian/icnx --exclude=./debian/icnx-dbgsym --exclude=./debian/.debhelper \
+	    --exclude=./debian/files --exclude='./debian/*.substvars' --exclude='./debian/*.log' \
+	    --exclude=./debian/debhelper-build-stamp . | tar -xf - -C $(DEB_COPY)
+	@printf '%s\n%s\n' '$(VERSION)' '$(COMMIT)' > $(DEB_COPY)/VERSION
+	cd $(DEB_COPY) && dpkg-buildpackage -us -uc -b -Jauto
+	@rm -rf $(DEB_COPY)
+	@ls -l $(DEB_DIR)/*.deb
 
 # --- install -------------------------------------------------------------------
 install: icnx

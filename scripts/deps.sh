@@ -1,14 +1,16 @@
 #!/bin/sh
 # deps.sh: make sure the Debian packages icnx needs are installed.
-# Usage: scripts/deps.sh build|test|fuzz|ci|validate
+# Usage: scripts/deps.sh build|test|fuzz|deb|ci|validate
 #   build: compiler, pkg-config, ncursesw, libyaml (enough for `make run`)
 #   test:  build + cmocka, tmux, mandoc, python3 (JSON checks), locales (a
 #          decimal-comma locale, compiled by the test with localedef) (enough for
 #          `make test`)
 #   fuzz:  build + clang and its libFuzzer/sanitizer runtimes
 #          (libclang-rt-14-dev, which clang only recommends) for `make fuzz`
-#   ci:    test + fuzz + what `make ci` needs beyond that (gnuplot for the
-#          man-page examples, Open MPI for calibration)
+#   deb:   build + dpkg-dev, debhelper (`make deb`, debian/) and lintian
+#   ci:    test + fuzz + deb + what `make ci` needs beyond that (gnuplot for
+#          the man-page examples, Open MPI for calibration, debootstrap for
+#          the clean root tests/deb.sh installs the package in)
 #   validate: build + what `make validate` needs to build BookSim 2 from
 #          ../shared/tools (g++, bison, flex) and python3 for the report
 # Installs missing packages with apt-get (as root, or through sudo without a
@@ -20,9 +22,10 @@ case "$level" in
   build) ;;
   test) pkgs="$pkgs libcmocka-dev tmux mandoc python3 locales" ;;
   fuzz) pkgs="$pkgs clang libclang-rt-14-dev" ;;
-  ci) pkgs="$pkgs libcmocka-dev tmux mandoc python3 locales clang libclang-rt-14-dev gnuplot-nox openmpi-bin libopenmpi-dev" ;;
+  deb) pkgs="$pkgs dpkg-dev debhelper lintian" ;;
+  ci) pkgs="$pkgs libcmocka-dev tmux mandoc python3 locales clang libclang-rt-14-dev gnuplot-nox openmpi-bin libopenmpi-dev dpkg-dev debhelper lintian debootstrap" ;;
   validate) pkgs="$pkgs g++ bison flex python3" ;;
-  *) echo "deps.sh: unknown level '$level' (allowed: build, test, fuzz, ci, validate)" >&2; exit 2 ;;
+  *) echo "deps.sh: unknown level '$level' (allowed: build, test, fuzz, deb, ci, validate)" >&2; exit 2 ;;
 esac
 missing=""
 for p in $pkgs; do

@@ -12,7 +12,9 @@
 #   7. the soak: seeded random keys in the real explorer (tests/soak.sh);
 #   8. the limits: every model output on the costliest configurations
 #      within 10 s of CPU, every simulated point within 60 s
-#      (tests/limits.sh, a few minutes).
+#      (tests/limits.sh, a few minutes);
+#   9. the Debian package: make deb, lintian, then installed, run and
+#      purged in a clean Debian 12 root (tests/deb.sh, about 2 minutes).
 # Under CI=true a missing tool is a failure, never a skip.  Ends with one
 # summary line "N passed, N failed" over the steps.
 set -u
@@ -59,6 +61,8 @@ step "soak: 2 x 3000 keys, ASan+UBSan+LeakSanitizer" soak build-address-undefine
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 step "soak: 2 x 3000 keys, plain build, RSS levels off" soak build/icnx SOAK_RSS=1
 step "limits: worst cases within 10 s of CPU, simulated points 60 s (tests/limits.sh)" sh tests/limits.sh build/icnx
+step "Debian package: make deb, lintian, install/run/purge in a clean root (tests/deb.sh)" \
+	sh tests/deb.sh
 step "fuzz build (clang libFuzzer, ASan+UBSan)" make -s -j"$jobs" fuzz-build
 step "fuzz: replay corpora, fixed runs from seed 1" sh tests/fuzz.sh ci
 echo "$passed passed, $failed failed"
