@@ -11,6 +11,7 @@
 
 #include "family/family.h"
 #include "family/outkit.h"
+#include "sim/iqrouter.h"
 
 static const char *const routing_names[] = { "adaptive", "deterministic", NULL };
 static const char *const timing_names[] = { "paper", "booksim", NULL };
@@ -137,6 +138,8 @@ void sim_config_method(const struct sim_config *sc, size_t index, struct sim_met
 	mm->measured = sc->measured;
 	mm->batches = sc->batches;
 	mm->max_cycles = isnan(sc->budget) ? 0 : (int64_t)sc->budget;
+	if (sc->timing == SIMCFG_TIMING_BOOKSIM)
+		mm->engine = &sim_iqrouter_engine;
 	sim_method_work(mm, SIM_WORK_POINT);
 }
 

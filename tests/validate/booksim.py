@@ -272,14 +272,16 @@ class Net:
 
 # ---------------------------------------------------------------- running
 
-def run_booksim(exe, net, params, tag, timeout=900):
+def run_booksim(exe, net, params, tag, timeout=900, vcs=None, buf=None):
     """Run once; returns a dict of the overall statistics (None entries when
-    BookSim declared the run unstable), flit-hops and CPU seconds."""
+    BookSim declared the run unstable), flit-hops and CPU seconds.  vcs,
+    buf: virtual channels and flits per VC buffer (default: the network's,
+    VC_BUF)."""
     cfg = os.path.join(net.dir, tag + '.cfg')
     stats = os.path.join(net.dir, tag + '.m')
     text = ('topology = anynet; network_file = %s; %s %s num_vcs = %d; '
             'vc_buf_size = %d; traffic = uniform_noself; use_read_write = 0; %s'
-            % (net.file, net.routing, TIMING, net.spec['vcs'], VC_BUF,
+            % (net.file, net.routing, TIMING, vcs or net.spec['vcs'], buf or VC_BUF,
                ' '.join('%s = %s;' % (k, repr(v) if isinstance(v, float) else v)
                         for k, v in params.items())))
     if params.get('pair_stats'):
@@ -323,14 +325,14 @@ def run_booksim(exe, net, params, tag, timeout=900):
     return res
 
 
-def loaded_params(rate, seed, quick, N, want=None):
-    """A measured run at `rate` flits/node/cycle: one warm-up period, three
-    sample periods (BookSim's convergence tests off, so the length is fixed)
-    long enough for about 4000 measured packets (800 with --quick), then the
-    drain of every measured packet."""
+def loaded_params(rate, seed, quick, N, want=None, L=LOADED_FLITS):
+    """A measured run at `rate` flits/node/cycle of L-flit packets: one
+    warm-up period, three sample periods (BookSim's convergence tests off,
+    so the length is fixed) long enough for about 4000 measured packets (800
+    with --quick), then the drain of every measured packet."""
     want = want or (800 if quick else 4000)
-    period = int(min(max(want * LOADED_FLITS / (N * rate) / 3, 5000), 400000))
-    return dict(injection_rate=rate, injection_rate_uses_flits=1, packet_size=LOADED_FLITS,
+    period = int(min(max(want * L / (N * rate) / 3, 5000), 400000))
+    return dict(injection_rate=rate, injection_rate_uses_flits=1, packet_size=L,
                 seed=seed, warmup_periods=1, sample_period=period,
                 max_samples=3, sim_count=1, warmup_thres=-1.0, acc_warmup_thres=-1.0,
                 stopping_thres=-1.0, acc_stopping_thres=-1.0, latency_thres=20000.0)
@@ -525,18 +527,22 @@ def zero_load(exe, icnx, net, quick):
     return rows
 
 
-def saturation(exe, icnx, net, quick):
+def saturation(exe, icnx, net, quick, case=None):
     """Bisection on offered flits/node/cycle: saturated when accepted < 95%
-    of offered or BookSim calls the run unstable."""
+    of offered or BookSim calls the run unstable.  case: an ENGINE_CASES
+    entry (packet length, VCs, buffer), else the network's own set-up."""
+    L, vcs, buf = (case['L'], case['vcs'], case['buf']) if case else (LOADED_FLITS, None, None)
+    tag = case['name'] + '-' if case else ''
+
     def sat(rate):
         # accepted against offered needs more packets than a mean latency:
         # with 10000 measured packets the 95% test is 5 standard deviations
         # away from the noise of a stable run
         # a mean packet latency above 5000 cycles (BookSim's latency_thres,
         # checked while draining too) ends an overloaded run early: saturated
-        prm = loaded_params(rate, 1, quick, net.N, 4000 if quick else 10000)
+        prm = loaded_params(rate, 1, quick, net.N, 4000 if quick else 10000, L)
         prm['latency_thres'] = 5000.0
-        r = run_booksim(exe, net, prm, 'sat-%.5f' % rate)
+        r = run_booksim(exe, net, prm, '%ssat-%.5f' % (tag, rate), vcs=vcs, buf=buf)
         ok = (not r['unstable'] and r.get('accepted') is not None and
               r['accepted'] >= 0.95 * rate)
         return not ok, r
@@ -558,6 +564,9 @@ def saturation(exe, icnx, net, quick):
             hi = mid
         else:
             lo = mid
+    if case:
+        return dict(booksim=(lo + hi) / 2, bracket='%.4f..%.4f' % (lo, hi),
+                    deadlock='yes' if deadlock else 'no')
     return dict(network=net.name, booksim=(lo + hi) / 2, bracket='%.4f..%.4f' % (lo, hi),
                 deadlock='yes' if deadlock else 'no', icnx=icnx_saturation(icnx, net))
 
@@ -601,6 +610,181 @@ def loaded(exe, icnx, net, sat, quick):
                           ratio=(ifh / ic['cpu']) / (fh / cpu) if ic and ifh and ic['cpu'] > 0
                           and cpu > 0 and fh else None))
     return rows, speed
+
+
+# ---------------------------------------------------------------- engine cases
+#
+# icnx's sim.timing = booksim is an engine of its own, BookSim's input-queued
+# router (src/sim/iqrouter.c): checked here on packet lengths, virtual
+# channel counts and buffer depths the tables above do not use, each at 10,
+# 30, 50 and 70% of BookSim's saturation and at saturation.  Target (issue
+# 19): every loaded mean within 3% of BookSim's or inside its interval,
+# saturation within 3%.  `--engine` runs these alone (booksim-engine.md,
+# booksim-engine.csv).
+
+# updown = 3: BookSim's up*/down* offering every output on a shortest legal
+# route with distinct priorities, so that BookSim's OutputSet keeps them all
+# and its VC allocator chooses (adaptive, as icnx's sim.routing = adaptive);
+# updown_adaptive = 1 keeps only the lowest port (booksim-updown.patch).
+ENGINE_CASES = [
+    dict(name='autonet10-L8', net='autonet10', updown=3, L=8, vcs=1, buf=8),
+    dict(name='autonet10-L32-V2', net='autonet10', updown=3, L=32, vcs=2, buf=8),
+    dict(name='random24-L32-B4', net='random24', updown=3, L=32, vcs=1, buf=4),
+    dict(name='random24-L16-V4-B16', net='random24', updown=3, L=16, vcs=4, buf=16),
+    dict(name='autonet10-L64-B16', net='autonet10', updown=3, L=64, vcs=1, buf=16),
+    dict(name='fattree-dmodk-L16-V2-B4', net='fattree-4p3t-dmodk', L=16, vcs=2, buf=4),
+]
+ENGINE_FRACTIONS = (0.1, 0.3, 0.5, 0.7)
+ENGINE_MEASURED = 20000    # icnx messages measured per loaded point
+
+
+def icnx_case(icnx, net, case, out, msg_load=None):
+    """icnx's command for an engine case: -o OUT (a point at msg_load
+    messages/node/cycle, or the saturation search)."""
+    preset, _, sets = net.spec['sim']
+    path = preset if preset.endswith('.yaml') else 'presets/%s.yaml' % preset
+    sets = [x for x in sets if not x.startswith('sim.V=')] + ['sim.V=%d' % case['vcs']]
+    sets += ['traffic.message_length=%d' % case['L'] if preset.endswith('.yaml')
+             else 'sim.M=%d' % case['L']]
+    cmd = [icnx, '--batch', path, '-o', out, '-f', 'csv']
+    if msg_load is not None:
+        cmd += ['--load', '%r:%r:1' % (msg_load, msg_load), '-j', '1']
+        sets += ['sim.warmup=%d' % ICNX_WARMUP, 'sim.measured=%d' % ENGINE_MEASURED]
+    for x in MODE + sets + ['sim.buffer=%d' % case['buf']]:
+        cmd += ['--set', x]
+    return cmd
+
+
+def run_icnx(cmd):
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if r.returncode != 0:
+        log('icnx failed:', ' '.join(cmd), r.stderr.strip())
+        return None
+    return r.stdout
+
+
+def engine_case(exe, icnx, nets, case, quick):
+    net = nets[(case['net'], case.get('updown'))]
+    log(case['name'], '- saturation')
+    sat = saturation(exe, icnx, net, quick, case)
+    L = case['L']
+    cmd = icnx_case(icnx, net, case, 'saturation')
+    text = run_icnx(cmd)
+    isat = None
+    for line in (text or '').splitlines():
+        f = line.split(',')
+        if f[0] == 'saturation_load':
+            isat = float(f[1]) * L
+    srow = dict(case=case['name'], network=case['net'], L=L, vcs=case['vcs'], buf=case['buf'],
+                booksim=sat['booksim'], bracket=sat['bracket'], icnx=isat,
+                diff_pct=100.0 * (isat - sat['booksim']) / sat['booksim'] if isat else None,
+                cmd=' '.join(cmd[0:1] + cmd[1:]).replace(ROOT + '/', ''))
+    rows = []
+    for frac in ENGINE_FRACTIONS:
+        rate = frac * sat['booksim']
+        log(case['name'], '- %.0f%% of saturation' % (100 * frac))
+        lat = []
+        for seed in (SEEDS[:2] if quick else SEEDS):
+            r = run_booksim(exe, net, loaded_params(rate, seed, quick, net.N, None, L),
+                            '%s-load-%.2f-s%d' % (case['name'], frac, seed),
+                            vcs=case['vcs'], buf=case['buf'])
+            if r.get('plat') is not None:
+                lat.append(r['plat'])
+        n = len(lat)
+        mean = sum(lat) / n if n else math.nan
+        sd = math.sqrt(sum((x - mean) ** 2 for x in lat) / (n - 1)) if n > 1 else math.nan
+        half = (T975_2 if n == 3 else 12.706) * sd / math.sqrt(n) if n > 1 else math.nan
+        cmd = icnx_case(icnx, net, case, 'sim' if net.spec['sim'][0].endswith('.yaml')
+                        else 'curve', rate / L)
+        text = run_icnx(cmd)
+        im = ilo = ihi = None
+        if text:
+            lines = text.strip().splitlines()
+            row = dict(zip(lines[0].split(','), lines[-1].split(',')))
+            im, ilo, ihi = (_num(row, 'sim_latency'), _num(row, 'sim_lower'),
+                            _num(row, 'sim_upper'))
+        diff = 100.0 * (im - mean) / mean if im is not None and n else None
+        inside = im is not None and n > 1 and mean - half <= im <= mean + half
+        rows.append(dict(case=case['name'], fraction=frac, load=rate, booksim_mean=mean,
+                         booksim_lo=mean - half, booksim_hi=mean + half, icnx_mean=im,
+                         icnx_lo=ilo, icnx_hi=ihi, diff_pct=diff,
+                         ok='yes' if diff is not None and (abs(diff) <= 3 or inside) else 'no',
+                         cmd=' '.join(cmd).replace(ROOT + '/', '')))
+    return srow, rows
+
+
+def engine_report(exe, icnx, quick, only=None):
+    """Run the engine cases (all, or those named in only) and write
+    booksim-engine.csv and booksim-engine.md; earlier results of cases not
+    run are kept (build/validate/booksim-engine.json)."""
+    cache = os.path.join(WORK, 'booksim-engine.json')
+    old = json.load(open(cache)) if os.path.exists(cache) else dict(s=[], l=[])
+    cases = [c for c in ENGINE_CASES if not only or c['name'] in only.split(',')]
+    nets, srows, lrows = {}, [], []
+    t0 = time.time()
+    for case in cases:
+        key = (case['net'], case.get('updown'))
+        if key not in nets:
+            spec = dict(next(n for n in NETWORKS if n['name'] == case['net']))
+            if case.get('updown'):
+                spec['updown'] = case['updown']
+            nets[key] = Net(spec, icnx)
+        sr, lr = engine_case(exe, icnx, nets, case, quick)
+        srows.append(sr)
+        lrows += lr
+    done = {c['name'] for c in cases}
+    order = {c['name']: i for i, c in enumerate(ENGINE_CASES)}
+    srows += [r for r in old['s'] if r['case'] not in done and r['case'] in order]
+    lrows += [r for r in old['l'] if r['case'] not in done and r['case'] in order]
+    srows.sort(key=lambda r: order[r['case']])
+    lrows.sort(key=lambda r: (order[r['case']], r['fraction']))
+    json.dump(dict(s=srows, l=lrows), open(cache, 'w'))
+    write_csv('booksim-engine-saturation.csv', srows,
+              ['case', 'network', 'L', 'vcs', 'buf', 'booksim', 'bracket', 'icnx', 'diff_pct'])
+    write_csv('booksim-engine-loaded.csv', lrows,
+              ['case', 'fraction', 'load', 'booksim_mean', 'booksim_lo', 'booksim_hi',
+               'icnx_mean', 'icnx_lo', 'icnx_hi', 'diff_pct', 'ok'])
+    md = ['## BookSim 2 against icnx\'s BookSim engine (sim.timing = booksim)\n',
+          'Generated by `tests/validate/booksim.py --engine`%s. icnx\'s `sim.timing = booksim` '
+          'runs BookSim\'s input-queued router as its own engine (src/sim/iqrouter.c, '
+          'docs/ARCHITECTURE.md): per-VC buffers with credits, VC and switch allocation by '
+          'iSLIP (one iteration, round-robin pointers), one flit per input and output port a '
+          'cycle, Bernoulli injection. BookSim: the set-up of booksim.md (`%s`, up*/down* '
+          'routing from the patch, uniform traffic without the source) with the packet '
+          'length L, virtual channels V and flits per VC buffer B of each case; three seeds a '
+          'point, 95%% interval (Student t). icnx: %d warm-up and %d measured messages a '
+          'point. Loads in flits/node/cycle.\n'
+          % (' --quick' if quick else '', TIMING.strip(), ICNX_WARMUP, ENGINE_MEASURED),
+          '### Saturation\n',
+          'Lowest offered load whose accepted load falls below 95% of it; BookSim by '
+          'bisection (bracket), icnx by its `-o saturation` (the same rule).\n',
+          md_table(srows, ['case', 'network', 'L', 'vcs', 'buf', 'booksim', 'bracket', 'icnx',
+                           'diff_pct'],
+                   ['case', 'network', 'L', 'V', 'B', 'BookSim', 'bracket', 'icnx',
+                    'difference %']) + '\n',
+          '### Mean packet latency (cycles) at 10-70% of BookSim\'s saturation\n',
+          '`ok`: within 3% of BookSim\'s mean or inside its interval.\n',
+          md_table(lrows, ['case', 'fraction', 'load', 'booksim_mean', 'booksim_lo',
+                           'booksim_hi', 'icnx_mean', 'icnx_lo', 'icnx_hi', 'diff_pct', 'ok'],
+                   ['case', 'of sat.', 'load', 'BookSim', 'lower', 'upper', 'icnx',
+                    'icnx lower', 'icnx upper', 'difference %', 'ok']) + '\n']
+    worst = sorted((r for r in lrows if isinstance(r.get('diff_pct'), float)),
+                   key=lambda r: -abs(r['diff_pct']))[:3]
+    wsat = sorted((r for r in srows if isinstance(r.get('diff_pct'), float)),
+                  key=lambda r: -abs(r['diff_pct']))[:1]
+    md.append('Largest differences: %s; saturation %s. %d of %d loaded points ok.\n' % (
+        ', '.join('%s at %.0f%% %+.2f%%' % (r['case'], 100 * r['fraction'], r['diff_pct'])
+                  for r in worst),
+        ', '.join('%s %+.2f%%' % (r['case'], r['diff_pct']) for r in wsat) or 'none',
+        sum(r['ok'] == 'yes' for r in lrows), len(lrows)))
+    md.append('Commands (icnx side): %s\n' % '; '.join(
+        '`%s`' % r['cmd'] for r in srows[:1] + lrows[:1]))
+    md.append('CSV: `booksim-engine-saturation.csv`, `booksim-engine-loaded.csv`. '
+              'Run time of this part: %.0f s (%s).\n' % (time.time() - t0,
+                                                       ', '.join(sorted(done)) or 'none'))
+    open(os.path.join(OUT, 'booksim-engine.md'), 'w').write('\n'.join(md))
+    log('wrote', os.path.join(OUT, 'booksim-engine.md'))
+    return 0
 
 
 # ---------------------------------------------------------------- output
@@ -657,12 +841,17 @@ def main():
                          '(build/validate/booksim-results.json)')
     ap.add_argument('--zero-only', default='',
                     help='comma-separated network names checked at zero load only')
+    ap.add_argument('--engine', nargs='?', const='', default=None, metavar='CASES',
+                    help='run only the engine cases (comma-separated names, default all) '
+                         'and write booksim-engine.md')
     a = ap.parse_args()
     os.chdir(ROOT)
     os.makedirs(OUT, exist_ok=True)
     exe = None if a.assemble else build_booksim()
     global MODE_ON
     mode = MODE_ON = icnx_booksim_mode(a.icnx)
+    if a.engine is not None:
+        return engine_report(exe, a.icnx, a.quick, a.engine)
     nets = [] if a.assemble else \
         [n for n in NETWORKS if not a.only or n['name'] in a.only.split(',')]
     if a.assemble:
@@ -817,6 +1006,8 @@ def main():
                  'Run time of this part: %.0f s.' % (time.time() - t_start)))
     open(os.path.join(OUT, 'booksim.md'), 'w').write('\n'.join(md))
     log('wrote', os.path.join(OUT, 'booksim.md'))
+    if not a.assemble and not a.only:
+        engine_report(exe, a.icnx, a.quick)
     return 0 if zok == zcases else 1
 
 
