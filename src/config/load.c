@@ -26,8 +26,8 @@ int load_with_sets(const char *arg, const char *const *sets, size_t nsets,
 				"the file: DIR/%s.yaml)", arg, arg, dirs[0], dirs[1],
 				dirs[2][0] ? ", " : "", dirs[2], dirs[3], arg);
 	}
-	if (config_parse_file(&out->cfg, out->path, preset_arg_is_file(arg) ? arg : out->path,
-			      &out->map, d))
+	if (config_parse_file_read(&out->cfg, out->path, preset_arg_is_file(arg) ? arg : out->path,
+				   &out->map, &out->text, &out->len, &out->stamp, d))
 		return -1;
 	for (size_t i = 0; i < nsets; i++) {
 		char key[DIAG_PATH_MAX];
@@ -71,5 +71,8 @@ void loaded_free(struct loaded *l)
 		return;
 	srcmap_free(l->map);
 	l->map = NULL;
+	free(l->text);
+	l->text = NULL;
+	l->len = 0;
 	config_free(&l->cfg);
 }

@@ -16,6 +16,10 @@ struct loaded {
 	char path[4096];        /* the file read */
 	char name[256];         /* preset name, or the file as given */
 	struct srcmap *map;     /* owned; free with loaded_free */
+	char *text;             /* owned: the bytes read (NUL-terminated), which
+	                           map's byte ranges index; NULL if none */
+	size_t len;             /* bytes in text */
+	struct file_stamp stamp;   /* of text, to notice a change on disk */
 };
 
 /* Load arg (a preset name or file; NULL = the default preset) with the
@@ -30,7 +34,7 @@ int load_with_sets(const char *arg, const char *const *sets, size_t nsets,
 /* Load a file or preset name with no overrides (the explorer's open/picker). */
 int load_arg(const char *arg, struct loaded *out, struct diag *d);
 
-/* Free the configuration and the source map; *l is left empty. */
+/* Free the configuration, the source map and the text; *l is left empty. */
 void loaded_free(struct loaded *l);
 
 #endif

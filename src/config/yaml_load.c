@@ -430,44 +430,49 @@ out_parser:
 	return rc;
 }
 
-int config_parse_file(struct config *cfg, const char *path, const char *name,
-		      struct srcmap **map, struct diag *d)
+int config_parse_file_read(struct config *cfg, const char *path, const char *name,
+			   struct srcmap **map, char **text, size_t *len, struct file_stamp *st,
+			   struct diag *d)
 {
 	const char *shown = name ? name : path;
-	FILE *fp = fopen(path, "rb");
+	struct file_stamp own;
 	char *buf = NULL;
-	size_t len = 0;
+	size_t n = 0;
 	int rc;
 
 	*cfg = CONFIG_EMPTY;
 	diag_clear(d);
 	if (d)
 		snprintf(d->file, sizeof d->file, "%s", shown);
-	if (!fp)
+	if (text)
+		*text = NULL;
+	if (st)
+		st->valid = false;
+	rc = file_read_stamped(path, MAX_FILE_BYTES, &buf, &n, st ? st : &own);
+	if (rc == -1)
 		return diag_set(d, "", "cannot open: %s", strerror(errno));
-	buf = malloc(MAX_FILE_BYTES + 1);
-	if (!buf) {
-		fclose(fp);
-		return diag_set(d, "", "out of memory");
-	}
-	len = fread(buf, 1, MAX_FILE_BYTES + 1, fp);
-	rc = ferror(fp);
-	fclose(fp);
-	if (rc) {
-		free(buf);
-		return diag_set(d, "", "cannot read: %s", strerror(errno));
-	}
-	if (len > MAX_FILE_BYTES) {
-		free(buf);
+	if (rc && errno == EFBIG)
 		return diag_set(d, "", "file too large (allowed: at most %u bytes)", MAX_FILE_BYTES);
-	}
-	if (memchr(buf, '\0', len)) {
+	if (rc)
+		return diag_set(d, "", "cannot read: %s", strerror(errno));
+	if (memchr(buf, '\0', n)) {
 		free(buf);
 		return diag_set(d, "", "not a text file (it contains NUL bytes)");
 	}
-	rc = config_parse_text(cfg, buf, len, shown, map, d);
-	free(buf);
+	rc = config_parse_text(cfg, buf, n, shown, map, d);
+	if (rc == 0 && text) {
+		*text = buf;
+		*len = n;
+	} else {
+		free(buf);
+	}
 	return rc;
+}
+
+int config_parse_file(struct config *cfg, const char *path, const char *name,
+		      struct srcmap **map, struct diag *d)
+{
+	return config_parse_file_read(cfg, path, name, map, NULL, NULL, NULL, d);
 }
 
 const struct srcmap_entry *srcmap_find(const struct srcmap *m, const char *path)

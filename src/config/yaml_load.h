@@ -16,6 +16,7 @@
 
 #include "config/config.h"
 #include "base/diag.h"
+#include "base/filestamp.h"
 
 /* The deepest nesting of lists and mappings a preset may have (the deepest
  * table needs 3); deeper files are refused before libyaml builds them. */
@@ -46,6 +47,14 @@ int config_parse_text(struct config *cfg, const char *text, size_t len, const ch
  * when name is NULL). */
 int config_parse_file(struct config *cfg, const char *path, const char *name,
 		      struct srcmap **map, struct diag *d);
+
+/* The same, also handing back what was read: on success *text (malloc'd,
+ * NUL-terminated, *len bytes; caller frees; the text the source map's byte
+ * ranges index) when text is not NULL, and its stamp (base/filestamp.h)
+ * when st is not NULL. */
+int config_parse_file_read(struct config *cfg, const char *path, const char *name,
+			   struct srcmap **map, char **text, size_t *len, struct file_stamp *st,
+			   struct diag *d);
 
 /* Fill d->file/line/col from the entry for d->path or its longest prefix
  * (the file's start when none). */

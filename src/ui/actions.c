@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/filestamp.h"
 #include "config/presets.h"
 #include "base/write.h"
 #include "ui/blit.h"
@@ -152,8 +153,22 @@ unsigned act_save(struct app *a, const char *typed, bool lossy_ok, bool overwrit
 		app_confirm(a, CF_OVERWRITE, "%s exists. Overwrite it?", path);
 		return K_HANDLED | K_REDRAW_ALL;
 	}
-	char *orig = save_read(a->l->path, &len);
-	char *text = save_splice(orig, len, &a->cfg, &lossy, why, sizeof why);
+	/* The file shown changed on disk since it was read (another program
+	 * wrote it): ask, as vim and emacs do, before a save reverts that. */
+	if (!overwrite_ok && a->l->stamp.valid && (same_file(path, a->l->path) ||
+	    (strcmp(path, a->l->path) == 0)) &&
+	    file_stamp_compare(&a->l->stamp, a->l->path, 4u << 20) == FILE_CHANGED) {
+		snprintf(a->pending_path, sizeof a->pending_path, "%s", path);
+		app_confirm(a, CF_DISK_CHANGED, "%s has changed on disk since it was read (another "
+			    "program wrote it). Overwrite it with the configuration shown, reload it "
+			    "(the edits not saved are dropped), or cancel?", a->l->path);
+		return K_HANDLED | K_REDRAW_ALL;
+	}
+	/* splice into the text as it was read (what the screen came from),
+	 * not into what the file holds now */
+	char *orig = a->l->text ? NULL : save_read(a->l->path, &len);
+	char *text = a->l->text ? save_splice(a->l->text, a->l->len, &a->cfg, &lossy, why, sizeof why)
+		: save_splice(orig, len, &a->cfg, &lossy, why, sizeof why);
 	free(orig);
 	if (!text) {
 		app_msg(a, true, "out of memory");
@@ -186,12 +201,38 @@ unsigned act_save(struct app *a, const char *typed, bool lossy_ok, bool overwrit
 		*a->l = nl;    /* its configuration moved to file_cfg */
 	} else {
 		loaded_free(&nl);
+		/* still the file shown: what it holds now is ours */
+		char *t;
+		size_t n;
+		struct file_stamp st;
+		if (same_file(path, a->l->path) &&
+		    file_read_stamped(a->l->path, 4u << 20, &t, &n, &st) == 0) {
+			free(a->l->text);
+			a->l->text = t;
+			a->l->len = n;
+			a->l->stamp = st;
+		}
 	}
 	config_free(&a->saved);
 	config_copy(&a->saved, &a->cfg);    /* out of memory: shown as modified */
 	app_msg(a, false, "saved %s%s", path, lossy ? " (written afresh; the old comments are gone)"
 		: " (comments kept)");
 	return K_HANDLED | K_REDRAW_ALL;
+}
+
+unsigned act_reload(struct app *a)
+{
+	char arg[PATH_MAX + 2], path[PATH_MAX];
+	unsigned f;
+
+	a->overlay = OV_NONE;
+	snprintf(path, sizeof path, "%s", a->l->path);
+	snprintf(arg, sizeof arg, "%s%s", strchr(path, '/') ? "" : "./", path);
+	f = act_open(a, arg, true);
+	if (f & K_RECOMPUTE)
+		app_msg(a, false, "reloaded %s as it is on disk now; the edits not saved were "
+			"dropped", path);
+	return K_REDRAW_ALL | f;
 }
 
 unsigned act_open(struct app *a, const char *typed, bool discard_ok)
@@ -343,6 +384,7 @@ unsigned act_confirm(struct app *a, bool yes)
 	case CF_SAVE_DRAFT: return K_REDRAW_ALL | act_prompt_file(a, PR_SAVE);
 	case CF_SAVE_LOSSY: return K_REDRAW_ALL | act_save(a, path, true, true);
 	case CF_OPEN: return K_REDRAW_ALL | act_open(a, path, true);
+	case CF_DISK_CHANGED: return K_REDRAW_ALL | act_save(a, path, false, true);
 	case CF_OVERWRITE:
 		switch (a->pending_prompt) {
 		case PR_SAVE: return K_REDRAW_ALL | act_save(a, path, false, true);

@@ -27,6 +27,9 @@ unsigned act_confirm(struct app *a, bool yes);
 
 unsigned act_save(struct app *a, const char *path, bool lossy_ok, bool overwrite_ok);
 unsigned act_open(struct app *a, const char *arg, bool discard_ok);
+/* The file shown as it is on disk now, the edits not saved dropped (the
+ * answer r to CF_DISK_CHANGED). */
+unsigned act_reload(struct app *a);
 unsigned act_export_csv(struct app *a, const char *path, bool overwrite_ok);
 unsigned act_export_screen(struct app *a, const char *path, bool overwrite_ok);
 

@@ -301,7 +301,9 @@ void confirm_draw(struct app *a, struct canvas *c)
 {
 	frame_draw(c, "question", a->utf8);
 	wrap(a, c);
-	draw_text(c, 2, c->height - 2, c->width - 4, "y: yes    n or Esc: no", UI_KEY);
+	draw_text(c, 2, c->height - 2, c->width - 4, a->confirm == CF_DISK_CHANGED
+		  ? "o: overwrite   r: reload   c or Esc: cancel" : "y: yes    n or Esc: no",
+		  UI_KEY);
 }
 
 /* The text, wrapped at spaces over the inner width. */

@@ -514,6 +514,18 @@ static unsigned key_overlay(struct app *a, int ch, bool code)
 			a->help_scroll = 1 << 20;
 		return K_REDRAW_ALL;
 	case OV_CONFIRM:
+		if (a->confirm == CF_DISK_CHANGED) {    /* o overwrite, r reload, c cancel */
+			if (ch == 'o' || ch == 'O')
+				return act_confirm(a, true);
+			if (ch == 'r' || ch == 'R')
+				return act_reload(a);
+			if (ch == 'c' || ch == 'C' || ch == 'n' || ch == 'N' || ch == 27 ||
+			    ch == 'q')
+				return act_confirm(a, false);
+			if (ch == CTRL('c'))
+				return K_QUIT;
+			return 0;
+		}
 		if (ch == 'y' || ch == 'Y')
 			return act_confirm(a, true);
 		if (ch == 'n' || ch == 'N' || ch == 27 || ch == 'q')
@@ -793,7 +805,11 @@ static int app_start(struct app *a, const struct ui_options *o, struct loaded *l
 	config_move(&a->cfg, &l->cfg);    /* l keeps its path, name and map */
 	if (config_copy(&a->saved, &a->cfg))
 		return -1;
-	a->have_file_cfg = config_parse_file(&a->file_cfg, l->path, NULL, NULL, &d) == 0 &&
+	/* what the file says, from the bytes read (not read again: the file
+	 * may have changed since) */
+	a->have_file_cfg = (l->text ? config_parse_text(&a->file_cfg, l->text, l->len, l->path,
+							NULL, &d)
+			    : config_parse_file(&a->file_cfg, l->path, NULL, NULL, &d)) == 0 &&
 			   a->file_cfg.family == a->cfg.family;
 	a->gen = 1;
 	view_req_init(&a->view);
