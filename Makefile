@@ -9,7 +9,7 @@
 #   make validate   model vs simulation, BookSim cross-check: docs/VALIDATION.md
 #                   (tens of minutes; VALIDATE_ARGS=--quick for a smoke run)
 #   make install    PREFIX=/usr/local DESTDIR= (binary, man pages, presets,
-#                   bash completion)
+#                   bash and zsh completion)
 #   make deb        the Debian package, in build/deb/ (debian/)
 #
 # User CPPFLAGS/CFLAGS/LDFLAGS/LDLIBS are respected; the project's own flags
@@ -20,6 +20,8 @@ PREFIX    ?= /usr/local
 BINDIR    ?= $(PREFIX)/bin
 DATADIR   ?= $(PREFIX)/share
 MANPREFIX ?= $(DATADIR)/man
+# zsh searches vendor-completions under /usr (Debian), site-functions elsewhere
+ZSHDIR    ?= $(DATADIR)/zsh/$(if $(filter /usr,$(PREFIX)),vendor-completions,site-functions)
 PKG_CONFIG ?= pkg-config
 INSTALL   ?= install
 CC        ?= cc
@@ -232,7 +234,8 @@ deb:
 install: icnx
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANPREFIX)/man1 \
 	    $(DESTDIR)$(MANPREFIX)/man5 $(DESTDIR)$(MANPREFIX)/man7 \
-	    $(DESTDIR)$(DATADIR)/icnx/presets $(DESTDIR)$(DATADIR)/bash-completion/completions
+	    $(DESTDIR)$(DATADIR)/icnx/presets $(DESTDIR)$(DATADIR)/bash-completion/completions \
+	    $(DESTDIR)$(ZSHDIR)
 	$(INSTALL) -m 0755 $(BUILD)/icnx $(DESTDIR)$(BINDIR)/icnx
 	$(INSTALL) -m 0644 man/icnx.1 $(DESTDIR)$(MANPREFIX)/man1/icnx.1
 	$(INSTALL) -m 0644 man/icnx.yaml.5 $(DESTDIR)$(MANPREFIX)/man5/icnx.yaml.5
@@ -241,12 +244,13 @@ install: icnx
 	$(INSTALL) -m 0644 presets/*.yaml $(DESTDIR)$(DATADIR)/icnx/presets/
 	$(INSTALL) -m 0644 completion/icnx.bash \
 	    $(DESTDIR)$(DATADIR)/bash-completion/completions/icnx
+	$(INSTALL) -m 0644 completion/_icnx $(DESTDIR)$(ZSHDIR)/_icnx
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/icnx $(DESTDIR)$(MANPREFIX)/man1/icnx.1 \
 	    $(DESTDIR)$(MANPREFIX)/man5/icnx.yaml.5 $(DESTDIR)$(MANPREFIX)/man7/icnx-models.7 \
 	    $(DESTDIR)$(MANPREFIX)/man7/icnx-labs.7 \
-	    $(DESTDIR)$(DATADIR)/bash-completion/completions/icnx
+	    $(DESTDIR)$(DATADIR)/bash-completion/completions/icnx $(DESTDIR)$(ZSHDIR)/_icnx
 	rm -f $(patsubst presets/%,$(DESTDIR)$(DATADIR)/icnx/presets/%,$(wildcard presets/*.yaml))
 	-rmdir $(DESTDIR)$(DATADIR)/icnx/presets $(DESTDIR)$(DATADIR)/icnx 2>/dev/null
 

@@ -3,8 +3,8 @@
 # Usage: scripts/deps.sh build|test|fuzz|deb|ci|validate
 #   build: compiler, pkg-config, ncursesw, libyaml (enough for `make run`)
 #   test:  build + cmocka, tmux, mandoc, python3 (JSON checks), locales (a
-#          decimal-comma locale, compiled by the test with localedef) (enough for
-#          `make test`)
+#          decimal-comma locale, compiled by the test with localedef), zsh (its
+#          completion is tested) (enough for `make test`)
 #   fuzz:  build + clang and its libFuzzer/sanitizer runtimes
 #          (libclang-rt-14-dev, which clang only recommends) for `make fuzz`
 #   deb:   build + dpkg-dev, debhelper (`make deb`, debian/) and lintian
@@ -20,10 +20,10 @@ level=${1:-build}
 pkgs="gcc make pkg-config libncurses-dev libyaml-dev"
 case "$level" in
   build) ;;
-  test) pkgs="$pkgs libcmocka-dev tmux mandoc python3 locales" ;;
+  test) pkgs="$pkgs libcmocka-dev tmux mandoc python3 locales zsh" ;;
   fuzz) pkgs="$pkgs clang libclang-rt-14-dev" ;;
   deb) pkgs="$pkgs dpkg-dev debhelper lintian" ;;
-  ci) pkgs="$pkgs libcmocka-dev tmux mandoc python3 locales clang libclang-rt-14-dev gnuplot-nox openmpi-bin libopenmpi-dev dpkg-dev debhelper lintian debootstrap" ;;
+  ci) pkgs="$pkgs libcmocka-dev tmux mandoc python3 locales zsh clang libclang-rt-14-dev gnuplot-nox openmpi-bin libopenmpi-dev dpkg-dev debhelper lintian debootstrap" ;;
   validate) pkgs="$pkgs g++ bison flex python3" ;;
   *) echo "deps.sh: unknown level '$level' (allowed: build, test, fuzz, deb, ci, validate)" >&2; exit 2 ;;
 esac

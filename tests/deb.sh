@@ -139,6 +139,7 @@ got=$(inroot 'bash -c ". /usr/share/bash-completion/completions/icnx
 	COMP_WORDS=(icnx -s sim.routing = d); COMP_CWORD=4; _icnx 2>/dev/null; echo \${COMPREPLY[*]}"')
 [ "$got" = "kiasari-s5-v12
 deterministic" ] || no "installed bash completion: $(echo $got)"
+inroot 'test -f /usr/share/zsh/vendor-completions/_icnx' || no "no zsh completion installed"
 say "ran icnx, man -w and the completion in the root"
 
 apt 'apt-get purge -y -qq icnx && apt-get autoremove --purge -y -qq' ||
