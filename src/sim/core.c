@@ -28,6 +28,7 @@
 #if defined(__GNUC__) || defined(__clang__)
 #define CTZ64(m) __builtin_ctzll(m)
 #define PREFETCH(p) __builtin_prefetch(p)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 static int ctz64(uint64_t m)
 {
@@ -40,6 +41,7 @@ static int ctz64(uint64_t m)
 }
 #define CTZ64(m) ctz64(m)
 #define PREFETCH(p) ((void)(p))
+#define ALWAYS_INLINE inline
 #endif
 #define AHEAD 8                 /* list entries fetched ahead */
 
@@ -63,7 +65,7 @@ static void req_set(struct sim_core *c, int k, int ch)
 	struct sim_chs *cs = &c->chs[ch];
 
 	cs->req |= UINT64_C(1) << (k - ch * c->net.V);
-	if (!cs->listed) {
+	if (!cs->listed && !cs->asleep) {
 		cs->listed = 1;
 		c->clist[c->nclist++] = ch;
 	}
@@ -73,6 +75,57 @@ static void req_clear(struct sim_core *c, int k, int ch)
 {
 	c->chs[ch].req &= ~(UINT64_C(1) << (k - ch * c->net.V));
 }
+
+/* Schedule event `what` (struct sim_core.ev) d cycles from now, 1 <= d <
+ * W.  The pool never runs out: a channel has at most one wake pending (it
+ * cannot pass a flit while busy) and a buffer at most one arrival (its
+ * channel cannot push the next flit before the last has arrived). */
+static void wheel_add(struct sim_core *c, int64_t d, int what)
+{
+	int e = c->free_ev, sl = (int)((c->now + d) & (c->W - 1));
+
+	c->free_ev = c->ev[e].next;
+	c->ev[e] = (struct sim_ev){ -1, what };
+	if (c->slot_tail[sl] >= 0)
+		c->ev[c->slot_tail[sl]].next = e;
+	else
+		c->slot_head[sl] = e;
+	c->slot_tail[sl] = e;
+	c->nwheel++;
+}
+
+/* Run the events of slot sl, in the order scheduled: a channel free again
+ * wakes and rejoins the list (at the end) if it has a request; a flit that
+ * has arrived in a routed buffer makes it request its next channel. */
+static void wheel_run(struct sim_core *c, int sl)
+{
+	int e = c->slot_head[sl];
+
+	c->slot_head[sl] = c->slot_tail[sl] = -1;
+	while (e >= 0) {
+		int what = c->ev[e].what, nx = c->ev[e].next;
+
+		if (what >= 0) {
+			struct sim_chs *cs = &c->chs[what];
+
+			cs->asleep = 0;
+			if (cs->req && !cs->listed) {
+				cs->listed = 1;
+				c->clist[c->nclist++] = what;
+			}
+		} else {
+			const struct sim_buf *kb = &c->buf[-what - 1];
+
+			if (kb->occ > 0 && kb->nxt >= 0)
+				req_set(c, kb->nxt, kb->nxch);
+		}
+		c->ev[e].next = c->free_ev;
+		c->free_ev = e;
+		c->nwheel--;
+		e = nx;
+	}
+}
+
 
 static int msg_new(struct sim_core *c)
 {
@@ -111,6 +164,9 @@ void sim_core_free(struct sim_core *c)
 	free(c->hlist);
 	free(c->clist);
 	free(c->late);
+	free(c->ev);
+	free(c->slot_head);
+	free(c->slot_tail);
 	free(c->qtail);
 	free(c->msg);
 	free(c->cumw);
@@ -152,15 +208,33 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 			.ch = b < nvc ? b / net->V : -1, .wait_ch = -1, .wait_at = -1,
 		};
 	c->unit_period = 1;
+	c->W = 2;
+	c->free_ev = -1;
 	c->vmask = net->V == 64 ? ~UINT64_C(0) : (UINT64_C(1) << net->V) - 1;
 	for (int i = 0; i < C; i++) {
 		if (net->chan[i].period > 1)
 			c->unit_period = 0;
+		while (c->W <= net->chan[i].period)
+			c->W *= 2;
 		c->chs[i] = (struct sim_chs){
 			.cstamp = -1, .freed = -1, .rr = net->V - 1, .choice = -1,
 			.period = net->chan[i].period > 1 ? net->chan[i].period : 1,
 			.to = net->chan[i].to,
 		};
+	}
+	c->slot_head = malloc((size_t)c->W * sizeof *c->slot_head);
+	c->slot_tail = malloc((size_t)c->W * sizeof *c->slot_tail);
+	c->nev_cap = c->unit_period ? 1 : C + nb;
+	c->ev = malloc((size_t)c->nev_cap * sizeof *c->ev);
+	if (!c->slot_head || !c->slot_tail || !c->ev) {
+		sim_core_free(c);
+		return -1;
+	}
+	for (int i = 0; i < c->W; i++)
+		c->slot_head[i] = c->slot_tail[i] = -1;
+	for (int i = c->nev_cap - 1; i >= 0; i--) {
+		c->ev[i].next = c->free_ev;
+		c->free_ev = i;
 	}
 	for (int s = 0; s < net->nodes; s++)
 		c->qtail[s] = -1;
@@ -391,7 +465,7 @@ static int resolve(struct sim_core *c, int ch);
  * ejection VC always; a full buffer only if its front flit leaves this
  * cycle, which is the next channel's choice (resolved on demand; one being
  * resolved means a cycle of full buffers: no). */
-static inline int can_pass(struct sim_core *c, const struct sim_chs *cs, int k)
+static ALWAYS_INLINE int can_pass(struct sim_core *c, const struct sim_chs *cs, int k)
 {
 	const struct sim_buf *kb = &c->buf[k];
 	const struct sim_chs *c2;
@@ -409,8 +483,10 @@ static inline int can_pass(struct sim_core *c, const struct sim_chs *cs, int k)
 		return 0;
 	c2 = &c->chs[kb->nxch];
 	if (c2->cstamp != st + 3) {
-		if (c2->cstamp == st + 2)
-			return 0;
+		if (c2->cstamp == st + 2 || c2->busy > c->now ||
+		    !(c2->req & (UINT64_C(1) << (kb->nxt - kb->nxch * c->net.V))))
+			return 0;              /* a cycle of full buffers; busy; the
+			                          front flit is not there yet */
 		resolve(c, kb->nxch);
 	}
 	return c2->choice == kb->nxt;
@@ -420,7 +496,7 @@ static inline int can_pass(struct sim_core *c, const struct sim_chs *cs, int k)
  * index, or -1.  Among the requesting virtual channels (req) that can
  * pass, the first in round-robin order from the one after the last
  * served. */
-static int resolve(struct sim_core *c, int ch)
+static ALWAYS_INLINE int resolve_in(struct sim_core *c, int ch)
 {
 	struct sim_chs *cs = &c->chs[ch];
 	uint64_t req = cs->req;
@@ -458,6 +534,12 @@ static int resolve(struct sim_core *c, int ch)
 	return choice;
 }
 
+/* The same out of line: the call from can_pass (a channel below). */
+static int resolve(struct sim_core *c, int ch)
+{
+	return resolve_in(c, ch);
+}
+
 /* Virtual channel buffer k (of channel ch) is free again. */
 static void release(struct sim_core *c, int k, int ch)
 {
@@ -471,7 +553,7 @@ static void release(struct sim_core *c, int k, int ch)
 /* Move one flit from buffer b into VC buffer k.  The message record is
  * touched only when its header leaves its source and when its tail is
  * consumed. */
-static void move_flit(struct sim_core *c, int b, int k)
+static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k)
 {
 	struct sim_buf *bb = &c->buf[b], *kb = &c->buf[k];
 	int id = bb->owner;
@@ -483,6 +565,10 @@ static void move_flit(struct sim_core *c, int b, int k)
 
 	c->flit_hops++;
 	kc->busy = c->now + P;
+	if (P > 1) {                            /* out of the list while busy */
+		kc->asleep = 1;
+		wheel_add(c, P, kch);
+	}
 	/* leave b */
 	if (bb->ch < 0 && seq == 0) {
 		struct sim_msg *m = &c->msg[id];
@@ -541,14 +627,24 @@ static void move_flit(struct sim_core *c, int b, int k)
 		if (kb->occ == 0) {
 			kb->fseq = seq;
 			c->nact++;
-			if (kb->nxt >= 0)       /* routed on: it requests again */
+			if (kb->nxt < 0) {
+				if (seq == 0)
+					head_add(c, k);
+			} else if (P > 1) {      /* it requests again once there */
+				wheel_add(c, P, -k - 1);
+			} else {
 				req_set(c, kb->nxt, kb->nxch);
-			else if (seq == 0)
-				head_add(c, k);
+			}
 		}
 		kb->occ++;
 		kb->arrive = c->now + P;
 	}
+}
+
+/* The same out of line: the late moves of SIM_RELEASE_SAME_CYCLE. */
+static void move_flit(struct sim_core *c, int b, int k)
+{
+	move_in(c, b, k);
 }
 
 /* Does the upstream buffer of VC buffer b (of channel ch) request it this
@@ -643,6 +739,8 @@ static int step(struct sim_core *c)
 	if (arrivals(c) < 0)
 		return SIM_NOMEM;
 	c->work += (int64_t)c->nact + 1;
+	if (c->nwheel)                          /* due now: wakes, arrivals */
+		wheel_run(c, (int)(now & (c->W - 1)));
 	/* (2) waiting headers, in list order; the routed leave the list */
 	n = c->nhead;
 	kept = 0;
@@ -676,7 +774,7 @@ static int step(struct sim_core *c)
 		if (i >= AHEAD)
 			PREFETCH(&c->chs[c->clist[i - AHEAD]]);
 		if (c->chs[ch].cstamp != 4 * now + 3)
-			resolve(c, ch);
+			resolve_in(c, ch);
 	}
 	kept = 0;
 	for (int i = 0; i < n; i++) {
@@ -684,10 +782,10 @@ static int step(struct sim_core *c)
 		struct sim_chs *cs = &c->chs[ch];
 
 		if (cs->choice >= 0) {
-			move_flit(c, c->buf[cs->choice].up, cs->choice);
+			move_in(c, c->buf[cs->choice].up, cs->choice);
 			c->last_move = now;
 		}
-		if (cs->req)
+		if (cs->req && !cs->asleep)
 			c->clist[kept++] = ch;
 		else
 			cs->listed = 0;
@@ -725,6 +823,10 @@ enum sim_status sim_core_run(struct sim_core *c, bool (*stop)(void *ctx, const s
 			if ((double)next < t)
 				next++;
 			if (next > c->now) {
+				/* nothing holds a flit: only wakes can be pending,
+				 * and they would find no request */
+				for (int i = 0; c->nwheel && i < c->W; i++)
+					wheel_run(c, (int)((c->now + i) & (c->W - 1)));
 				c->now = next < max_cycle ? next : max_cycle;
 				c->last_move = c->now;
 				continue;

@@ -51,10 +51,12 @@
  *     channel's resolves that one first; the order matters only for a cycle
  *     of full buffers, the first one reached saying no), then moves the
  *     chosen flits in list order.
- * A buffer whose only flit is still on the wire, a header that found every
- * candidate taken (until a candidate's channel releases a virtual channel),
- * a busy channel (period > 1) and a channel with no request cost nothing or
- * one check.
+ * With channel periods above 1, a wheel of events keeps a channel that
+ * passed a flit out of the list while it is busy (it rejoins at the end the
+ * cycle it is free, if it has a request) and sets a request whose flit is
+ * on the wire the cycle it arrives; the events of a cycle run at its start,
+ * in the order scheduled.  A header that found every candidate taken costs
+ * one check until a candidate's channel releases a virtual channel.
  *
  * Pure C11: no I/O, no threads, no globals.  A struct sim_core owns its
  * arrays (sim_core_free).  One core runs on one thread; separate cores are
@@ -248,7 +250,9 @@ struct sim_chs {
 	int rr;                    /* round-robin: the virtual channel served last */
 	int choice;                /* buffer index served this cycle, or -1 */
 	int to;                    /* router, or -1 (ejection), as sim_chan.to */
-	int listed;                /* non-zero: in the requested-channel list */
+	short listed;              /* non-zero: in the requested-channel list */
+	short asleep;              /* non-zero: busy (period > 1) and out of the
+	                              list until the wheel wakes it */
 };
 
 struct sim_core {
@@ -279,6 +283,14 @@ struct sim_core {
 	                              (routed again after the moves:
 	                              SIM_RELEASE_SAME_CYCLE) */
 	int64_t releases;          /* virtual channels released, whole run */
+	/* The wheel (channel periods > 1 only): events due in W cycles or
+	 * fewer, slot t % W, each slot a FIFO list through the event pool
+	 * (what >= 0: channel `what` is free again; what < 0: the flit pushed
+	 * into buffer -what-1 has arrived). */
+	struct sim_ev { int next, what; } *ev;
+	int nev_cap, free_ev, nwheel;   /* pool, its free list, events pending */
+	int W;                     /* slots, a power of two > the largest period */
+	int *slot_head, *slot_tail;     /* W each, -1 = empty */
 	int64_t last_free;         /* last cycle any virtual channel was released */
 	int *qtail;                /* per node: last message in its source queue */
 	/* messages */
