@@ -90,10 +90,18 @@ static int build(const struct config *cfg, int pattern, int64_t max_work, bool c
 		return diag_set(d, "", "out of memory");
 	}
 	x->built = 2;
+	if (sc->timing == SIMCFG_TIMING_BOOKSIM &&
+	    (c->timing.node_link != 1 || c->timing.switch_link != 1)) {
+		irr_simctx_free(x);
+		d->usage = true;
+		return diag_set(d, "sim.timing", "BookSim2's links move one flit a cycle and differ "
+				"only in latency, so sim.timing = booksim needs timing.node_link = "
+				"timing.switch_link = 1 (here %d and %d cycles per flit); or use "
+				"sim.timing = paper", c->timing.node_link, c->timing.switch_link);
+	}
 	if (sim_irr_build(&x->s, &x->net, &x->ud, sc->V, sc->buffer,
 			  sc->routing == SIMCFG_DETERMINISTIC ? SIM_IRR_DETERMINISTIC : SIM_IRR_ADAPTIVE,
-			  patterns[pattern], c->timing.node_link, c->timing.switch_link,
-			  sc->timing == SIMCFG_TIMING_BOOKSIM) < 0) {
+			  patterns[pattern], c->timing.node_link, c->timing.switch_link) < 0) {
 		int N = x->net.first_node[x->net.switches];    /* read before the free */
 
 		irr_simctx_free(x);

@@ -11,8 +11,10 @@
  * presets: exact; sharifi-n592: R = 2, 1.4%; sharifi-n1144: R = 8, 1.2%).
  * A period of p cycles costs p visits per flit-hop, hence the small R.  Loads are
  * converted to messages per cycle and every time back to time units.
- * With sim.timing = booksim every link takes one cycle and the quantum is
- * 1: loads are per cycle and times in cycles, as BookSim reports them.
+ * With sim.timing = booksim (BookSim2's input-queued router, an engine of
+ * its own: sim/iqrouter.h) every flit time must be the same (BookSim's
+ * links differ in latency, never in bandwidth: refused otherwise); the
+ * cycle is that flit time and every link takes one cycle.
  * Pure apart from allocation.
  */
 #include <math.h>
@@ -46,6 +48,15 @@ int mc_simctx_build(const struct config *cfg, struct mc_simctx *x, struct diag *
 	}
 	for (int i = 1; i < 5; i++)
 		tmin = fmin(tmin, t[i]);
+	if (c->sim.timing == SIMCFG_TIMING_BOOKSIM && tmin < fmax(fmax(t[0], t[1]),
+								  fmax(fmax(t[2], t[3]), t[4]))) {
+		d->usage = true;
+		return diag_set(d, "sim.timing", "BookSim2's links differ in latency, never in "
+				"bandwidth, so sim.timing = booksim cannot simulate flit times that "
+				"differ between links (here ICN1 t_cn %g, t_cs %g; ECN1 t_cn %g, "
+				"t_cs %g; ICN2 t_cs %g): give every network the same flit time, or "
+				"use sim.timing = paper", t[0], t[1], t[2], t[3], t[4]);
+	}
 	{       /* the least R within 1.5%, else the R with the least error */
 		double best = INFINITY;
 		int bestR = 1;
@@ -87,14 +98,7 @@ int mc_simctx_build(const struct config *cfg, struct mc_simctx *x, struct diag *
 				   .icn1_cn = per[0], .icn1_cs = per[1], .ecn1_cn = per[2],
 				   .ecn1_cs = per[3], .icn2_cs = per[4], .theta = c->traffic.theta,
 				   .pattern = (enum ft_pattern)c->traffic.pattern,
-				   .V = c->sim.V, .B = c->sim.buffer, .exit = c->sim.ecn1_exit,
-				   .booksim = c->sim.timing == SIMCFG_TIMING_BOOKSIM };
-	if (sp.booksim) {                /* BookSim: one cycle per link, times and
-		                                    loads in cycles */
-		sp.icn1_cn = sp.icn1_cs = sp.ecn1_cn = sp.ecn1_cs = sp.icn2_cs = 1;
-		x->q = 1;
-		x->err = 0;
-	}
+				   .V = c->sim.V, .B = c->sim.buffer, .exit = c->sim.ecn1_exit };
 	if (sim_mc_build(&x->s, &sp) < 0)
 		return diag_set(d, "", "the simulator could not build this system (out of memory?)");
 	if (c->traffic.nmix) {

@@ -47,8 +47,10 @@ static const char *const pattern_names[] = { "uniform", "bit-reversal", "perfect
 	  "still stream one flit per flit time)" }, \
 	ROUTING_FIELD \
 	{ "timing", PT_ENUM, SF(timing), 0, 0, 0, "paper", "", "", \
-	  "paper (zero router delay, the models' timing) or booksim (BookSim2's iq router: " \
-	  "zero-load (M-1) + 2 + 4R over R routers, for cross-checks)", .choices = timing_names }, \
+	  "paper (zero router delay, the models' timing) or booksim (BookSim2's input-queued " \
+	  "router, an engine of its own: credits, iSLIP allocation, 4 cycles per router and " \
+	  "link, zero-load (M-1) + 2 + 4R over R routers, buffers under 5 flits throttle, " \
+	  "Bernoulli injection; for cross-checks)", .choices = timing_names }, \
 	{ "budget", PT_REAL, SF(budget), 1000, 1e12, PF_AUTO, "auto", "cycles", "", \
 	  "simulated cycles per point before it is declared saturated; auto = 20 times the " \
 	  "cycles its messages take to be generated, plus 100000" }, \

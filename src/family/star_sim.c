@@ -57,8 +57,7 @@ static int build(const struct star_config *c, struct sim_star *s, struct diag *d
 				STAR_SIM_MAX_N, c->n);
 	}
 	if (sim_star_build(s, c->n, c->V - V2, V2, c->sim.buffer, SIM_NBC_PAPER,
-			   c->sim.routing == SIMCFG_DETERMINISTIC,
-			   c->sim.timing == SIMCFG_TIMING_BOOKSIM) < 0)
+			   c->sim.routing == SIMCFG_DETERMINISTIC) < 0)
 		return diag_set(d, "", "out of memory building S%d", c->n);
 	return 0;
 }

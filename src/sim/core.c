@@ -286,7 +286,7 @@ static void enqueue(struct sim_core *c, int s, int id)
 		q->fseq = 0;
 		q->nxt = -1;
 		q->wait_at = -1;
-		q->ready = c->now + c->net.inj_delay;
+		q->ready = c->now;
 		c->qtail[s] = id;
 		c->nact++;
 		head_add(c, qb);
@@ -451,8 +451,6 @@ static int allocate(struct sim_core *c, int b)
 		m->aux = c->cand[pick].aux;
 		m->hops++;
 		kb->ready = c->now + kc->period;
-		if (kc->to >= 0 && c->net.router_delay)
-			kb->ready += c->net.router_delay[kc->to];
 	}
 	return 1;
 }
@@ -593,7 +591,7 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k)
 				bb->owner = nid;
 				bb->occ = bb->len = c->msg[nid].len;
 				bb->fseq = 0;
-				bb->ready = c->now + 1 + c->net.inj_delay;
+				bb->ready = c->now + 1;
 				bb->wait_at = -1;
 				head_add(c, b);
 			} else {

@@ -161,14 +161,10 @@ struct sim_net {
 	int B;                     /* flits per virtual-channel buffer, >= 1 */
 	const struct sim_chan *chan;
 	const int *inj_router;     /* per node */
-	const int *router_delay;   /* per router: cycles a header waits before it
-	                              may be routed (BookSim timing); NULL = 0 */
 	const unsigned char *queue_router; /* per router: non-zero = a queue (a
 	                              concentrator, a dispatcher) whose waiting
 	                              is measured in sim_msg.qwait; NULL = none.
 	                              Only measured: the run is the same */
-	int inj_delay;             /* cycles a new head of a source queue waits
-	                              before it may leave (BookSim timing) */
 	sim_route_fn route;
 	const void *route_ctx;
 	sim_dest_fn dest;          /* NULL: uniform over the other nodes */

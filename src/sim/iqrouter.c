@@ -392,8 +392,11 @@ static int iq_init(void **state, const struct sim_engine_cfg *cfg)
 	for (int k = 0; k < s->nsenders; k++) {
 		double w = n->weight ? n->weight[k] : 1.0;
 		double p = cfg->lambda * w;
-		if (!(p <= 1.0) || !(w >= 0))
-			goto fail;      /* Bernoulli: at most one message a cycle */
+		if (!(w >= 0) || !(p < 1e300))
+			goto fail;
+		if (p > 1)      /* as BookSim's RandomFloat() < rate: a message
+			           every cycle (far beyond saturation) */
+			p = 1;
 		s->p[k] = p;
 		s->lq[k] = p < 1 ? sim_log(1.0 - p) : 0;
 		wsum += w;

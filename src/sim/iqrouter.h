@@ -25,8 +25,9 @@
  * sim_cand.tier plays no part).
  *
  * Timing, in BookSim cycles (the engine's cycle): a node generates a
- * message in cycle t with probability lambda x weight (Bernoulli; init
- * refuses a probability above 1) into an unbounded source queue and sends
+ * message in cycle t with probability lambda x weight (Bernoulli; above 1,
+ * every cycle, as BookSim's RandomFloat() < rate; the counters' rate stays
+ * lambda x the total weight, the load offered) into an unbounded source queue and sends
  * one flit a cycle while its injection virtual channel has credit; a flit
  * sent in cycle t is in the router's input buffer in cycle t + 2.  A header
  * at the front of an input virtual channel bids for an output virtual

@@ -16,7 +16,6 @@ void sim_irr_free(struct sim_irr *s)
 	free(s->senders);
 	free(s->chan);
 	free(s->inj);
-	free(s->delay);
 	memset(s, 0, sizeof *s);
 }
 
@@ -96,7 +95,7 @@ static int irr_dest(const void *ctx, int src, struct sim_rng *rng)
 
 int sim_irr_build(struct sim_irr *s, const struct irr_net *topo, const struct ud_routing *ud,
 		  int V, int B, enum sim_irr_routing routing, enum ft_pattern pattern,
-		  int node_link, int switch_link, int booksim)
+		  int node_link, int switch_link)
 {
 	int S = topo ? topo->switches : 0, N, L, bits = 0;
 
@@ -120,9 +119,7 @@ int sim_irr_build(struct sim_irr *s, const struct irr_net *topo, const struct ud
 	s->senders = malloc((size_t)N * sizeof *s->senders);
 	s->chan = malloc((size_t)(2 * L + 2 * N) * sizeof *s->chan);
 	s->inj = malloc((size_t)N * sizeof *s->inj);
-	if (booksim)
-		s->delay = calloc((size_t)(S + N), sizeof *s->delay);
-	if (!s->sw || !s->perm || !s->senders || !s->chan || !s->inj || (booksim && !s->delay)) {
+	if (!s->sw || !s->perm || !s->senders || !s->chan || !s->inj) {
 		sim_irr_free(s);
 		return -1;
 	}
@@ -155,13 +152,9 @@ int sim_irr_build(struct sim_irr *s, const struct irr_net *topo, const struct ud
 		s->chan[2 * L + q] = (struct sim_chan){ S + q, s->sw[q], -1, node_link };
 		s->chan[2 * L + N + q] = (struct sim_chan){ s->sw[q], -1, q, node_link };
 	}
-	if (booksim)
-		for (int u = 0; u < S; u++)
-			s->delay[u] = 3;
 	s->net = (struct sim_net){
 		.routers = S + N, .nodes = N, .nchan = 2 * L + 2 * N, .V = V, .B = B,
-		.chan = s->chan, .inj_router = s->inj, .router_delay = s->delay,
-		.inj_delay = booksim ? 1 : 0,
+		.chan = s->chan, .inj_router = s->inj,
 		.route = irr_route, .route_ctx = s, .dest = irr_dest, .dest_ctx = s,
 		.senders = s->senders, .nsenders = s->nsenders,
 	};

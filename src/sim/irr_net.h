@@ -52,20 +52,19 @@ struct sim_irr {
 	int *senders, nsenders;
 	struct sim_chan *chan;
 	int *inj;
-	int *delay;
 	struct sim_net net;
 };
 
 /*
  * Build from a network and its routing (both must outlive s).  pattern:
- * FT_UNIFORM, FT_BITREV, FT_SHUFFLE or FT_BUTTERFLY.  booksim: BookSim2's
- * iq-router timing (3 cycles per switch, 1 at injection: zero-load
- * (M-1) + 2 + 4R over R switches, link times 1).  Returns 0, or -1 (bad
+ * FT_UNIFORM, FT_BITREV, FT_SHUFFLE or FT_BUTTERFLY.  Node q's source
+ * queue sits at router S + q, whose one channel is q's injection link (as
+ * BookSim2's timing, sim/iqrouter.h, reads it).  Returns 0, or -1 (bad
  * arguments, no sender, no memory).
  */
 int sim_irr_build(struct sim_irr *s, const struct irr_net *topo, const struct ud_routing *ud,
 		  int V, int B, enum sim_irr_routing routing, enum ft_pattern pattern,
-		  int node_link, int switch_link, int booksim);
+		  int node_link, int switch_link);
 void sim_irr_free(struct sim_irr *s);
 
 /*

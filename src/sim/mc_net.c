@@ -66,7 +66,6 @@ void sim_mc_free(struct sim_mc *s)
 	free(s->icn2_disp);
 	free(s->chan);
 	free(s->inj);
-	free(s->delay);
 	free(s->queue);
 	memset(s, 0, sizeof *s);
 }
@@ -317,9 +316,7 @@ int sim_mc_build(struct sim_mc *s, const struct sim_mc_spec *sp)
 	memset(s, 0, sizeof *s);
 	if (!sp || sp->m < 2 || sp->m % 2 || sp->C < 1 || sp->V < 1 || sp->V > 64 || sp->B < 1 ||
 	    sp->icn1_cn < 1 || sp->icn1_cs < 1 || sp->ecn1_cn < 1 || sp->ecn1_cs < 1 ||
-	    sp->icn2_cs < 1 || sp->exit < SIM_MC_EXIT_ROOTS || sp->exit > SIM_MC_EXIT_MODEL ||
-	    (sp->booksim && (sp->icn1_cn != 1 || sp->icn1_cs != 1 ||
-	    sp->ecn1_cn != 1 || sp->ecn1_cs != 1 || sp->icn2_cs != 1)))
+	    sp->icn2_cs < 1 || sp->exit < SIM_MC_EXIT_ROOTS || sp->exit > SIM_MC_EXIT_MODEL)
 		return -1;
 	s->sp = *sp;
 	k = s->k = sp->m / 2;
@@ -430,13 +427,6 @@ int sim_mc_build(struct sim_mc *s, const struct sim_mc_spec *sp)
 			}
 		}
 	}
-	if (sp->booksim) {
-		s->delay = calloc((size_t)routers, sizeof *s->delay);
-		if (!s->delay)
-			goto fail;
-		for (int r = 2 * N; r < routers; r++)
-			s->delay[r] = 3;
-	}
 	s->queue = calloc((size_t)routers, 1);
 	if (!s->queue)
 		goto fail;
@@ -444,9 +434,8 @@ int sim_mc_build(struct sim_mc *s, const struct sim_mc_spec *sp)
 		s->queue[s->conc0 + c] = s->queue[s->disp0 + c] = 1;
 	s->net = (struct sim_net){
 		.routers = routers, .nodes = 2 * N, .nchan = s->nchan, .V = sp->V, .B = sp->B,
-		.chan = s->chan, .inj_router = s->inj, .router_delay = s->delay,
+		.chan = s->chan, .inj_router = s->inj,
 		.queue_router = s->queue,
-		.inj_delay = sp->booksim ? 1 : 0,
 		.route = mc_route, .route_ctx = s, .dest = mc_dest, .dest_ctx = s,
 		.senders = s->senders, .nsenders = N, .weight = s->weight, .source = mc_source,
 		.init = sp->exit == SIM_MC_EXIT_MODEL ? mc_init : NULL,

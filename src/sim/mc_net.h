@@ -79,11 +79,6 @@ struct sim_mc_spec {
 	enum ft_pattern pattern;   /* internal traffic when theta is given */
 	int V, B;
 	int exit;                  /* enum sim_mc_exit */
-	int booksim;               /* BookSim2's iq-router timing: 3 cycles per
-	                              switch (concentrators and dispatchers
-	                              included), 1 at injection; all periods
-	                              must be 1.  Zero load (M-1) + 2 + 4R over
-	                              R routers */
 };
 
 struct sim_mc_tree {
@@ -118,7 +113,6 @@ struct sim_mc {
 	struct sim_chan *chan;
 	int nchan, cap;
 	int *inj;
-	int *delay;                /* per router (booksim), or NULL */
 	unsigned char *queue;      /* per router: 1 at concentrators and
 	                              dispatchers (sim_net.queue_router) */
 	struct sim_net net;

@@ -19,7 +19,6 @@ void sim_star_free(struct sim_star *s)
 	free(s->nbr);
 	free(s->chan);
 	free(s->inj);
-	free(s->delay);
 	memset(s, 0, sizeof *s);
 }
 
@@ -96,7 +95,7 @@ static int star_route(const void *ctx, const struct sim_msg *m, int r, int in_ch
 }
 
 int sim_star_build(struct sim_star *s, int n, int V1, int V2, int B, enum sim_nbc nbc,
-		   int deterministic, int booksim)
+		   int deterministic)
 {
 	int N, deg, p[SIM_STAR_MAX_N], q[SIM_STAR_MAX_N];
 
@@ -118,10 +117,7 @@ int sim_star_build(struct sim_star *s, int n, int V1, int V2, int B, enum sim_nb
 	s->nbr = malloc((size_t)N * deg * sizeof *s->nbr);
 	s->chan = malloc(((size_t)N * deg + N) * sizeof *s->chan);
 	s->inj = malloc((size_t)N * sizeof *s->inj);
-	if (booksim)
-		s->delay = malloc((size_t)N * sizeof *s->delay);
-	if (!s->perm || !s->inv || !s->parity || !s->nbr || !s->chan || !s->inj ||
-	    (booksim && !s->delay)) {
+	if (!s->perm || !s->inv || !s->parity || !s->nbr || !s->chan || !s->inj) {
 		sim_star_free(s);
 		return -1;
 	}
@@ -139,8 +135,6 @@ int sim_star_build(struct sim_star *s, int n, int V1, int V2, int B, enum sim_nb
 			s->nbr[u * deg + j - 1] = (int)star_rank(q, n);
 		}
 		s->inj[u] = u;
-		if (s->delay)
-			s->delay[u] = 3;
 	}
 	for (int u = 0; u < N; u++) {
 		for (int j = 0; j < deg; j++)
@@ -149,8 +143,7 @@ int sim_star_build(struct sim_star *s, int n, int V1, int V2, int B, enum sim_nb
 	}
 	s->net = (struct sim_net){
 		.routers = N, .nodes = N, .nchan = N * deg + N, .V = V1 + V2, .B = B,
-		.chan = s->chan, .inj_router = s->inj, .router_delay = s->delay,
-		.inj_delay = booksim ? 5 : 0,   /* injection 2 + the source router 3 */
+		.chan = s->chan, .inj_router = s->inj,
 		.route = star_route, .route_ctx = s,
 	};
 	return 0;

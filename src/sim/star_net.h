@@ -53,19 +53,18 @@ struct sim_star {
 	struct sim_chan *chan;     /* nodes * deg network channels, then nodes
 	                              ejection channels */
 	int *inj;                  /* identity: node s injects at router s */
-	int *delay;                /* per router (BookSim timing), or NULL */
 	struct sim_net net;
 };
 
 /*
  * Build S_n with V1 class-a and V2 class-b virtual channels, buffers of B
- * flits.  booksim: add BookSim2's iq-router timing (3 cycles of pipeline
- * per router, 2 for injection and the ejection channel 1: zero-load (M-1) + 2 + 4R with
- * R = h + 1 routers).  Returns 0, or -1 (n outside 2..SIM_STAR_MAX_N, V1 < 0,
+ * flits (BookSim2's timing is an engine of its own, sim/iqrouter.h:
+ * it reads this network's source queues at routers as injection channels
+ * of their own).  Returns 0, or -1 (n outside 2..SIM_STAR_MAX_N, V1 < 0,
  * V2 < 0, V1 + V2 outside 1..64, no memory).
  */
 int sim_star_build(struct sim_star *s, int n, int V1, int V2, int B, enum sim_nbc nbc,
-		   int deterministic, int booksim);
+		   int deterministic);
 void sim_star_free(struct sim_star *s);
 
 /* Hops from node a to node b (the star distance). */

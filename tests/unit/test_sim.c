@@ -18,9 +18,11 @@
 
 #include "sim/core.h"
 #include "sim/engine.h"
+#include "sim/iqrouter.h"
 #include "sim/measure.h"
 #include "sim/rng.h"
 #include "sim/star_net.h"
+#include "sim_lone.h"
 #include "sim_single.h"
 
 static void test_log(void **state)
@@ -64,7 +66,7 @@ static void test_star_zero_load(void **state)
 	int seen[8] = { 0 };
 
 	(void)state;
-	assert_int_equal(sim_star_build(&s, 5, 3, 3, 1, SIM_NBC_PAPER, 0, 0), 0);
+	assert_int_equal(sim_star_build(&s, 5, 3, 3, 1, SIM_NBC_PAPER, 0), 0);
 	for (int src = 0; src < 120; src += 77)
 		for (int dst = 0; dst < 120; dst++) {
 			int h = sim_star_distance(&s, src, dst);
@@ -78,23 +80,25 @@ static void test_star_zero_load(void **state)
 		assert_true(seen[h] > 0);
 	sim_star_free(&s);
 	/* deterministic routing, 2-flit buffers: the same */
-	assert_int_equal(sim_star_build(&s, 4, 1, 2, 2, SIM_NBC_PAPER, 1, 0), 0);
+	assert_int_equal(sim_star_build(&s, 4, 1, 2, 2, SIM_NBC_PAPER, 1), 0);
 	for (int dst = 1; dst < 24; dst++)
 		assert_int_equal(sim_single(&s.net, 3, dst, 7, 0), 7 + sim_star_distance(&s, 3, dst));
 	sim_star_free(&s);
 }
 
-/* BookSim timing: T0 = (L - 1) + 2 + 4R with R = h + 1 routers. */
+/* BookSim timing (the input-queued router engine, 8-flit buffers: the
+ * 5-cycle credit loop covered): T0 = (L - 1) + 2 + 4R with R = h + 1
+ * routers, the source queue at router 0 given an injection channel. */
 static void test_star_booksim(void **state)
 {
 	struct sim_star s;
 
 	(void)state;
-	assert_int_equal(sim_star_build(&s, 5, 3, 3, 1, SIM_NBC_PAPER, 0, 1), 0);
+	assert_int_equal(sim_star_build(&s, 5, 3, 3, 8, SIM_NBC_PAPER, 0), 0);
 	for (int dst = 1; dst < 120; dst += 7) {
 		int R = sim_star_distance(&s, 0, dst) + 1;
-		assert_int_equal(sim_single(&s.net, 0, dst, 1, 0), 0 + 2 + 4 * R);
-		assert_int_equal(sim_single(&s.net, 0, dst, 32, 0), 31 + 2 + 4 * R);
+		assert_int_equal(sim_lone(&sim_iqrouter_engine, &s.net, 0, dst, 1), 0 + 2 + 4 * R);
+		assert_int_equal(sim_lone(&sim_iqrouter_engine, &s.net, 0, dst, 32), 31 + 2 + 4 * R);
 	}
 	sim_star_free(&s);
 }
@@ -114,7 +118,7 @@ static void test_star_conservation(void **state)
 	struct sim_mix mix = { 2, { 4, 32 }, { 0.5, 0.5 } };
 
 	(void)state;
-	assert_int_equal(sim_star_build(&s, 5, 2, 3, 1, SIM_NBC_PAPER, 0, 0), 0);
+	assert_int_equal(sim_star_build(&s, 5, 2, 3, 1, SIM_NBC_PAPER, 0), 0);
 	assert_int_equal(sim_core_init(&c, &s.net, &mix, 0.02, 7, 0), 0);
 	c.watchdog = 5000;
 	assert_int_equal(sim_core_run(&c, NULL, NULL, 40000), SIM_BUDGET);
@@ -143,7 +147,7 @@ static void test_star_watchdog(void **state)
 
 	(void)state;
 	for (int det = 0; det <= 1; det++) {
-		assert_int_equal(sim_star_build(&s, 4, 1, 2, 1, SIM_NBC_PAPER, det, 0), 0);
+		assert_int_equal(sim_star_build(&s, 4, 1, 2, 1, SIM_NBC_PAPER, det), 0);
 		assert_int_equal(sim_core_init(&c, &s.net, &mix, 0.2, 11, 0), 0);
 		c.watchdog = 2000;
 		assert_int_equal(sim_core_run(&c, NULL, NULL, 100000), SIM_BUDGET);
@@ -152,14 +156,14 @@ static void test_star_watchdog(void **state)
 		sim_star_free(&s);
 	}
 	/* S5 (H = 6) at its minimum V = 4: V1 = 1, V2 = 3 */
-	assert_int_equal(sim_star_build(&s, 5, 1, 3, 1, SIM_NBC_PAPER, 0, 0), 0);
+	assert_int_equal(sim_star_build(&s, 5, 1, 3, 1, SIM_NBC_PAPER, 0), 0);
 	assert_int_equal(sim_core_init(&c, &s.net, &mix, 0.05, 13, 0), 0);
 	c.watchdog = 2000;
 	assert_int_equal(sim_core_run(&c, NULL, NULL, 40000), SIM_BUDGET);
 	assert_true(c.delivered_msgs > 10000);
 	sim_core_free(&c);
 	sim_star_free(&s);
-	assert_int_equal(sim_star_build(&s, 4, 1, 0, 1, SIM_NBC_NONE, 0, 0), 0);
+	assert_int_equal(sim_star_build(&s, 4, 1, 0, 1, SIM_NBC_NONE, 0), 0);
 	assert_int_equal(sim_core_init(&c, &s.net, &mix, 0.2, 11, 0), 0);
 	c.watchdog = 2000;
 	assert_int_equal(sim_core_run(&c, NULL, NULL, 100000), SIM_DEADLOCK);
@@ -223,7 +227,7 @@ static void test_star_light_load(void **state)
 	double zl = 32 + 26.0 / 7;
 
 	(void)state;
-	assert_int_equal(sim_star_build(&s, 5, 3, 3, 1, SIM_NBC_PAPER, 0, 0), 0);
+	assert_int_equal(sim_star_build(&s, 5, 3, 3, 1, SIM_NBC_PAPER, 0), 0);
 	sim_method_default(&mm);
 	mm.measured = 6000;
 	mm.warmup = 500;
@@ -340,7 +344,7 @@ static void test_absurd_load(void **state)
 	struct sim_result r;
 
 	(void)state;
-	assert_int_equal(sim_star_build(&s, 4, 1, 2, 1, SIM_NBC_PAPER, 0, 0), 0);
+	assert_int_equal(sim_star_build(&s, 4, 1, 2, 1, SIM_NBC_PAPER, 0), 0);
 	assert_int_equal(sim_core_init(&c, &s.net, &mix, 1e9, 3, 0), 0);
 	c.max_queued = 1000;
 	assert_int_equal(sim_core_run(&c, NULL, NULL, 3), SIM_BUDGET);
@@ -369,7 +373,7 @@ static void test_work_limit(void **state)
 	int64_t w1, nb;
 
 	(void)state;
-	assert_int_equal(sim_star_build(&s, 5, 2, 3, 1, SIM_NBC_PAPER, 0, 0), 0);
+	assert_int_equal(sim_star_build(&s, 5, 2, 3, 1, SIM_NBC_PAPER, 0), 0);
 	assert_int_equal(sim_core_init(&c, &s.net, &mix, 0.01, 3, 0), 0);
 	assert_int_equal(sim_core_run(&c, NULL, NULL, 20000), SIM_BUDGET);
 	w1 = c.work;
@@ -525,7 +529,7 @@ static void test_engine(void **state)
 	assert_true(fabs(r.accepted - r.offered) < 1e-3 * r.offered);
 
 	/* the core through the interface: the same run as the core alone */
-	assert_int_equal(sim_star_build(&s, 5, 2, 3, 1, SIM_NBC_PAPER, 0, 0), 0);
+	assert_int_equal(sim_star_build(&s, 5, 2, 3, 1, SIM_NBC_PAPER, 0), 0);
 	cfg.net = &s.net;
 	assert_int_equal(sim_core_engine.init(&e, &cfg), 0);
 	assert_int_equal(sim_core_engine.run(e, NULL, NULL, 20000), SIM_BUDGET);

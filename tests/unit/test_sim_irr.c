@@ -23,10 +23,12 @@
 #include <string.h>
 
 #include "sim/core.h"
+#include "sim/iqrouter.h"
 #include "sim/irr_net.h"
 #include "sim/measure.h"
 #include "topo/irregular.h"
 #include "topo/updown.h"
+#include "sim_lone.h"
 #include "sim_single.h"
 
 static const struct irr_link autonet[] = {
@@ -68,7 +70,7 @@ static void test_zero_load(void **state)
 	build(&f);
 	for (int det = 0; det <= 1; det++) {
 		assert_int_equal(sim_irr_build(&s, &f.net, &f.ud, 2, 1, det ? SIM_IRR_DETERMINISTIC :
-					       SIM_IRR_ADAPTIVE, FT_UNIFORM, 1, 1, 0), 0);
+					       SIM_IRR_ADAPTIVE, FT_UNIFORM, 1, 1), 0);
 		for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
 			assert_int_equal(sim_single(&s.net, pairs[i][0], pairs[i][1], 32, 0), 33 + pairs[i][2]);
 			assert_int_equal(sim_single(&s.net, pairs[i][0], pairs[i][1], 1, 0), 2 + pairs[i][2]);
@@ -76,20 +78,23 @@ static void test_zero_load(void **state)
 		sim_irr_free(&s);
 	}
 	assert_int_equal(sim_irr_build(&s, &f.net, &f.ud, 1, 1, SIM_IRR_ADAPTIVE, FT_UNIFORM,
-				       2, 3, 0), 0);
+				       2, 3), 0);
 	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
 		int r = pairs[i][2];
 		int64_t want = r ? 31 * 3 + 4 + 3 * r : 31 * 2 + 4;
 		assert_int_equal(sim_single(&s.net, pairs[i][0], pairs[i][1], 32, 0), want);
 	}
 	sim_irr_free(&s);
-	/* BookSim timing: (L - 1) + 2 + 4R, R = r + 1 switches */
-	assert_int_equal(sim_irr_build(&s, &f.net, &f.ud, 2, 1, SIM_IRR_ADAPTIVE, FT_UNIFORM,
-				       1, 1, 1), 0);
+	/* BookSim timing (the input-queued router engine, 8-flit buffers):
+	 * (L - 1) + 2 + 4R, R = r + 1 switches */
+	assert_int_equal(sim_irr_build(&s, &f.net, &f.ud, 2, 8, SIM_IRR_ADAPTIVE, FT_UNIFORM,
+				       1, 1), 0);
 	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
 		int R = pairs[i][2] + 1;
-		assert_int_equal(sim_single(&s.net, pairs[i][0], pairs[i][1], 32, 0), 31 + 2 + 4 * R);
-		assert_int_equal(sim_single(&s.net, pairs[i][0], pairs[i][1], 1, 0), 2 + 4 * R);
+		assert_int_equal(sim_lone(&sim_iqrouter_engine, &s.net, pairs[i][0], pairs[i][1], 32),
+				 31 + 2 + 4 * R);
+		assert_int_equal(sim_lone(&sim_iqrouter_engine, &s.net, pairs[i][0], pairs[i][1], 1),
+				 2 + 4 * R);
 	}
 	sim_irr_free(&s);
 	unbuild(&f);
@@ -114,7 +119,7 @@ static void test_watchdog(void **state)
 	build(&f);
 	for (int det = 0; det <= 1; det++) {
 		assert_int_equal(sim_irr_build(&s, &f.net, &f.ud, 1, 1, det ? SIM_IRR_DETERMINISTIC :
-					       SIM_IRR_ADAPTIVE, FT_UNIFORM, 1, 1, 0), 0);
+					       SIM_IRR_ADAPTIVE, FT_UNIFORM, 1, 1), 0);
 		assert_int_equal(sim_core_init(&c, &s.net, &mix, 0.05, 5, 0), 0);
 		c.watchdog = 2000;
 		assert_int_equal(sim_core_run(&c, NULL, NULL, 60000), SIM_BUDGET);
@@ -127,7 +132,7 @@ static void test_watchdog(void **state)
 		sim_irr_free(&s);
 	}
 	assert_int_equal(sim_irr_build(&s, &f.net, &f.ud, 1, 1, SIM_IRR_SHORTEST, FT_UNIFORM,
-				       1, 1, 0), 0);
+				       1, 1), 0);
 	assert_int_equal(sim_core_init(&c, &s.net, &mix, 0.05, 5, 0), 0);
 	c.watchdog = 2000;
 	assert_int_equal(sim_core_run(&c, NULL, NULL, 60000), SIM_DEADLOCK);
@@ -149,7 +154,7 @@ static void test_patterns(void **state)
 	(void)state;
 	build(&f);
 	assert_int_equal(sim_irr_build(&s, &f.net, &f.ud, 2, 1, SIM_IRR_ADAPTIVE, FT_BITREV,
-				       1, 1, 0), 0);
+				       1, 1), 0);
 	/* bit-reversal on 6 bits: 1 = 000001 -> 100000 = 32; 32 -> 1;
 	 * 2 -> 16; 3 -> 48 (out of range); 0 and 12 = 001100 are fixed */
 	assert_int_equal(s.perm[1], 32);

@@ -124,7 +124,7 @@ static void star_preset(const char *name)
 	{
 		int V2 = star_config_v2(c);
 		assert_int_equal(sim_star_build(&s, c->n, c->V - V2, V2, c->sim.buffer,
-						SIM_NBC_PAPER, 0, 0), 0);
+						SIM_NBC_PAPER, 0), 0);
 	}
 	for (int d = 1; d < s.nodes; d++)
 		dbar += (double)sim_star_distance(&s, 0, d) / (s.nodes - 1);

@@ -15,10 +15,12 @@
 #include <stdlib.h>
 
 #include "sim/core.h"
+#include "sim/iqrouter.h"
 #include "sim/mc_net.h"
 #include "sim/measure.h"
 #include "model/multicluster.h"
 #include "topo/fattree.h"
+#include "sim_lone.h"
 #include "sim_single.h"
 
 
@@ -156,14 +158,15 @@ static void test_exit_model_draws(void **state)
 	sim_mc_free(&s);
 }
 
-/* BookSim timing on one 4-port 3-tree (16 nodes): T0 = (L-1) + 2 + 4R, the
- * journey over h levels crossing R = 2h - 1 switches. */
+/* BookSim timing (the input-queued router engine, 8-flit buffers) on one
+ * 4-port 3-tree (16 nodes): T0 = (L-1) + 2 + 4R, the journey over h levels
+ * crossing R = 2h - 1 switches. */
 static void test_booksim(void **state)
 {
 	static const int n[] = { 3 };
 	struct sim_mc_spec sp = { .m = 4, .C = 1, .n = n, .icn1_cn = 1, .icn1_cs = 1,
 				  .ecn1_cn = 1, .ecn1_cs = 1, .icn2_cs = 1, .theta = NAN,
-				  .pattern = FT_UNIFORM, .V = 1, .B = 1, .booksim = 1 };
+				  .pattern = FT_UNIFORM, .V = 1, .B = 8 };
 	struct sim_mc s;
 
 	(void)state;
@@ -173,8 +176,10 @@ static void test_booksim(void **state)
 			int R = 2 * ft_hops(4, 3, a, b) - 1;
 			if (a == b)
 				continue;
-			assert_int_equal(sim_single(&s.net, 2 * a, 2 * b, 1, 0), 2 + 4 * R);
-			assert_int_equal(sim_single(&s.net, 2 * a, 2 * b, 32, 0), 31 + 2 + 4 * R);
+			assert_int_equal(sim_lone(&sim_iqrouter_engine, &s.net, 2 * a, 2 * b, 1),
+					 2 + 4 * R);
+			assert_int_equal(sim_lone(&sim_iqrouter_engine, &s.net, 2 * a, 2 * b, 32),
+					 31 + 2 + 4 * R);
 		}
 	sim_mc_free(&s);
 }
