@@ -159,7 +159,7 @@ static void scan(const struct line *l, struct context *c)
 			pending = NULL;
 			continue;
 		}
-		if (only_args || w[0] != '-' || !w[1]) {
+		if (only_args || w[0] != '-' || (!w[1] && !here)) {
 			if (!here && !c->arg)
 				c->arg = w;
 			continue;

@@ -51,6 +51,8 @@ want() {
 	[ "$got" = "$2" ] || { printf 'FAIL: icnx %s<Tab>\n  want: %s\n  got:  %s\n' "$1" "$(echo $2)" "$(echo $got)"; fail=1; }
 }
 want "--out" "--output"
+c "-" | grep -qx -- --batch || { echo "FAIL: icnx -<Tab> does not offer --batch"; fail=1; }
+c "-" | grep -q -- '--man-' && { echo "FAIL: icnx -<Tab> offers a hidden option"; fail=1; }
 want "--no-c" "--no-color
 --no-colour"
 want "-f c" "csv"
