@@ -1,4 +1,5 @@
 /* options.c: command-line parsing with getopt_long (see options.h). */
+#include "base/decimal.h"
 #include "cli/options.h"
 
 #include <getopt.h>
@@ -132,35 +133,60 @@ static int parse_size(const char *s, int *w, int *h)
 	return 0;
 }
 
+/* A whole decimal number (base/decimal.h: no 0x20, no inf), finite. */
 static int parse_number(const char *s, double *out)
 {
 	char *end;
 	double v = strtod(s, &end);
-	if (end == s || *end || !isfinite(v))
+	if (end == s || *end || !isfinite(v) || !decimal_text(s, (size_t)(end - s)))
 		return -1;
 	*out = v;
 	return 0;
 }
 
 /* --load X1,X2,... or a single X (also "X,"): at most OPT_MAX_LOADS
- * values, each >= 0, strictly ascending. */
-static int parse_load_list(struct options *o, const char *s)
+ * values, each >= 0, strictly ascending.  An empty item ("a,,b", ",a") is
+ * refused, never dropped.  -1 with the reason in why. */
+static int parse_load_list(struct options *o, const char *s, char *why, size_t wn)
 {
-	char buf[8192], *p, *save = NULL;
+	const char *p = s;
 	size_t n = 0;
 
-	if (strlen(s) >= sizeof buf)
-		return -1;
-	snprintf(buf, sizeof buf, "%s", s);
-	for (p = strtok_r(buf, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
+	for (;;) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		char item[128];
 		double v;
-		if (n == OPT_MAX_LOADS || parse_number(p, &v) || v < 0 ||
-		    (n > 0 && v <= o->load_list[n - 1]))
+
+		if (!comma && len == 0 && n > 0)     /* "X,": the trailing comma */
+			break;
+		if (len == 0) {
+			snprintf(why, wn, "item %zu is empty", n + 1);
 			return -1;
+		}
+		if (n == OPT_MAX_LOADS) {
+			snprintf(why, wn, "more than %d values", OPT_MAX_LOADS);
+			return -1;
+		}
+		snprintf(item, sizeof item, "%.*s", (int)(len < 100 ? len : 100), p);
+		if (len >= 100 || parse_number(item, &v)) {
+			snprintf(why, wn, "item %zu '%s%s' is not a decimal number", n + 1, item,
+				 len >= 100 ? "..." : "");
+			return -1;
+		}
+		if (v < 0) {
+			snprintf(why, wn, "item %zu (%s) is negative", n + 1, item);
+			return -1;
+		}
+		if (n > 0 && v <= o->load_list[n - 1]) {
+			snprintf(why, wn, "item %zu (%s) is not above the one before it", n + 1, item);
+			return -1;
+		}
 		o->load_list[n++] = v;
+		if (!comma)
+			break;
+		p = comma + 1;
 	}
-	if (n == 0)
-		return -1;
 	o->load_n = n;
 	o->load_from = o->load_list[0];
 	o->load_to = o->load_list[n - 1];
@@ -169,11 +195,12 @@ static int parse_load_list(struct options *o, const char *s)
 	return 0;
 }
 
-static int parse_load(struct options *o, const char *s)
+static int parse_load(struct options *o, const char *s, char *why, size_t wn)
 {
 	char buf[256], *a, *b, *c;
+	why[0] = '\0';
 	if (!strchr(s, ':'))
-		return parse_load_list(o, s);
+		return parse_load_list(o, s, why, wn);
 	snprintf(buf, sizeof buf, "%s", s);
 	a = buf;
 	b = strchr(a, ':');
@@ -221,12 +248,16 @@ int options_parse(struct options *o, int argc, char **argv)
 				return usage_error("too many --set options (allowed: %s)", "128");
 			o->sets[o->nsets++] = optarg;
 			break;
-		case O_LOAD:
-			if (parse_load(o, optarg) == 0)
+		case O_LOAD: {
+			char why[160];
+			if (parse_load(o, optarg, why, sizeof why) == 0)
 				break;
-			return usage_error("--load %s: expected FROM:TO:N (N >= 1 points, "
-					   "0 <= FROM < TO; X:X:1 is X), a list X1,X2,... (at most "
-					   "256 ascending values >= 0) or one value X", optarg);
+			fprintf(stderr, "icnx: --load %s: %s%sexpected FROM:TO:N (N >= 1 points, "
+				"0 <= FROM < TO; X:X:1 is X), a list X1,X2,... (at most %d ascending "
+				"decimal values >= 0) or one value X\nTry 'icnx --help'.\n", optarg,
+				why, why[0] ? "; " : "", OPT_MAX_LOADS);
+			return 2;
+		}
 		case O_AT:
 			if (parse_number(optarg, &o->at) || o->at < 0)
 				return usage_error("--at %s: expected a value >= 0 (a load, or a message size "

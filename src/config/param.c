@@ -4,6 +4,7 @@
  * mean" suggestions.  Numbers are parsed and printed in the C locale (the
  * program sets LC_NUMERIC to "C" at start-up).
  */
+#include "base/decimal.h"
 #include "config/param.h"
 
 #include "base/textcheck.h"
@@ -308,7 +309,8 @@ char *param_allowed(const struct param *p, char *buf, size_t n)
 	return buf;
 }
 
-/* Strict number parsing: the whole text, C locale, finite. */
+/* Strict number parsing: the whole text, decimal (base/decimal.h), C
+ * locale, finite.  -2: a number, but not written in decimal (0x20). */
 static int parse_double(const char *text, double *out)
 {
 	char *end;
@@ -316,6 +318,8 @@ static int parse_double(const char *text, double *out)
 	double v = strtod(text, &end);
 	if (end == text || errno == ERANGE)
 		return -1;
+	if (!decimal_text(text, (size_t)(end - text)))
+		return isfinite(v) ? -2 : -1;    /* "inf", "nan": not a number */
 	while (*end == ' ' || *end == '\t')
 		end++;
 	if (*end != '\0' || !isfinite(v))
@@ -338,13 +342,18 @@ int param_parse(const struct param *p, void *base, const char *text,
 {
 	char allowed[256];
 	double v;
+	int rc;
 
 	while (*text == ' ' || *text == '\t')
 		text++;
 	param_allowed(p, allowed, sizeof allowed);
 	switch (p->type) {
 	case PT_INT: {
-		if (parse_double(text, &v) < 0 || v != floor(v))
+		rc = parse_double(text, &v);
+		if (rc == -2)
+			return diag_set(d, path, "'%s' is not a decimal number (values are written "
+					"in decimal, as in the papers; allowed: %s)", text, allowed);
+		if (rc < 0 || v != floor(v))
 			return diag_set(d, path, "'%s' is not an integer (allowed: %s)", text, allowed);
 		if (!in_range(p, v))
 			return diag_set(d, path, "%s is out of range (allowed: %s)", text, allowed);
@@ -362,7 +371,11 @@ int param_parse(const struct param *p, void *base, const char *text,
 			memcpy(FIELD(base, p), &v, sizeof v);
 			return 0;
 		}
-		if (parse_double(text, &v) < 0)
+		rc = parse_double(text, &v);
+		if (rc == -2)
+			return diag_set(d, path, "'%s' is not a decimal number (values are written "
+					"in decimal, as in the papers; allowed: %s)", text, allowed);
+		if (rc < 0)
 			return diag_set(d, path, "'%s' is not a number (allowed: %s)", text, allowed);
 		if (!in_range(p, v))
 			return diag_set(d, path, "%s is out of range (allowed: %s)", text, allowed);

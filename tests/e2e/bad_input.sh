@@ -63,12 +63,23 @@ for p in arnau-autonet10 arnau-random16 arnau-random24; do
 	"$ICNX" --batch $p -o correlation >/dev/null || { echo "FAIL $p -o correlation refused"; fail=1; }
 done
 check "bad -f" "icnx: unknown format 'xml' (allowed: table, csv, tsv, json)" "$ICNX" --batch -f xml
-# one message for every malformed --load, naming all three forms
-loadforms="expected FROM:TO:N (N >= 1 points, 0 <= FROM < TO; X:X:1 is X), a list X1,X2,... (at most 256 ascending values >= 0) or one value X"
+# one message for every malformed --load, naming all three forms, and for
+# a list the item at fault (an empty item is refused, not dropped; values
+# are decimal: 0x1p-10 is refused, as in preset fields)
+loadforms="expected FROM:TO:N (N >= 1 points, 0 <= FROM < TO; X:X:1 is X), a list X1,X2,... (at most 256 ascending decimal values >= 0) or one value X"
 check "bad --load" "icnx: --load 1:0:5: $loadforms" "$ICNX" --batch --load 1:0:5
-check "bad --load list" "icnx: --load 0.2,0.1: $loadforms" "$ICNX" --batch --load 0.2,0.1
-check "bad single --load" "icnx: --load -0.1: $loadforms" "$ICNX" --batch --load -0.1
-check "not a --load" "icnx: --load 1e: $loadforms" "$ICNX" --batch --load 1e
+check "bad --load list" "icnx: --load 0.2,0.1: item 2 (0.1) is not above the one before it; $loadforms" "$ICNX" --batch --load 0.2,0.1
+check "bad single --load" "icnx: --load -0.1: item 1 (-0.1) is negative; $loadforms" "$ICNX" --batch --load -0.1
+check "not a --load" "icnx: --load 1e: item 1 '1e' is not a decimal number; $loadforms" "$ICNX" --batch --load 1e
+check "empty --load item" "icnx: --load 0.001,,0.002: item 2 is empty; $loadforms" "$ICNX" --batch --load 0.001,,0.002
+check "empty first --load item" "icnx: --load ,0.001: item 1 is empty; $loadforms" "$ICNX" --batch --load ,0.001
+check "hex --load" "icnx: --load 0x1p-10: item 1 '0x1p-10' is not a decimal number; $loadforms" "$ICNX" --batch --load 0x1p-10
+check "hex --at" "icnx: --at 0x1p-10: expected a value >= 0 (a load, or a message size in bytes for ethernet)" "$ICNX" --batch --at 0x1p-10
+# hexadecimal field values (issue 23 item 10: 0x20 and 0x1p5 were 32)
+check "hex --set" "icnx: --set m=0x20: m: '0x20' is not a decimal number (values are written in decimal, as in the papers; allowed: an even integer in [4, 64])" \
+	"$ICNX" --batch javadi-n1120 --set m=0x20
+check "hex real --set" "icnx: --set clusters.1.tau=0x1p-3: clusters.1.tau: '0x1p-3' is not a decimal number (values are written in decimal, as in the papers; allowed: a number in [0, 1))" \
+	"$ICNX" --batch javadi-n1120 --set clusters.1.tau=0x1p-3
 # --points: a piece starting past the sweep is an error
 check "--points past the sweep" "icnx: kiasari-s5-v6: --points 7:9: the sweep has points 0..4, none from 7 (I must be a point of the sweep)" \
 	"$ICNX" --batch kiasari-s5-v6 -o curve --load 0.002:0.004:5 -f csv --points 7:9

@@ -192,8 +192,11 @@ static void test_number_parsing(void **state)
 	load_ok(&cfg, base_yaml, NULL);
 	assert_int_equal(config_set(&cfg, "m", "8.0", &d), 0);
 	assert_int_equal(config_set(&cfg, "m", "8.5", &d), -1);
-	assert_int_equal(config_set(&cfg, "m", "0x10", &d), 0);   /* strtod: 16 */
-	assert_int_equal(mc_cfg(&cfg)->m, 16);
+	/* decimal only (strtod would read 16 and 32): refused, m unchanged */
+	assert_int_equal(config_set(&cfg, "m", "0x10", &d), -1);
+	assert_non_null(strstr(d.msg, "'0x10' is not a decimal number"));
+	assert_int_equal(config_set(&cfg, "m", "0x1p5", &d), -1);
+	assert_int_equal(mc_cfg(&cfg)->m, 8);
 	assert_int_equal(config_set(&cfg, "m", "8", &d), 0);
 	assert_int_equal(config_set(&cfg, "traffic.theta", "nan", &d), -1);
 	assert_int_equal(config_set(&cfg, "traffic.theta", "inf", &d), -1);
