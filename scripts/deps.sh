@@ -23,7 +23,7 @@ case "$level" in
   test) pkgs="$pkgs libcmocka-dev tmux mandoc python3 locales zsh" ;;
   fuzz) pkgs="$pkgs clang libclang-rt-14-dev" ;;
   deb) pkgs="$pkgs dpkg-dev debhelper lintian" ;;
-  ci) pkgs="$pkgs libcmocka-dev tmux mandoc python3 locales zsh clang libclang-rt-14-dev gnuplot-nox openmpi-bin libopenmpi-dev dpkg-dev debhelper lintian debootstrap" ;;
+  ci) pkgs="$pkgs libcmocka-dev tmux mandoc python3 locales zsh time clang libclang-rt-14-dev gnuplot-nox openmpi-bin libopenmpi-dev dpkg-dev debhelper lintian debootstrap" ;;
   validate) pkgs="$pkgs g++ bison flex python3" ;;
   *) echo "deps.sh: unknown level '$level' (allowed: build, test, fuzz, deb, ci, validate)" >&2; exit 2 ;;
 esac

@@ -15,7 +15,8 @@
 # once; --sim-full runs every simulated output whole (tens of minutes: the
 # figures of icnx.yaml(5) LIMITS).  Then the arnau presets'
 # correlation-patterns whole (about 15 s of CPU each): the check made before
-# simulating refuses none of them.  Prints one line per output with its
+# simulating refuses none of them.  Then the memory bound of a simulated
+# point on 65,536 nodes (below).  Prints one line per output with its
 # time.  Part of `make ci`.
 # Usage: tests/limits.sh [--sim-full] [ICNX]
 set -u
@@ -124,6 +125,45 @@ for p in javadi-n544 javadi-n1120 sharifi-n592 sharifi-n1144 kiasari-s5-v6 kiasa
 	[ $st -eq 0 ] || { verdict="FAIL: exit $st: $(head -c 200 /tmp/limits.$$)"; rc=1; }
 	printf '%-22s %-18s %7d ms CPU  %s\n' "$p" "r's top $top" "$ms" "$verdict"
 done
+# Memory (icnx(1) LIMITS): a simulated point holds its network's state (the
+# same at every load) and at most 256 MiB of messages, whatever the load.
+# 65,536 nodes (m = 16, 64 clusters of n = 3) at the absurd load 1e9: one
+# point's peak RSS under 450 MB (its network about 120 MB; was 1.17 GB);
+# -j 4 over four such loads under ulimit -v 1000000 (1 GB) lowers -j with a
+# message, and every row is printed (a point that lacked memory beside the
+# others runs again alone).  GNU time reads the peak.
+big=/tmp/limits-65536.$$.yaml
+cat >"$big" <<'YAML'
+model: multicluster
+m: 16
+clusters:
+  - {count: 64, n: 3, tau: 0.1}
+network:
+  icn1: {t_cn: 0.5, t_cs: 0.5}
+  ecn1: {t_cn: 0.5, t_cs: 0.5}
+  icn2: {t_cn: 0.5, t_cs: 0.5}
+traffic:
+  message_length: 32
+YAML
+/usr/bin/time -f '%M' -o /tmp/limits-rss.$$ "$ICNX" --batch "$big" -o sim -f csv --load 1e9 \
+	>/tmp/limits.$$ 2>&1
+st=$?
+kb=$(tail -n 1 /tmp/limits-rss.$$)
+verdict=ok
+[ $st -eq 0 ] && grep -q '^1000000000,inf,' /tmp/limits.$$ ||
+	{ verdict="FAIL: exit $st: $(head -c 200 /tmp/limits.$$)"; rc=1; }
+[ "${kb:-999999999}" -le 450000 ] || { verdict="FAIL: peak RSS $kb kB over 450000 ($verdict)"; rc=1; }
+printf '%-22s %-18s %7s kB RSS  %s\n' 65536-nodes "sim --load 1e9" "$kb" "$verdict"
+(ulimit -v 1000000; "$ICNX" --batch "$big" -o sim -f csv --load 1e9,2e9,3e9,4e9 -j 4 \
+	>/tmp/limits.$$ 2>/tmp/limits-err.$$)
+st=$?
+verdict=ok
+[ $st -eq 0 ] && [ "$(grep -c ',inf,' /tmp/limits.$$)" -eq 4 ] ||
+	{ verdict="FAIL: exit $st: $(head -c 300 /tmp/limits-err.$$)"; rc=1; }
+grep -q -- '-j 4: each simulated point may hold 256 MiB .* running [123] points\{0,1\} at a time' \
+	/tmp/limits-err.$$ || { verdict="FAIL: -j not lowered: $(head -c 300 /tmp/limits-err.$$)"; rc=1; }
+printf '%-22s %-18s %7s     %s\n' 65536-nodes "sim -j 4, 1 GB" "" "$verdict"
+rm -f "$big" /tmp/limits-rss.$$ /tmp/limits-err.$$
 rm -f /tmp/limits.$$ /tmp/limits-times.$$ /tmp/limits-t0.$$ /tmp/limits-t1.$$
 [ $rc -eq 0 ] && echo "limits: every model output within ${limit} s of CPU, every simulated one within ${sim_limit} s"
 exit $rc

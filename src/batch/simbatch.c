@@ -5,9 +5,11 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch/simmem.h"
 #include "family/outkit.h"
 
 int simbatch_default_jobs(void)
@@ -32,23 +34,31 @@ struct task {
 	atomic_size_t next;
 };
 
+static void run_point(struct task *tk, size_t i)
+{
+	struct run_req r = *tk->req;
+
+	r.x = tk->req->x + i;
+	r.nx = 1;
+	r.point0 = tk->req->point0 + i;
+	r.progress = NULL;
+	r.publish = NULL;
+	table_free(&tk->rows[i]);
+	table_init(&tk->rows[i], "");
+	diag_clear(&tk->diags[i]);
+	tk->rc[i] = output_run(tk->out, tk->cfg, &r, &tk->rows[i], &tk->diags[i]);
+}
+
 static void *worker(void *arg)
 {
 	struct task *tk = arg;
 
 	for (;;) {
 		size_t i = atomic_fetch_add(&tk->next, 1);
-		struct run_req r;
 
 		if (i >= tk->req->nx)
 			break;
-		r = *tk->req;
-		r.x = tk->req->x + i;
-		r.nx = 1;
-		r.point0 = tk->req->point0 + i;
-		r.progress = NULL;
-		r.publish = NULL;
-		tk->rc[i] = output_run(tk->out, tk->cfg, &r, &tk->rows[i], &tk->diags[i]);
+		run_point(tk, i);
 	}
 	return NULL;
 }
@@ -67,6 +77,7 @@ int simbatch_run(const struct output_desc *out, const struct config *cfg,
 		jobs = 1;
 	if ((size_t)jobs > n)
 		jobs = (int)n;
+	jobs = simmem_jobs(jobs);      /* each thread holds a point (simmem.h) */
 	memset(&tk, 0, sizeof tk);
 	tk.out = out;
 	tk.cfg = cfg;
@@ -90,6 +101,17 @@ int simbatch_run(const struct output_desc *out, const struct config *cfg,
 	worker(&tk);
 	for (int j = 1; j <= started; j++)
 		pthread_join(th[j], NULL);
+	/* A point that failed while others ran beside it may have lacked only
+	 * the memory they held (simmem.h plans the messages, not the
+	 * networks): it runs again alone, and, seeded by its index, gives the
+	 * rows it would have given. */
+	for (size_t i = 0; started > 0 && i < n; i++)
+		if (tk.rc[i] < 0 && !tk.diags[i].usage) {
+			run_point(&tk, i);
+			if (tk.rc[i] == 0)
+				fprintf(stderr, "icnx: -j %d: point %zu failed beside the others (out "
+					"of memory?) and ran again alone\n", jobs, (size_t)req->point0 + i);
+		}
 	for (size_t i = 0; i < n; i++)
 		if (tk.rc[i]) {
 			*d = tk.diags[i];

@@ -12,6 +12,7 @@
 #include "family/family.h"
 #include "family/outkit.h"
 #include "sim/iqrouter.h"
+#include "sim/routelen.h"
 
 static const char *const routing_names[] = { "adaptive", "deterministic", NULL };
 static const char *const timing_names[] = { "paper", "booksim", NULL };
@@ -156,11 +157,6 @@ int64_t sim_work_share(size_t points)
 	return points <= SIM_RUN_POINTS ? SIM_WORK_POINT : SIM_WORK_RUN / (int64_t)points;
 }
 
-int sim_check_work(const struct sim_config *sc, const struct sim_mix *mix, int64_t max_work,
-		   struct diag *d)
-{
-	return sim_check_route_work(sc, mix, 0, max_work, d);
-}
 
 /*
  * The events floor of one message of mean length len crossing `channels`
@@ -180,8 +176,10 @@ int sim_check_work(const struct sim_config *sc, const struct sim_mix *mix, int64
  */
 #define SIM_WORK_FLOOR_MARGIN 0.9
 
-int sim_check_route_work(const struct sim_config *sc, const struct sim_mix *mix, double channels,
-			 int64_t max_work, struct diag *d)
+/* The floor check over `channels` channels (0: unknown), the route named
+ * `what` in the message. */
+static int check_work(const struct sim_config *sc, const struct sim_mix *mix, double channels,
+		      const char *what, int64_t max_work, struct diag *d)
 {
 	double len = 0, per, need, fit;
 	char route[96] = "";
@@ -190,8 +188,8 @@ int sim_check_route_work(const struct sim_config *sc, const struct sim_mix *mix,
 		len += mix->prob[i] * mix->length[i];
 	if (channels > 0) {
 		per = SIM_WORK_FLOOR_MARGIN * (1 + len * channels);
-		snprintf(route, sizeof route, " over %.3g channels (the mean up*/down* route, "
-			 "node links included)", channels);
+		snprintf(route, sizeof route, " over %.3g channels (%s, node links included)",
+			 channels, what);
 	} else {
 		per = 1 + len;
 	}
@@ -211,9 +209,40 @@ int sim_check_route_work(const struct sim_config *sc, const struct sim_mix *mix,
 			sc->measured, len, route, need, (double)max_work);
 }
 
+int sim_check_route_work(const struct sim_config *sc, const struct sim_mix *mix, double channels,
+			 int64_t max_work, struct diag *d)
+{
+	return check_work(sc, mix, channels, "the mean up*/down* route", max_work, d);
+}
+
+int sim_check_work(const struct sim_config *sc, const struct sim_net *net,
+		   const struct sim_mix *mix, int64_t max_work, struct diag *d)
+{
+	return check_work(sc, mix, sim_mean_channels(net, (uint64_t)sc->seed), "the mean route",
+			  max_work, d);
+}
+
 int sim_check_result(const struct sim_config *sc, const struct sim_result *r,
 		     int64_t max_work, double load, struct diag *d)
 {
+	if (r->limit == SIM_LIMIT_CLOCK) {
+		d->usage = true;
+		return diag_set(d, "", "load %g is too small to simulate (%.3g messages per "
+				"sending node per simulator cycle): its %d + %d messages take about "
+				"%.3g cycles to be generated, beyond the simulator's clock (%.3g "
+				"cycles); a load %.3g times as large runs (at such loads every message "
+				"crosses an empty network: the latency is the zero-load latency)",
+				load, r->offered, sc->warmup, sc->measured, r->need,
+				SIM_CLOCK_MAX / 2, r->need / (SIM_CLOCK_MAX / 2) * 1.001);
+	}
+	if (r->limit == SIM_LIMIT_BUDGET) {
+		d->usage = true;
+		return diag_set(d, "sim.budget", "the budget of %.3g cycles ran out before the "
+				"%d warm-up and %d measured messages were generated at load %g (they "
+				"take about %.3g cycles): not a verdict on the network; raise "
+				"sim.budget or leave it auto", sc->budget, sc->warmup, sc->measured,
+				load, r->need);
+	}
 	if (r->status != SIM_WORK || r->saturated)
 		return 0;
 	d->usage = true;
@@ -308,7 +337,7 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 	t->samples = (size_t)sc->measured;
 	int64_t work = sim_work_share(req->run_points > nx ? req->run_points : nx);
 
-	if (sim_check_work(sc, mix, work, d))
+	if (sim_check_work(sc, net, mix, work, d))
 		return -1;
 	for (size_t k = 0; k < nx; k++) {
 		struct sim_method mm;

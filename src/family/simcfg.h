@@ -117,12 +117,14 @@ void sim_method_work(struct sim_method *mm, int64_t max_work);
 
 /*
  * Before simulating: refuse (d->usage, -1) a configuration whose points
- * cannot fit the work limit max_work whatever the network: (warmup + measured)
- * messages of mean length L need at least (1 + L) events each.  The message
- * names the most measured messages that fit.  0 = fine.
+ * cannot fit the work limit max_work on net: (warmup + measured) messages
+ * of mean length L over net's mean route of c channels
+ * (sim_mean_channels, sim/routelen.h) need at least about (1 + L c)
+ * events each, as sim_check_route_work below.  The message names the most
+ * measured messages that fit.  0 = fine.
  */
-int sim_check_work(const struct sim_config *sc, const struct sim_mix *mix, int64_t max_work,
-		   struct diag *d);
+int sim_check_work(const struct sim_config *sc, const struct sim_net *net,
+		   const struct sim_mix *mix, int64_t max_work, struct diag *d);
 /*
  * The same with the route known: each message's flits cross `channels`
  * channels on average (node links included; 0 = unknown, as
@@ -137,7 +139,9 @@ int sim_check_route_work(const struct sim_config *sc, const struct sim_mix *mix,
 /*
  * After sim_measure: a point that reached the work limit without a sign of
  * saturation (r->status SIM_WORK, not saturated) is refused (d->usage, -1)
- * with the reason and what to lower; any other result gives 0.
+ * with the reason and what to lower, and so is one the simulator did not
+ * run to a verdict (r->limit: a load too small for its clock, a budget
+ * shorter than the generation of its messages); any other result gives 0.
  */
 int sim_check_result(const struct sim_config *sc, const struct sim_result *r,
 		     int64_t max_work, double load, struct diag *d);

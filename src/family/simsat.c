@@ -45,7 +45,7 @@ int sim_saturation_search(const struct sim_net *net, const struct sim_mix *mix,
 	out->hi = top;
 	if (!(top > 0))
 		return diag_set(d, "", "no load to search below (top %g)", top);
-	if (sim_check_work(sc, mix, work, d))
+	if (sim_check_work(sc, net, mix, work, d))
 		return -1;
 	if (probe_top) {
 		for (int g = 0;; g++) {

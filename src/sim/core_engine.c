@@ -119,7 +119,8 @@ static enum sim_status core_run(void *state, sim_stop_fn stop, void *ctx, int64_
 
 const struct sim_engine_ops sim_core_engine = {
 	.name = "core",
-	.msg_bytes = sizeof(struct sim_msg),
+	.msg_bytes = 3 * sizeof(struct sim_msg),   /* the array doubles: while
+	                                             it grows, old + new */
 	.init = core_init,
 	.measure = core_measure,
 	.run = core_run,

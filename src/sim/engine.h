@@ -95,8 +95,10 @@ struct sim_engine_cfg {
 
 struct sim_engine_ops {
 	const char *name;          /* short, for messages: "core" */
-	size_t msg_bytes;          /* bytes the engine holds per live message
-	                              (queued or in flight), for memory bounds */
+	size_t msg_bytes;          /* bytes the engine may hold per live message
+	                              (queued or in flight) at its peak, storage
+	                              growth included, for memory bounds
+	                              (measure.h: SIM_MSG_MEMORY) */
 	int (*init)(void **state, const struct sim_engine_cfg *cfg);
 	void (*measure)(void *state, int64_t count);
 	enum sim_status (*run)(void *state, sim_stop_fn stop, void *ctx, int64_t max_cycle);

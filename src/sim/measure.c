@@ -17,6 +17,20 @@ void sim_method_default(struct sim_method *m)
 	m->watchdog = 100000;
 }
 
+int64_t sim_backlog(const struct sim_net *net, long measured, size_t msg_bytes, bool *capped)
+{
+	double b = 50.0 * net->nodes + (double)(measured / 2);
+	/* messages in flight hold a virtual channel each */
+	double cap = SIM_MSG_MEMORY / (double)(msg_bytes ? msg_bytes : 1) -
+		(double)net->nchan * net->V;
+
+	if (cap < 2.0 * net->nodes)
+		cap = 2.0 * net->nodes;
+	if (capped)
+		*capped = b > cap / 2;
+	return (int64_t)fmin(b, cap / 2);
+}
+
 double sim_t975(int df)
 {
 	static const double t[31] = { 0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365,
@@ -49,11 +63,22 @@ struct acc {
 	const struct sim_engine_ops *ops;
 	void *eng;                 /* the engine's state */
 	int cancelled;
+	/* the 95% rule's judgement (measure.h): judged = decided; pass = not
+	 * saturated by it; ext = judged again over [tja, tjb] */
+	int judged, pass, ext, jopen;
+	int64_t tja, dja, gja, tjb, djb, gjb;
+	int64_t judge_min;         /* SIM_JUDGE_PER_SENDER x senders */
 	int64_t backlog;           /* queued messages that mean saturation */
 	int overflow;
 	long steps;                /* stop_fn calls, for mm->progress */
 	int probed, behind;        /* probe_work reached; it found the run behind */
 };
+
+/* At least 95% of the messages generated in a window delivered in it. */
+static bool keeps_up(int64_t delivered, int64_t generated)
+{
+	return (double)delivered >= 0.95 * (double)generated;
+}
 
 /* Fewer than 95% of the messages generated since the measured window
  * opened (or since the start) delivered: the network does not keep up. */
@@ -61,7 +86,37 @@ static bool fell_behind(const struct acc *a, const struct sim_counters *c)
 {
 	int64_t ds = a->phase >= 1 ? a->d0 : 0, gs = a->phase >= 1 ? a->g0 : 0;
 
-	return !((double)(c->delivered - ds) >= 0.95 * (double)(c->generated - gs));
+	return !keeps_up(c->delivered - ds, c->generated - gs);
+}
+
+/* The 95% rule once the measured window has closed: decided at once over
+ * the measured window, or over a later window when that one started on a
+ * network not yet filled (measure.h).  Sets a->judged and a->pass. */
+static void judge(struct acc *a, const struct sim_counters *c)
+{
+	if (!a->ext) {
+		if (keeps_up(a->d1 - a->d0, a->g1 - a->g0) || a->g0 >= a->judge_min) {
+			a->judged = 1;
+			a->pass = keeps_up(a->d1 - a->d0, a->g1 - a->g0);
+			return;
+		}
+		a->ext = 1;
+	}
+	if (!a->jopen) {
+		if (c->generated < a->judge_min)
+			return;
+		a->jopen = 1;
+		a->tja = c->now;
+		a->dja = c->delivered;
+		a->gja = c->generated;
+	}
+	if (c->generated - a->gja < a->g1 - a->g0 || c->generated - a->gja < a->judge_min)
+		return;
+	a->tjb = c->now;
+	a->djb = c->delivered;
+	a->gjb = c->generated;
+	a->judged = 1;
+	a->pass = keeps_up(a->djb - a->dja, a->gjb - a->gja);
 }
 
 static void on_done(void *ctx, const struct sim_delivery *m)
@@ -130,11 +185,13 @@ static bool stop_fn(void *ctx, const struct sim_counters *c)
 		a->t1 = c->now;
 		a->d1 = c->delivered;
 		a->g1 = c->generated;
-		if (a->mm->stop_saturated &&
-		    !((double)(a->d1 - a->d0) >= 0.95 * (double)(a->g1 - a->g0)))
+	}
+	if (!a->judged) {
+		judge(a, c);
+		if (a->judged && !a->pass && a->mm->stop_saturated)
 			return true;   /* saturated: decided, the drain adds nothing */
 	}
-	return a->done >= a->mm->measured;
+	return a->judged && a->done >= a->mm->measured;
 }
 
 static void finish(struct sim_stat *s, const double *sum, const long *cnt, int nb)
@@ -170,6 +227,7 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 	struct sim_counters c;
 	struct acc *a;
 	int64_t budget, backlog;
+	double gen;
 	enum sim_status st;
 	int nsend;
 	bool long_drain;
@@ -188,7 +246,8 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 	a->nb = mm->batches;
 	a->per = mm->measured / mm->batches;
 	a->cancel = cancel;
-	backlog = a->backlog = 50 * (int64_t)net->nodes + mm->measured / 2;
+	backlog = a->backlog = sim_backlog(net, mm->measured, ops->msg_bytes, &out->memory_cap);
+	out->backlog = backlog;
 	if (mm->group) {
 		size_t g2 = (size_t)mm->ngroups * (size_t)mm->ngroups;
 		memset(mm->pair_sum, 0, g2 * sizeof *mm->pair_sum);
@@ -215,9 +274,28 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 	}
 	ops->read(a->eng, &c);
 	nsend = c.nsenders;
-	budget = mm->max_cycles;
-	if (budget <= 0)
-		budget = (int64_t)(20.0 * (double)(mm->warmup + mm->measured) / c.rate) + 100000;
+	a->judge_min = (int64_t)SIM_JUDGE_PER_SENDER * nsend;
+	/* cycles to generate the warm-up and measured messages, in floating
+	 * point: a tiny load must not overflow the budget (9.2e20 at 1e-17) */
+	gen = ((double)mm->warmup + (double)mm->measured) / c.rate;
+	if (!(gen <= SIM_CLOCK_MAX / 2))
+		out->limit = SIM_LIMIT_CLOCK;
+	else if (mm->max_cycles > 0 && (double)mm->max_cycles < gen)
+		out->limit = SIM_LIMIT_BUDGET;
+	if (out->limit) {
+		out->need = gen;
+		out->status = SIM_BUDGET;
+		out->offered = c.rate / nsend;
+		out->latency.mean = out->wait.mean = out->network.mean = out->qwait.mean = NAN;
+		out->mean_len = out->mean_hops = NAN;
+		ops->free(a->eng);
+		free(a);
+		return 0;
+	}
+	if (mm->max_cycles > 0)
+		budget = mm->max_cycles;
+	else
+		budget = (int64_t)fmin(20.0 * gen + 100000, SIM_CLOCK_MAX);
 	st = ops->run(a->eng, stop_fn, a, budget);
 	ops->read(a->eng, &c);
 	out->status = st;
@@ -228,7 +306,9 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 	out->work = c.work;
 	out->order_errors = c.order_errors;
 	out->messages = a->done;
-	if (a->phase >= 2 && a->t1 > a->t0)
+	if (a->ext && a->judged && a->tjb > a->tja)
+		out->accepted = (double)(a->djb - a->dja) / ((double)(a->tjb - a->tja) * nsend);
+	else if (a->phase >= 2 && a->t1 > a->t0)
 		out->accepted = (double)(a->d1 - a->d0) / ((double)(a->t1 - a->t0) * nsend);
 	else {
 		/* The window never closed (budget, backlog or cancel): what was
@@ -249,8 +329,7 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 		st = out->status = SIM_WORK;
 	/* against the messages actually generated in the window (a dropped
 	 * arrival, e.g. a permutation's fixed point, offers nothing) */
-	out->saturated = st != SIM_DONE ||
-		!((double)(a->d1 - a->d0) >= 0.95 * (double)(a->g1 - a->g0));
+	out->saturated = st != SIM_DONE || !a->pass;
 	/* Stopped by the work limit while its measured messages have drained
 	 * for more than SIM_DRAIN_WINDOWS measured windows: a congested region
 	 * that does not clear (a flow whose queue grows although 95% of the
@@ -266,7 +345,16 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 		out->saturated = a->behind || fell_behind(a, &c) || long_drain;
 	if (st == SIM_DONE && a->cancelled)
 		out->saturated = false;
+	/* the budget ran out before the warm-up and measured messages were
+	 * all generated: not a verdict on the network */
+	if (st == SIM_BUDGET && !a->overflow && a->phase < 2) {
+		out->limit = SIM_LIMIT_BUDGET;
+		out->need = gen;
+		out->saturated = false;
+	}
 	ops->free(a->eng);
 	free(a);
+	if (st == SIM_NOMEM)
+		return -1;             /* no verdict: the engine ran out of memory */
 	return out->cancelled ? 1 : 0;
 }

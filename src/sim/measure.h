@@ -19,10 +19,34 @@
  * SIM_WORK either way); one that fell behind at probe_work stops there.
  *
  * Saturated: the run exhausted its cycle budget before the measured
- * messages drained, the source queues held more than 50 messages per node
- * plus half the measured count (they grow without bound), or accepted
- * traffic over the measured window fell below 95% of the offered traffic.  Run length is bounded in cycles, never wall
- * time: the same inputs give the same numbers on any machine.
+ * messages drained, the source queues held more than the backlog (50
+ * messages per node plus half the measured count, at most half of
+ * SIM_MSG_MEMORY's messages: they grow without bound), or accepted
+ * traffic over the judgement window fell below 95% of the offered traffic.
+ * The judgement window is the measured window; when the rule fails there
+ * and the run had generated fewer than SIM_JUDGE_PER_SENDER messages per
+ * sending node before the window opened (a network that started empty
+ * and a short warm-up: the messages in flight when the window closes are
+ * the network's fill, not a backlog), it is judged again, with traffic
+ * running on, over a window that opens once SIM_JUDGE_PER_SENDER messages
+ * per sender were generated and holds at least as many messages as the
+ * measured window and SIM_JUDGE_PER_SENDER per sender.  Accepted traffic
+ * is that window's.  Run length is bounded in cycles, never wall time: the
+ * same inputs give the same numbers on any machine.
+ *
+ * Refused (sim_result.limit, the run not a verdict): a load whose
+ * messages take more than SIM_CLOCK_MAX cycles to be generated (the clock
+ * would overflow; at such a load every message crosses an empty network:
+ * the latency is the zero-load latency, which any load whose run fits
+ * gives); a cycle budget (sim_method.max_cycles) shorter than the
+ * generation of the warm-up and measured messages, or one that ran out
+ * before they were all generated.
+ *
+ * Memory: a point holds its engine's network state (fixed by the network,
+ * the same at every load) and at most SIM_MSG_MEMORY bytes of messages
+ * (queued, plus one per virtual channel in flight): the backlog above is
+ * capped so, and the engine pauses arrivals within a cycle at twice the
+ * backlog.
  *
  * Pure C11: no I/O, no threads, no globals.
  */
@@ -86,6 +110,28 @@ struct sim_method {
  * measured windows is saturated (see the top of this file). */
 #define SIM_DRAIN_WINDOWS 2.0
 
+/* The longest run in cycles (2^62): a load whose warm-up and measured
+ * messages take more than half of it to be generated is refused
+ * (SIM_LIMIT_CLOCK); a budget is never more. */
+#define SIM_CLOCK_MAX 4611686018427387904.0
+/* Messages per sending node generated before the 95% rule may judge a
+ * window that started on a network not yet filled (see the top). */
+#define SIM_JUDGE_PER_SENDER 10
+/* Bytes of messages a point may hold (queued and in flight), whatever the
+ * load: 256 MiB (icnx(1) LIMITS). */
+#define SIM_MSG_MEMORY (256.0 * 1024 * 1024)
+
+/* Why a point was not run to a verdict (the caller refuses it). */
+enum sim_limit {
+	SIM_LIMIT_NONE = 0,
+	SIM_LIMIT_CLOCK,           /* the load is too small for the clock:
+	                              need = cycles to generate its messages */
+	SIM_LIMIT_BUDGET           /* the cycle budget is shorter than, or ran
+	                              out before the end of, the generation of
+	                              the warm-up and measured messages: need =
+	                              cycles they take at this load */
+};
+
 struct sim_stat {
 	double mean;
 	double half;               /* 95% half-width (NaN with < 2 batches) */
@@ -111,11 +157,22 @@ struct sim_result {
 	int64_t flit_hops;         /* flits x channels crossed, whole run */
 	int64_t work;              /* events (core.h), whole run */
 	int64_t order_errors;      /* must be 0 */
+	enum sim_limit limit;      /* SIM_LIMIT_NONE, or why not run (above) */
+	double need;               /* with limit: see enum sim_limit */
+	bool memory_cap;           /* the backlog was capped by SIM_MSG_MEMORY
+	                              (a saturated verdict by overflow then
+	                              means more than that many messages) */
+	int64_t backlog;           /* the backlog that means saturation */
 };
 
 /* Fill m with the defaults: seed 1, stream 0, warmup 2000, measured 20000,
  * batches 20, automatic budget, watchdog 100000. */
 void sim_method_default(struct sim_method *m);
+
+/* The backlog of queued messages that means saturation on net (see the
+ * top of this file), for an engine holding msg_bytes per message;
+ * *capped (may be NULL) says SIM_MSG_MEMORY capped it. */
+int64_t sim_backlog(const struct sim_net *net, long measured, size_t msg_bytes, bool *capped);
 
 /* Quantile t(0.975, df) of Student's t (df >= 1; exact table to 30, then
  * 1.96 + 2.4/df within 0.2%). */
@@ -124,7 +181,8 @@ double sim_t975(int df);
 /*
  * Simulate net at load lambda (messages per sending node per cycle) with the
  * length mix.  The automatic budget is 20 times the cycles the warm-up and
- * measured messages take to be generated, plus 100000.  cancel (may be
+ * measured messages take to be generated, plus 100000, at most
+ * SIM_CLOCK_MAX (computed in floating point: it cannot overflow).  cancel (may be
  * NULL) is polled every cycle.  Returns 0 (out filled; saturation and
  * deadlock are results, in out->status / out->saturated), 1 (cancelled) or
  * -1 (bad arguments, no memory).

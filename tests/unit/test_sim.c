@@ -21,6 +21,7 @@
 #include "sim/iqrouter.h"
 #include "sim/measure.h"
 #include "sim/rng.h"
+#include "sim/routelen.h"
 #include "sim/star_net.h"
 #include "sim_lone.h"
 #include "sim_single.h"
@@ -553,6 +554,85 @@ static void test_engine(void **state)
 	sim_star_free(&s);
 }
 
+/* Issue 22 defects 2 and 3, the budget refusals and the memory bound.
+ * A tiny load: the clock would overflow (the budget, 9.2e20 cycles at 1e-17, did not
+ * fit the budget's int64 and read as saturated): refused with the cycles
+ * it needs, not run; a small load that fits gives the zero-load latency.
+ * A budget shorter than the messages' generation: refused, not
+ * saturated.  A short window on a network that started empty (warm-up 0,
+ * 100 measured) is not saturated at light loads and still is past
+ * saturation.  The backlog is capped by SIM_MSG_MEMORY on a large
+ * network, not on a small one. */
+static void test_limits(void **state)
+{
+	struct sim_star s;
+	struct sim_mix mix = { 1, { 32 }, { 1 } };
+	struct sim_method mm;
+	struct sim_result r;
+	double zl = 32 + 26.0 / 7;
+	struct sim_net big = { .nodes = 65536, .nchan = 400000, .V = 1 };
+	bool capped;
+	int64_t b;
+
+	(void)state;
+	assert_int_equal(sim_star_build(&s, 5, 3, 3, 1, SIM_NBC_PAPER, 0), 0);
+	sim_method_default(&mm);
+	mm.warmup = 100;
+	mm.measured = 2000;
+	assert_int_equal(sim_measure(&s.net, &mix, 1e-18, &mm, &r, NULL), 0);
+	assert_int_equal(r.limit, SIM_LIMIT_CLOCK);
+	assert_false(r.saturated);
+	assert_true(r.need > SIM_CLOCK_MAX / 2 && r.cycles == 0);
+	assert_int_equal(sim_measure(&s.net, &mix, 1e-300, &mm, &r, NULL), 0);
+	assert_int_equal(r.limit, SIM_LIMIT_CLOCK);
+	assert_int_equal(sim_measure(&s.net, &mix, 1e-14, &mm, &r, NULL), 0);
+	assert_int_equal(r.limit, SIM_LIMIT_NONE);
+	assert_false(r.saturated);
+	assert_true(fabs(r.latency.mean - zl) < 0.02 * zl);
+
+	mm.max_cycles = 1000;   /* 2100 messages at 0.001 x 120 take ~17500 cycles */
+	assert_int_equal(sim_measure(&s.net, &mix, 0.001, &mm, &r, NULL), 0);
+	assert_int_equal(r.limit, SIM_LIMIT_BUDGET);
+	assert_false(r.saturated);
+	mm.max_cycles = 0;
+
+	mm.warmup = 0;
+	mm.measured = 100;
+	mm.stop_saturated = true;
+	for (double l = 0.001; l < 0.0035; l += 0.001) {
+		assert_int_equal(sim_measure(&s.net, &mix, l, &mm, &r, NULL), 0);
+		if (r.saturated)
+			fail_msg("load %g, warm-up 0, 100 measured: saturated", l);
+		assert_true(fabs(r.accepted - l) < 0.1 * l);
+	}
+	assert_int_equal(sim_measure(&s.net, &mix, 0.03, &mm, &r, NULL), 0);
+	assert_true(r.saturated);
+
+	b = sim_backlog(&big, 50000, 192, &capped);
+	assert_true(capped);
+	assert_true((double)b * 2 * 192 + 400000.0 * 192 <= SIM_MSG_MEMORY);
+	b = sim_backlog(&s.net, 50000, 192, &capped);
+	assert_false(capped);
+	if (b != 50 * 120 + 25000)
+		fail_msg("backlog %lld, nodes %d", (long long)b, s.net.nodes);
+	sim_star_free(&s);
+}
+
+/* The mean route of S5 with no traffic: d-bar = 26/7 channels between
+ * routers plus the ejection channel (the source queue sits at its router). */
+static void test_routelen(void **state)
+{
+	struct sim_star s;
+	double c;
+
+	(void)state;
+	assert_int_equal(sim_star_build(&s, 5, 3, 3, 1, SIM_NBC_PAPER, 0), 0);
+	c = sim_mean_channels(&s.net, 1);
+	if (!(fabs(c - (1 + 26.0 / 7)) < 0.15))
+		fail_msg("mean channels %g, want %g", c, 1 + 26.0 / 7);
+	sim_star_free(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -569,6 +649,8 @@ int main(void)
 		cmocka_unit_test(test_drain_never_clears),
 		cmocka_unit_test(test_absurd_load),
 		cmocka_unit_test(test_engine),
+		cmocka_unit_test(test_limits),
+		cmocka_unit_test(test_routelen),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
