@@ -48,6 +48,7 @@ static int ctz64(uint64_t m)
 /* struct sim_buf records start on cache-line boundaries (aligned_alloc
  * needs the size to be a multiple: sizeof (struct sim_buf) is 64). */
 #define SIM_BUF_ALIGN 64
+_Static_assert(sizeof(struct sim_chs) == 64, "struct sim_chs is one cache line");
 _Static_assert(sizeof(struct sim_buf) % SIM_BUF_ALIGN == 0,
 	       "struct sim_buf is a whole number of cache lines");
 
@@ -394,7 +395,7 @@ static int allocate(struct sim_core *c, int b)
 	struct sim_msg *m = &c->msg[bb->owner];
 	int ic = bb->ch;
 	int router = ic < 0 ? c->net.inj_router[m->src] : c->chs[ic].to;
-	int n, best = -1, bbusy = 0, nbest = 0, pick = -1, wch = -2;
+	int n, best = -1, bbusy = 0, nbest = 0, pick = -1, wch = -2, V = c->net.V;
 
 	if (bb->ready > c->now)
 		return 0;
@@ -408,14 +409,14 @@ static int allocate(struct sim_core *c, int b)
 		return -1;
 	c->work += n;                   /* a routing call costs its candidates */
 	for (int i = 0; i < n; i++) {
-		int k = c->cand[i].buf, t = c->cand[i].tier, u;
-		const struct sim_buf *kb = &c->buf[k];
+		int k = c->cand[i].buf, t = c->cand[i].tier, u, kch = k / V;
+		const struct sim_chs *kc = &c->chs[kch];
 
-		if (kb->owner >= 0) {
-			wch = wch == -2 || wch == kb->ch ? kb->ch : -1;
+		if (kc->owned & (UINT64_C(1) << (k - kch * V))) {
+			wch = wch == -2 || wch == kch ? kch : -1;
 			continue;
 		}
-		u = c->chs[kb->ch].cbusy;
+		u = kc->cbusy;
 		if (best < 0 || t < best || (t == best && u < bbusy)) {
 			best = t;
 			bbusy = u;
@@ -444,6 +445,7 @@ static int allocate(struct sim_core *c, int b)
 		kb->fseq = 0;               /* an ejection VC counts from 0 */
 		bb->nxch = kb->ch;
 		kc->cbusy++;
+		kc->owned |= UINT64_C(1) << (k - kb->ch * V);
 		bb->nxt = k;
 		req_set(c, k, kb->ch);      /* b holds the header: it requests */
 		bb->wait_at = -1;
@@ -543,6 +545,7 @@ static void release(struct sim_core *c, int k, int ch)
 {
 	c->buf[k].owner = -1;
 	c->chs[ch].cbusy--;
+	c->chs[ch].owned &= ~(UINT64_C(1) << (k - ch * c->net.V));
 	c->chs[ch].freed = c->now;
 	c->last_free = c->now;
 	c->releases++;

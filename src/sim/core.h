@@ -237,6 +237,7 @@ struct sim_chs {
 	uint64_t req;              /* bit v: virtual channel v is owned and its
 	                              upstream buffer holds a flit of its message
 	                              (on the wire or there): it may request */
+	uint64_t owned;            /* bit v: virtual channel v has an owner */
 	int64_t busy;              /* free again from this cycle on */
 	int64_t cstamp;            /* 4*now+2 resolving, +3 resolved */
 	int64_t freed;             /* last cycle one of its virtual channels was
