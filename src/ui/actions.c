@@ -73,6 +73,65 @@ static bool into_directory(char *path, size_t n, const char *stem, const char *s
 	return true;
 }
 
+/* Why a typed name cannot be written as a file, or NULL: its last
+ * component is blank (only spaces: not a name anyone means), or it exists
+ * and is neither a regular file nor a directory (/dev/null, a FIFO: a
+ * preset or an export is a file, and ".yaml" is never added to such a
+ * name).  The reason goes into why. */
+static const char *unwritable(const char *path, char *why, size_t n)
+{
+	const char *last = strrchr(path, '/');
+	struct stat st;
+
+	last = last ? last + 1 : path;
+	if (*last && last[strspn(last, " \t")] == '\0') {
+		snprintf(why, n, "'%s' is not a file name (only blanks)", path);
+		return why;
+	}
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		snprintf(why, n, "%s is %s, not a regular file", path,
+			 S_ISCHR(st.st_mode) ? "a character device" : S_ISBLK(st.st_mode)
+			 ? "a block device" : S_ISFIFO(st.st_mode) ? "a FIFO"
+			 : S_ISSOCK(st.st_mode) ? "a socket" : "not a file");
+		return why;
+	}
+	return NULL;
+}
+
+/* The directory path would be written in, when it does not exist (copied
+ * into dir): save_atomic would create it, which the user is asked about
+ * first, unless it is the user's own presets directory (the name the
+ * save prompt proposes for a shipped preset: created if need be). */
+static bool missing_dir(const char *path, char *dir, size_t n)
+{
+	char presets[PATH_MAX];
+	struct stat st;
+	const char *slash = strrchr(path, '/');
+
+	if (!slash || slash == path)
+		return false;
+	snprintf(dir, n, "%.*s", (int)(slash - path), path);
+	if (stat(dir, &st) == 0)
+		return false;
+	user_dir(presets, sizeof presets);
+	return strcmp(dir, presets) != 0;
+}
+
+/* When path's directory is missing (missing_dir), ask whether to create it
+ * (CF_MKDIR; a yes redoes prompt k's action on path) and return true. */
+static bool ask_mkdir(struct app *a, const char *path, enum prompt_kind k, const char *verb)
+{
+	char dir[PATH_MAX];
+
+	if (!missing_dir(path, dir, sizeof dir))
+		return false;
+	snprintf(a->pending_path, sizeof a->pending_path, "%s", path);
+	a->pending_prompt = k;
+	app_confirm(a, CF_MKDIR, "The directory %s does not exist. Create it (and any missing "
+		    "parents) and %s %s there?", dir, verb, base_name(path));
+	return true;
+}
+
 unsigned act_prompt_file(struct app *a, enum prompt_kind k)
 {
 	char def[PATH_MAX + 64], dir[PATH_MAX], stem[256];
@@ -133,7 +192,11 @@ unsigned act_save(struct app *a, const char *typed, bool lossy_ok, bool overwrit
 		app_msg(a, true, "no file name given; nothing saved");
 		return K_HANDLED | K_STATUS;
 	}
-	char stem[256];
+	char stem[256], bad[PATH_MAX + 64];
+	if (unwritable(path, bad, sizeof bad)) {
+		app_msg(a, true, "not saved: %s", bad);
+		return K_HANDLED | K_STATUS;
+	}
 	preset_stem(a, stem, sizeof stem);
 	into_directory(path, sizeof path, stem, ".yaml");
 	pl = strlen(path);
@@ -153,6 +216,8 @@ unsigned act_save(struct app *a, const char *typed, bool lossy_ok, bool overwrit
 		app_confirm(a, CF_OVERWRITE, "%s exists. Overwrite it?", path);
 		return K_HANDLED | K_REDRAW_ALL;
 	}
+	if (!overwrite_ok && ask_mkdir(a, path, PR_SAVE, "save"))
+		return K_HANDLED | K_REDRAW_ALL;
 	/* The file shown changed on disk since it was read (another program
 	 * wrote it): ask, as vim and emacs do, before a save reverts that. */
 	if (!overwrite_ok && a->l->stamp.valid && (same_file(path, a->l->path) ||
@@ -294,7 +359,11 @@ static unsigned export_text(struct app *a, const char *typed, const char *text, 
 		app_msg(a, true, "no file name given; nothing written");
 		return K_HANDLED | K_STATUS;
 	}
-	char stem[256];
+	char stem[256], bad[PATH_MAX + 64];
+	if (unwritable(path, bad, sizeof bad)) {
+		app_msg(a, true, "not written: %s", bad);
+		return K_HANDLED | K_STATUS;
+	}
 	preset_stem(a, stem, sizeof stem);
 	into_directory(path, sizeof path, stem, suffix);
 	if (exists(path) && !overwrite_ok) {
@@ -303,6 +372,8 @@ static unsigned export_text(struct app *a, const char *typed, const char *text, 
 		app_confirm(a, CF_OVERWRITE, "%s exists. Overwrite it?", path);
 		return K_HANDLED | K_REDRAW_ALL;
 	}
+	if (!overwrite_ok && ask_mkdir(a, path, k, "write"))
+		return K_HANDLED | K_REDRAW_ALL;
 	if (save_atomic(path, text, len, err, sizeof err)) {
 		app_msg(a, true, "not written: %s", err);
 		return K_HANDLED | K_STATUS;
@@ -386,6 +457,7 @@ unsigned act_confirm(struct app *a, bool yes)
 	case CF_OPEN: return K_REDRAW_ALL | act_open(a, path, true);
 	case CF_DISK_CHANGED: return K_REDRAW_ALL | act_save(a, path, false, true);
 	case CF_OVERWRITE:
+	case CF_MKDIR:
 		switch (a->pending_prompt) {
 		case PR_SAVE: return K_REDRAW_ALL | act_save(a, path, false, true);
 		case PR_CSV: return K_REDRAW_ALL | act_export_csv(a, path, true);

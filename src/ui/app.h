@@ -67,6 +67,8 @@ enum confirm_kind {
 	CF_OVERWRITE,     /* overwrite an existing file (exports, save as) */
 	CF_OPEN,          /* open another preset, discarding unsaved edits */
 	CF_SAVE_DRAFT,    /* save the last valid configuration, not the draft */
+	CF_MKDIR,         /* save or export into a directory that does not
+	                     exist: create it */
 	CF_DISK_CHANGED,  /* the file changed on disk since it was read: o
 	                     overwrite it, r reload it, c cancel */
 };
