@@ -33,13 +33,14 @@ ci_runs() {
 	fuzz_irregular_gen) echo 10000 ;;
 	fuzz_model) echo 2000 ;;
 	fuzz_sim) echo 300 ;;
+	fuzz_irregular_sim) echo 2000 ;;
 	*) echo 10000 ;;
 	esac
 }
 dict_of() {
 	case "$1" in
 	fuzz_calib_csv) echo fuzz/dict/csv.dict ;;
-	fuzz_model|fuzz_sim) echo "" ;;
+	fuzz_model|fuzz_sim|fuzz_irregular_sim) echo "" ;;
 	*) echo fuzz/dict/yaml.dict ;;
 	esac
 }

@@ -398,7 +398,10 @@ static int iq_init(void **state, const struct sim_engine_cfg *cfg)
 			           every cycle (far beyond saturation) */
 			p = 1;
 		s->p[k] = p;
-		s->lq[k] = p < 1 ? sim_log(1.0 - p) : 0;
+		/* log(1 - p); below 1e-8, 1 - p loses p's digits (0 once p <
+		 * 1.1e-16: geom divided by zero, -inf to int64_t, UB), so the
+		 * series -p - p^2/2 (its error p^3/3 < 1e-24 relative) */
+		s->lq[k] = p < 1e-8 ? -p - 0.5 * p * p : p < 1 ? sim_log(1.0 - p) : 0;
 		wsum += w;
 	}
 	for (int k = 0; k < s->nsenders; k++)
