@@ -212,6 +212,11 @@ struct family {
 	 * `make validate` (docs/VALIDATION.md), for the explorer's help; NULL
 	 * when the family has no simulator. */
 	const char *validation;
+	/* Optional: which system the simulator simulates by default (the
+	 * model's) and what each physical variant of the `sim` section
+	 * changes, one paragraph for the explorer's help (icnx(1) SIMULATED
+	 * SYSTEMS says the same); NULL when the family has no simulator. */
+	const char *simulates;
 };
 
 /* The prepared model an output uses: req->prepared when set, otherwise a

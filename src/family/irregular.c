@@ -329,6 +329,10 @@ const struct family irr_family = {
 	.prepare = irr_prepare,
 	.release = irr_release,
 	.outputs = irr_outputs,
+	.simulates = "the network flit by flit under up*/down* routing (no latency model to "
+		"follow); a virtual channel is taken again the cycle its tail leaves (sim.release "
+		"= same-cycle: a link holds an M-flit message exactly M flit times), or the "
+		"cycle after (next-cycle: the release cycle a real router adds).",
 	.validation = "no latency model: the simulation is the reference.  Per switch pair, "
 		"simulated latency against the equivalent distance T_ij, the shortest legal "
 		"route length and the graph distance (-o correlation): on arnau-random24 at its "

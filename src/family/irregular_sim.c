@@ -112,6 +112,7 @@ static int build(const struct config *cfg, int pattern, int64_t max_work, bool c
 		return diag_set(d, "sim.pattern", "no node sends under this pattern (N = %d: "
 				"every node's destination is itself or beyond N)", N);
 	}
+	x->s.net.release = (enum sim_release)sc->release;
 	x->built = 3;
 	x->mix = (struct sim_mix){ 1, { sc->M }, { 1 } };
 	/* the work check before the channel-load bound, the costliest step
@@ -239,9 +240,12 @@ int irr_sim_curve(const struct config *cfg, const struct run_req *req, struct ta
 		xs = own;
 		nx = 10;
 	}
+	char sys[96];
+
 	snprintf(t->title, sizeof t->title, "simulated latency vs offered load, %d switches, "
-		 "%d nodes, M = %d (%s)", x.net.switches, x.s.N, irr_cfg(cfg)->sim.M,
-		 sim_pattern_names()[irr_cfg(cfg)->sim.pattern]);
+		 "%d nodes, M = %d (%s)%s", x.net.switches, x.s.N, irr_cfg(cfg)->sim.M,
+		 sim_pattern_names()[irr_cfg(cfg)->sim.pattern],
+		 sim_system_text(&irr_cfg(cfg)->sim, SIM_SYS_IRR, sys, sizeof sys));
 	rc = sim_curve_table(&x.s.net, &x.mix, &irr_cfg(cfg)->sim, xs, nx, req->point0, "load", LU,
 			     "offered load", req, t, d);
 	irr_simctx_free(&x);
@@ -453,7 +457,10 @@ int irr_sim_saturation(const struct config *cfg, const struct run_req *req, stru
 		}
 		zl = pairs ? zl / pairs : NAN;
 	}
-	snprintf(t->title, sizeof t->title, "simulated saturation");
+	char sys[96];
+
+	snprintf(t->title, sizeof t->title, "simulated saturation%s",
+		 sim_system_text(&irr_cfg(cfg)->sim, SIM_SYS_IRR, sys, sizeof sys));
 	summary_cols(t);
 	summary_row(t, "senders", x.s.nsenders, "nodes", "", "nodes that generate messages");
 	summary_row(t, "zero_load_latency", zl, "cycles", "", "mean over the senders' pairs, "

@@ -397,6 +397,16 @@ const struct family mc_family = {
 	.prepare = mc_prepare,
 	.release = free,
 	.outputs = mc_outputs,
+	.simulates = "by default the system javadi Eq. 32 describes: concentrators and "
+		"dispatchers that store whole messages in unbounded FIFOs (sim.concentrator = "
+		"buffered; virtual cut-through when empty, so nothing is added at zero load; the "
+		"dispatcher's FIFO sits in front of the ICN2 link into it), external messages "
+		"leaving and entering ECN1 after r and v links drawn as Eqs. 22-23 weight them "
+		"(sim.ecn1_exit = model), and a virtual channel taken again the cycle its tail "
+		"leaves (sim.release = same-cycle).  What a real system adds: sim.concentrator = "
+		"cut-through (a bufferless switch: head-of-line blocking), sim.ecn1_exit = roots "
+		"(the concentrator at the ECN1 roots), sim.release = next-cycle (a release "
+		"cycle).  sim.timing = booksim needs sim.concentrator = cut-through.",
 	.validation = "the model is within 8% of the simulation up to 30% of its "
 		"saturation load (javadi-n544/n1120, sharifi-n592/n1144: -5.6/-7.9/-6.5/-3.5% "
 		"at 30%) and underestimates beyond: the simulation saturates 24-38% below the "

@@ -46,6 +46,14 @@ int mc_simctx_build(const struct config *cfg, struct mc_simctx *x, struct diag *
 				"(in every tree up by the destination's digit, destination mod k); "
 				"set sim.routing to deterministic");
 	}
+	if (c->sim.timing == SIMCFG_TIMING_BOOKSIM && c->sim.concentrator == SIMCFG_CONC_BUFFERED) {
+		d->usage = true;
+		return diag_set(d, "sim.concentrator", "sim.timing=booksim simulates BookSim2's "
+				"input-queued routers, whose buffers hold sim.buffer flits: BookSim "
+				"cannot express a buffered concentrator (an unbounded FIFO of whole "
+				"messages, Eq. 32's system); set sim.concentrator=cut-through, or "
+				"sim.timing=paper");
+	}
 	for (int i = 1; i < 5; i++)
 		tmin = fmin(tmin, t[i]);
 	if (c->sim.timing == SIMCFG_TIMING_BOOKSIM && tmin < fmax(fmax(t[0], t[1]),
@@ -98,9 +106,11 @@ int mc_simctx_build(const struct config *cfg, struct mc_simctx *x, struct diag *
 				   .icn1_cn = per[0], .icn1_cs = per[1], .ecn1_cn = per[2],
 				   .ecn1_cs = per[3], .icn2_cs = per[4], .theta = c->traffic.theta,
 				   .pattern = (enum ft_pattern)c->traffic.pattern,
-				   .V = c->sim.V, .B = c->sim.buffer, .exit = c->sim.ecn1_exit };
+				   .V = c->sim.V, .B = c->sim.buffer, .exit = c->sim.ecn1_exit,
+				   .buffered = c->sim.concentrator == SIMCFG_CONC_BUFFERED };
 	if (sim_mc_build(&x->s, &sp) < 0)
 		return diag_set(d, "", "the simulator could not build this system (out of memory?)");
+	x->s.net.release = (enum sim_release)c->sim.release;
 	if (c->traffic.nmix) {
 		x->mix.n = (int)(c->traffic.nmix < SIM_MAX_MIX ? c->traffic.nmix : SIM_MAX_MIX);
 		for (int i = 0; i < x->mix.n; i++) {
@@ -164,9 +174,11 @@ int mc_sim_curve(const struct config *cfg, const struct run_req *req, struct tab
 	}
 	for (size_t k = 0; k < nx; k++)
 		cyc[k] = xs[k] * x->q;                 /* messages per cycle */
+	char sys[96];
+
 	snprintf(t->title, sizeof t->title, "simulated latency vs offered load, N = %d, C = %d "
-		 "(cycle %.4g time units, times within %.2g%%)", x->s.N, x->s.C, x->q,
-		 100 * x->err);
+		 "(cycle %.4g time units, times within %.2g%%)%s", x->s.N, x->s.C, x->q,
+		 100 * x->err, sim_system_text(&mc_cfg(cfg)->sim, SIM_SYS_MC, sys, sizeof sys));
 	rc = sim_curve_table(&x->s.net, &x->mix, &mc_cfg(cfg)->sim, cyc, nx, req->point0,
 			     cfg->family->x.name, cfg->family->x.unit, cfg->family->x.label,
 			     req, t, d);
@@ -225,8 +237,11 @@ int mc_sim_saturation(const struct config *cfg, const struct run_req *req, struc
 	rc = sim_saturation_search(&x->s.net, &x->mix, &mc_cfg(cfg)->sim, msat * x->q, true,
 				   req, &r, d);
 	if (rc == 0) {
+		char sys[96];
+
 		snprintf(t->title, sizeof t->title, "simulated saturation, N = %d, C = %d (cycle "
-			 "%.4g time units)", x->s.N, x->s.C, x->q);
+			 "%.4g time units)%s", x->s.N, x->s.C, x->q,
+			 sim_system_text(&mc_cfg(cfg)->sim, SIM_SYS_MC, sys, sizeof sys));
 		summary_cols(t);
 		summary_row(t, "saturation_load", r.lo / x->q, LU, "lambda_sat",
 			    "largest load found unsaturated (accepted >= 95% of offered), "

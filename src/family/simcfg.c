@@ -12,12 +12,16 @@
 #include "family/family.h"
 #include "family/outkit.h"
 #include "sim/iqrouter.h"
+#include "sim/mc_net.h"
 #include "sim/routelen.h"
 
 static const char *const routing_names[] = { "adaptive", "deterministic", NULL };
 static const char *const timing_names[] = { "paper", "booksim", NULL };
 static const char *const exit_names[] = { "roots", "model", NULL };
 static const char *const spacing_names[] = { "saturation", "even", NULL };
+static const char *const release_names[] = { "same-cycle", "next-cycle", NULL };
+static const char *const injection_names[] = { "per-vc", "single", NULL };
+static const char *const concentrator_names[] = { "buffered", "cut-through", NULL };
 static const char *const pattern_names[] = { "uniform", "bit-reversal", "perfect-shuffle",
 					     "butterfly", NULL };
 
@@ -62,11 +66,24 @@ static const char *const pattern_names[] = { "uniform", "bit-reversal", "perfect
 	  "how r spreads its loads x_k, k = 1..points, below L: even, L k/(points+1); or " \
 	  "saturation, L (1 - (1 - k/(points+1))^2), denser near L (the simulated " \
 	  "saturation is often well below the model's L)", \
-	  .choices = spacing_names }
+	  .choices = spacing_names }, \
+	{ "release", PT_ENUM, SF(release), 0, 0, 0, "same-cycle", "", "", \
+	  "when a virtual channel whose tail flit left its buffer can be taken again: " \
+	  "same-cycle (the papers' channel holding of exactly M flit times: one channel fed " \
+	  "by Poisson sources is M/D/1 with D = M) or next-cycle (what a real router adds: " \
+	  "the buffer is freed the cycle after, a release/credit cycle, M + 1 per message " \
+	  "on a channel between routers)", .choices = release_names }
+
 
 #define ROUTING_FIELD ROUTING_ADAPTIVE
 const struct param sim_fields_star[] = {
 	COMMON_FIELDS,
+	{ "injection", PT_ENUM, SF(injection), 0, 0, 0, "per-vc", "", "",
+	  "how a node feeds the network: per-vc (kiasari Eq. 16's system: V source queues, a "
+	  "new message joins one drawn uniformly, each Poisson at lambda_g/V, and up to V of "
+	  "the node's messages in the network at once) or single (what a real one-port node "
+	  "adds: one source queue at lambda_g, whose head holds the port for its whole "
+	  "network latency)", .choices = injection_names },
 	{ 0 }
 };
 
@@ -80,11 +97,19 @@ const struct param sim_fields_mc[] = {
 	  "finest time quantum: the simulator's cycle is the smallest flit time divided "
 	  "by the least R <= resolution that makes every flit time a whole number of "
 	  "cycles within 1.5%, else the most exact R (equal times: R = 1, exact)" },
-	{ "ecn1_exit", PT_ENUM, SF(ecn1_exit), 0, 0, 0, "roots", "", "",
-	  "where external messages leave and enter ECN1: roots (physical: the "
-	  "concentrator and dispatcher hang off the ECN1 roots, n_i + 1 links out) or "
-	  "model (r links out and v in, drawn from the uniform hop distribution P_r as "
-	  "javadi Eqs. 22-23 weight them: the model's journey)", .choices = exit_names },
+	{ "ecn1_exit", PT_ENUM, SF(ecn1_exit), 0, 0, 0, "model", "", "",
+	  "where external messages leave and enter ECN1: model (javadi Eqs. 22-23's "
+	  "journey: r links out and v in, drawn from the uniform hop distribution P_r, so "
+	  "the zero-load latency is the model's) or roots (what a physical attachment adds: "
+	  "the concentrator and dispatcher hang off the ECN1 roots, n_i + 1 links out)",
+	  .choices = exit_names },
+	{ "concentrator", PT_ENUM, SF(concentrator), 0, 0, 0, "buffered", "", "",
+	  "what a concentrator and a dispatcher hold: buffered (javadi Eq. 32's two independent "
+	  "M/D/1 queues: an unbounded FIFO of whole messages that never blocks the links into "
+	  "it, virtual cut-through when empty, so nothing is added at zero load) or cut-through "
+	  "(what a bufferless switch adds: a message waiting for the output keeps the link it "
+	  "came on, head-of-line blocking, saturating near 2 - sqrt 2 of the link)",
+	  .choices = concentrator_names },
 	{ 0 }
 };
 
@@ -106,6 +131,28 @@ const struct param sim_fields_irr[] = {
 	  "msg/node/cycle" },
 	{ 0 }
 };
+
+const char *sim_system_text(const struct sim_config *sc, enum sim_family_kind kind, char *buf,
+			    size_t n)
+{
+	bool paper = sc->release == SIM_RELEASE_SAME_CYCLE;
+	char part[64] = "";
+
+	if (kind == SIM_SYS_STAR) {
+		paper = paper && sc->injection == SIMCFG_INJECTION_PER_VC;
+		snprintf(part, sizeof part, "%s injection, ", injection_names[sc->injection]);
+	} else if (kind == SIM_SYS_MC) {
+		paper = paper && sc->concentrator == SIMCFG_CONC_BUFFERED &&
+			sc->ecn1_exit == SIM_MC_EXIT_MODEL;
+		snprintf(part, sizeof part, "%s concentrators, ecn1_exit %s, ",
+			 concentrator_names[sc->concentrator], exit_names[sc->ecn1_exit]);
+	}
+	snprintf(buf, n, "; %s: %s%s release",
+		 sc->timing == SIMCFG_TIMING_BOOKSIM ? "BookSim2's router timing" :
+		 paper ? "the model's system" : "a physical variant", part,
+		 release_names[sc->release]);
+	return buf;
+}
 
 const char *const *sim_pattern_names(void)
 {

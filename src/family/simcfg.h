@@ -63,6 +63,11 @@ struct run_req;
 enum sim_routing_cfg { SIMCFG_ADAPTIVE = 0, SIMCFG_DETERMINISTIC };
 enum sim_timing_cfg { SIMCFG_TIMING_PAPER = 0, SIMCFG_TIMING_BOOKSIM };
 enum sim_spacing_cfg { SIMCFG_SPACING_SATURATION = 0, SIMCFG_SPACING_EVEN };
+/* The simulated system: each default is the system the paper's model
+ * describes, the other value what a real router adds (icnx(1) SIMULATED
+ * SYSTEMS).  sim.release is enum sim_release (sim/core.h) itself. */
+enum sim_injection_cfg { SIMCFG_INJECTION_PER_VC = 0, SIMCFG_INJECTION_SINGLE };
+enum sim_concentrator_cfg { SIMCFG_CONC_BUFFERED = 0, SIMCFG_CONC_CUT_THROUGH };
 
 struct sim_config {
 	int seed;          /* stream of point k: (seed, k) */
@@ -73,6 +78,8 @@ struct sim_config {
 	int routing;       /* enum sim_routing_cfg */
 	int timing;        /* enum sim_timing_cfg */
 	double budget;     /* cycles per point; NaN = auto */
+	int release;       /* enum sim_release: a virtual channel is taken
+	                      again the cycle its tail leaves, or the next */
 	int points;        /* the explorer's simulated loads (key r) */
 	int spacing;       /* enum sim_spacing_cfg: how they spread below L */
 	/* irregular only */
@@ -86,11 +93,24 @@ struct sim_config {
 	/* multicluster only */
 	int resolution;    /* largest divisor of the smallest flit time */
 	int ecn1_exit;     /* enum sim_mc_exit: 0 roots (physical), 1 model */
+	int concentrator;  /* enum sim_concentrator_cfg */
+	/* star only */
+	int injection;     /* enum sim_injection_cfg */
 };
 
 extern const struct param sim_fields_star[];
 extern const struct param sim_fields_irr[];
 extern const struct param sim_fields_mc[];   /* common + V, resolution, ecn1_exit */
+
+/* Which simulated system sc names, for a title: "; the model's system:
+ * per-vc injection, same-cycle release" when every setting is the paper's
+ * (sim.injection for the star, sim.concentrator for the multi-cluster,
+ * sim.release for all), else "; a physical variant: ..."; "; BookSim2's
+ * router timing, ..." under sim.timing booksim.  Writes at most n bytes to
+ * buf (always terminated) and returns buf. */
+enum sim_family_kind { SIM_SYS_STAR, SIM_SYS_MC, SIM_SYS_IRR };
+const char *sim_system_text(const struct sim_config *sc, enum sim_family_kind kind, char *buf,
+			    size_t n);
 
 /* The names of sim.pattern's values (enum order), NULL-terminated. */
 const char *const *sim_pattern_names(void);

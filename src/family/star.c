@@ -219,6 +219,15 @@ const struct family star_family = {
 	.prepare = star_prepare,
 	.release = star_release,
 	.outputs = star_outputs,
+	.simulates = "by default the system kiasari Eq. 16 describes: each node feeds V "
+		"injection virtual channels from V source queues (sim.injection = per-vc: a new "
+		"message joins one drawn uniformly, so each is Poisson at lambda_g/V), and a "
+		"virtual channel is taken again the cycle its tail leaves (sim.release = "
+		"same-cycle: a channel holds an M-flit message exactly M cycles).  What a real "
+		"router adds: sim.injection = single (one source queue, whose head holds the "
+		"node's port for its whole network latency) and sim.release = next-cycle (a "
+		"release cycle: M + 1 per message on a channel).  sim.timing = booksim needs "
+		"sim.injection = single.",
 	.validation = "the model is within 4-7% of the simulation at 10% of its saturation "
 		"load and underestimates beyond (S5, V = 6/9/12: -17/-20/-23% at 30%, "
 		"-64/-87% or saturated at 70%); the simulation saturates 18-37% below the "

@@ -44,12 +44,21 @@ static int loads(const struct config *cfg, const struct run_req *req, double **x
 	return star_sim_loads(cfg, req, xs, n, d);
 }
 
-/* Refuse an S_n too large to build (usage), else build it into *s.
+/* Refuse an S_n too large to build, or a setting BookSim's router cannot
+ * express (usage), else build it into *s: sim.injection per-vc gives each
+ * node V source queues (sim_net.queues), sim.release the holding rule.
  * Returns 0 or -1 with *d. */
 static int build(const struct star_config *c, struct sim_star *s, struct diag *d)
 {
 	int V2 = star_config_v2(c);
 
+	if (c->sim.timing == SIMCFG_TIMING_BOOKSIM && c->sim.injection == SIMCFG_INJECTION_PER_VC) {
+		d->usage = true;
+		return diag_set(d, "sim.injection", "sim.timing=booksim simulates BookSim2's router, "
+				"whose node injects from one source queue over one injection channel: "
+				"BookSim cannot express per-vc injection (V queues per node, Eq. 16's "
+				"system); set sim.injection=single, or sim.timing=paper");
+	}
 	if (c->n > STAR_SIM_MAX_N) {
 		d->usage = true;
 		return diag_set(d, "n", "the simulator builds every node and channel: n <= %d "
@@ -59,6 +68,8 @@ static int build(const struct star_config *c, struct sim_star *s, struct diag *d
 	if (sim_star_build(s, c->n, c->V - V2, V2, c->sim.buffer, SIM_NBC_PAPER,
 			   c->sim.routing == SIMCFG_DETERMINISTIC) < 0)
 		return diag_set(d, "", "out of memory building S%d", c->n);
+	s->net.queues = c->sim.injection == SIMCFG_INJECTION_PER_VC ? c->V : 1;
+	s->net.release = (enum sim_release)c->sim.release;
 	return 0;
 }
 
@@ -81,8 +92,10 @@ int star_sim_curve(const struct config *cfg, const struct run_req *req, struct t
 		free(own);
 		return -1;
 	}
-	snprintf(t->title, sizeof t->title, "simulated latency vs offered load, S%d, V = %d, M = %d",
-		 c->n, c->V, c->M);
+	char sys[96];
+
+	snprintf(t->title, sizeof t->title, "simulated latency vs offered load, S%d, V = %d, M = %d%s",
+		 c->n, c->V, c->M, sim_system_text(&c->sim, SIM_SYS_STAR, sys, sizeof sys));
 	rc = sim_curve_table(&s.net, &mix, &c->sim, own ? own : req->x, nx, req->point0,
 			     cfg->family->x.name, cfg->family->x.unit, cfg->family->x.label,
 			     req, t, d);
@@ -134,8 +147,10 @@ int star_sim_saturation(const struct config *cfg, const struct run_req *req, str
 		return rc;
 	msat = ((const struct star_prepared *)prep)->sat;
 	family_release(cfg->family, own);
-	snprintf(t->title, sizeof t->title, "simulated saturation, S%d, V = %d, M = %d",
-		 c->n, c->V, c->M);
+	char sys[96];
+
+	snprintf(t->title, sizeof t->title, "simulated saturation, S%d, V = %d, M = %d%s",
+		 c->n, c->V, c->M, sim_system_text(&c->sim, SIM_SYS_STAR, sys, sizeof sys));
 	summary_cols(t);
 	summary_row(t, "channel_load_bound", cap, LU, "lambda_cap",
 		    "min((n-1)/(M d-bar), 1/M): every channel at one flit per cycle");

@@ -169,6 +169,10 @@ void sim_core_free(struct sim_core *c)
 	free(c->slot_head);
 	free(c->slot_tail);
 	free(c->qtail);
+	if (c->fifo)
+		for (int s = 0; s < c->net.nodes; s++)
+			free(c->fifo[s].id);
+	free(c->fifo);
 	free(c->msg);
 	free(c->cumw);
 	memset(c, 0, sizeof *c);
@@ -191,14 +195,15 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 	c->mix = *mix;
 	C = net->nchan;
 	nvc = C * net->V;
-	nb = nvc + net->nodes;
+	c->Q = net->queues > 1 ? net->queues : 1;
+	nb = nvc + net->nodes * c->Q;
 	c->nbuf = nb;
 	c->buf = aligned_alloc(SIM_BUF_ALIGN, (size_t)nb * sizeof *c->buf);
 	c->chs = malloc((size_t)C * sizeof *c->chs);
 	c->hlist = malloc((size_t)nb * sizeof *c->hlist);
 	c->clist = malloc((size_t)C * sizeof *c->clist);
 	c->late = malloc((size_t)nb * sizeof *c->late);
-	c->qtail = malloc((size_t)net->nodes * sizeof *c->qtail);
+	c->qtail = malloc((size_t)net->nodes * c->Q * sizeof *c->qtail);
 	if (!c->buf || !c->chs || !c->hlist || !c->clist || !c->late || !c->qtail) {
 		sim_core_free(c);
 		return -1;
@@ -237,8 +242,15 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 		c->ev[i].next = c->free_ev;
 		c->free_ev = i;
 	}
-	for (int s = 0; s < net->nodes; s++)
-		c->qtail[s] = -1;
+	for (int q = 0; q < net->nodes * c->Q; q++)
+		c->qtail[q] = -1;
+	if (net->relay) {
+		c->fifo = calloc((size_t)net->nodes, sizeof *c->fifo);
+		if (!c->fifo) {
+			sim_core_free(c);
+			return -1;
+		}
+	}
 	c->last_free = -1;
 	c->free_msg = -1;
 	sim_rng_seed(&c->rng, seed, stream);
@@ -271,7 +283,7 @@ int64_t sim_core_alive(const struct sim_core *c)
 	return c->generated - c->delivered_msgs;
 }
 
-/* Put message id at the back of node s's source queue. */
+/* Put message id at the back of source queue s (node s / Q). */
 static void enqueue(struct sim_core *c, int s, int id)
 {
 	int qb = c->net.nchan * c->net.V + s;
@@ -297,7 +309,8 @@ static void enqueue(struct sim_core *c, int s, int id)
 	}
 }
 
-static int new_message(struct sim_core *c, int src, int dst, int len)
+/* A new message from node src into its source queue j (0..Q-1). */
+static int new_message(struct sim_core *c, int src, int j, int dst, int len)
 {
 	int id = msg_new(c);
 	struct sim_msg *m;
@@ -311,10 +324,11 @@ static int new_message(struct sim_core *c, int src, int dst, int len)
 	m->len = len;
 	m->gen = c->now;
 	m->depart = -1;
+	m->rnode = -1;
 	m->tag = c->tag_next < c->tag_limit ? c->tag_next++ : -1;
 	c->generated++;
 	c->work++;
-	enqueue(c, src, id);
+	enqueue(c, src * c->Q + j, id);
 	return id;
 }
 
@@ -322,7 +336,7 @@ int sim_core_inject(struct sim_core *c, int src, int dst, int len)
 {
 	if (src < 0 || src >= c->net.nodes || dst < 0 || dst >= c->net.nodes || len < 1)
 		return -1;
-	return new_message(c, src, dst, len);
+	return new_message(c, src, 0, dst, len);
 }
 
 static int draw_length(struct sim_core *c)
@@ -375,7 +389,8 @@ static int arrivals(struct sim_core *c)
 		if (d >= 0) {
 			if (c->net.source)
 				s = c->net.source(c->net.dest_ctx, s, d);
-			int id = new_message(c, s, d, draw_length(c));
+			int j = c->Q > 1 ? (int)sim_rng_below(&c->rng, (uint32_t)c->Q) : 0;
+			int id = new_message(c, s, j, d, draw_length(c));
 			if (id < 0)
 				return -1;
 			if (c->net.init)
@@ -394,7 +409,8 @@ static int allocate(struct sim_core *c, int b)
 	struct sim_buf *bb = &c->buf[b];
 	struct sim_msg *m = &c->msg[bb->owner];
 	int ic = bb->ch;
-	int router = ic < 0 ? c->net.inj_router[m->src] : c->chs[ic].to;
+	int qn = ic < 0 ? (b - c->net.nchan * c->net.V) / c->Q : -1;   /* queue's node */
+	int router = ic < 0 ? c->net.inj_router[qn] : c->chs[ic].to;
 	int n, best = -1, bbusy = 0, nbest = 0, pick = -1, wch = -2, V = c->net.V;
 
 	if (bb->ready > c->now)
@@ -439,6 +455,8 @@ static int allocate(struct sim_core *c, int b)
 
 		if (c->net.queue_router && ic >= 0 && c->net.queue_router[router])
 			m->qwait += c->now - bb->ready;   /* waited at a queue */
+		else if (qn >= 0 && c->net.relay && c->net.relay[qn])
+			m->qwait += c->now - m->qin;      /* waited in a relay */
 		kb->owner = bb->owner;
 		kb->up = b;
 		kb->len = bb->len;
@@ -551,13 +569,97 @@ static void release(struct sim_core *c, int k, int ch)
 	c->releases++;
 }
 
+/* Append message id to FIFO f; -1 when out of memory. */
+static int fifo_push(struct sim_fifo *f, int id)
+{
+	if (f->n == f->cap) {
+		int cap = f->cap ? 2 * f->cap : 16;
+		int *a = malloc((size_t)cap * sizeof *a);
+
+		if (!a)
+			return -1;
+		for (int i = 0; i < f->n; i++)
+			a[i] = f->id[(f->first + i) % f->cap];
+		free(f->id);
+		f->id = a;
+		f->cap = cap;
+		f->first = 0;
+	}
+	f->id[(f->first + f->n++) % f->cap] = id;
+	return 0;
+}
+
+/* The first message of FIFO f, removed; -1 when empty. */
+static int fifo_pop(struct sim_fifo *f)
+{
+	int id;
+
+	if (!f->n)
+		return -1;
+	id = f->id[f->first];
+	f->first = (f->first + 1) % f->cap;
+	f->n--;
+	return id;
+}
+
+/* Flit seq of message id crosses (period P) into relay node's queue: the
+ * header joins the FIFO (or heads it); each flit of the head adds to the
+ * queue's occupancy (requesting again when the head is routed on), of
+ * another message to what it has stored.  Returns 0, or -1 when out of
+ * memory. */
+static int relay_push(struct sim_core *c, int node, int id, int seq, int P)
+{
+	int qb = c->net.nchan * c->net.V + node * c->Q;
+	struct sim_buf *q = &c->buf[qb];
+	struct sim_msg *m = &c->msg[id];
+
+	if (seq == 0) {
+		m->rnode = node;
+		m->stored = 0;
+		m->qin = c->now + P;
+		if (q->owner < 0) {
+			q->owner = id;
+			q->occ = 0;
+			q->len = m->len;
+			q->fseq = 0;
+			q->nxt = -1;
+			q->wait_at = -1;
+			q->ready = m->qin;
+		} else if (fifo_push(&c->fifo[node], id) < 0) {
+			return -1;
+		}
+	}
+	if (m->rnode == node) {
+		m->stored++;
+		m->qlast = c->now + P;
+	}
+	if (q->owner == id) {
+		if (q->occ == 0) {
+			c->nact++;
+			if (q->nxt < 0) {
+				if (seq == 0)
+					head_add(c, qb);
+			} else if (P > 1) {      /* it requests again once there */
+				wheel_add(c, P, -qb - 1);
+			} else {
+				req_set(c, q->nxt, q->nxch);
+			}
+		}
+		q->occ++;
+		q->arrive = c->now + P;
+	}
+	return 0;
+}
+
 /* Move one flit from buffer b into VC buffer k.  The message record is
  * touched only when its header leaves its source and when its tail is
- * consumed. */
+ * consumed (and at relays). */
 static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k)
 {
 	struct sim_buf *bb = &c->buf[b], *kb = &c->buf[k];
 	int id = bb->owner;
+	int relay = bb->ch < 0 && c->net.relay &&
+		    c->net.relay[(b - c->net.nchan * c->net.V) / c->Q];
 	int seq = bb->fseq;
 	int tail = seq == bb->len - 1;
 	int kch = kb->ch;
@@ -571,7 +673,7 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k)
 		wheel_add(c, P, kch);
 	}
 	/* leave b */
-	if (bb->ch < 0 && seq == 0) {
+	if (bb->ch < 0 && seq == 0 && !relay) {
 		struct sim_msg *m = &c->msg[id];
 
 		m->depart = c->now;
@@ -587,17 +689,28 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k)
 		if (bb->ch >= 0) {
 			release(c, b, bb->ch);
 		} else {                        /* next message of the queue */
-			int s = b - c->net.nchan * c->net.V, nid = c->msg[id].next;
+			int s = b - c->net.nchan * c->net.V;
+			int nid = relay ? fifo_pop(&c->fifo[s / c->Q]) : c->msg[id].next;
 
-			c->queued--;
+			if (!relay)
+				c->queued--;
 			if (nid >= 0) {
+				const struct sim_msg *nm = &c->msg[nid];
+
 				bb->owner = nid;
-				bb->occ = bb->len = c->msg[nid].len;
+				bb->len = nm->len;
 				bb->fseq = 0;
-				bb->ready = c->now + 1;
 				bb->wait_at = -1;
+				if (relay) {            /* what has entered so far */
+					bb->occ = nm->stored;
+					bb->ready = nm->qin > c->now + 1 ? nm->qin : c->now + 1;
+					bb->arrive = nm->qlast;
+				} else {
+					bb->occ = nm->len;
+					bb->ready = c->now + 1;
+				}
 				head_add(c, b);
-			} else {
+			} else if (!relay) {
 				c->qtail[s] = -1;
 			}
 		}
@@ -605,7 +718,12 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k)
 	if (bb->occ == 0)
 		c->nact--;
 	/* enter k */
-	if (kc->to < 0) {
+	if (kc->to < 0 && c->net.relay && c->net.relay[c->net.chan[kch].node]) {
+		if (relay_push(c, c->net.chan[kch].node, id, seq, P) < 0)
+			c->nomem = true;
+		if (tail)
+			release(c, k, kch);
+	} else if (kc->to < 0) {
 		if (seq != kb->fseq)
 			c->order_errors++;
 		kb->fseq++;
@@ -797,7 +915,7 @@ static int step(struct sim_core *c)
 	if (c->net.release == SIM_RELEASE_SAME_CYCLE && c->nlate && c->last_free == now &&
 	    late_allocation(c) < 0)
 		return SIM_ROUTE_ERROR;
-	return SIM_RUNNING;
+	return c->nomem ? SIM_NOMEM : SIM_RUNNING;
 }
 
 enum sim_status sim_core_run(struct sim_core *c, bool (*stop)(void *ctx, const struct sim_core *c),

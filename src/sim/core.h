@@ -23,14 +23,23 @@
  * Network description: routers 0..R-1, processing nodes 0..N-1, channels
  * 0..C-1 each with V virtual channels of B flits at its downstream end.  A
  * channel ends at a router or (ejection) at a node, whose sink consumes a
- * flit on arrival.  Node s's source queue (infinite) sits at router
- * inj_router[s]: its head message's header is routed there like a header in
- * an input buffer.  A virtual channel belongs to one message from the
- * allocation of its header until its tail leaves the buffer (a message
- * never shares a buffer).
+ * flit on arrival.  Node s has Q = sim_net.queues source queues (infinite;
+ * a new message joins one drawn uniformly, so each is Poisson at 1/Q of
+ * the node's rate) at router inj_router[s]: each head message's header is
+ * routed there like a header in an input buffer, so a node feeds up to Q
+ * messages into the network at once.  A virtual channel belongs to one
+ * message from the allocation of its header until its tail leaves the
+ * buffer (a message never shares a buffer).
+ *
+ * A relay node (sim_net.relay) is a store: a channel ending at it passes
+ * its flits into the node's queue (unbounded, whole messages in FIFO
+ * order; the channel's virtual channel is released when the tail crosses,
+ * as at a sink), and the queue's head is routed on from inj_router[node] as
+ * soon as its header is there, its flits following as they arrive
+ * (virtual cut-through: nothing added at zero load).
  *
  * Buffers are numbered: channel c's virtual channel v is buffer c*V + v;
- * node s's source queue is buffer C*V + s.
+ * node s's source queue j is buffer C*V + s*Q + j.
  *
  * Visit order (it decides which of two headers gets a free virtual channel
  * and the order of random draws, so it is part of every seeded result;
@@ -88,7 +97,14 @@ struct sim_msg {
 	int64_t tag;               /* measured-message index, -1 = not measured */
 	int64_t qwait;             /* cycles its header waited for an output
 	                              virtual channel at queue routers
-	                              (sim_net.queue_router) */
+	                              (sim_net.queue_router) and relays */
+	/* Relays (sim_net.relay): the last relay its header entered and what
+	 * is stored there.  (Its tail may still stream out of an earlier
+	 * relay, where it is the head and the buffer counts the flits.) */
+	int rnode;                 /* that relay node, -1 = none yet */
+	int stored;                /* flits that entered it */
+	int64_t qin;               /* the cycle its header is there */
+	int64_t qlast;             /* the cycle its last stored flit is there */
 };
 
 /* A candidate virtual channel: buffer index c*V + v, a preference tier
@@ -178,6 +194,10 @@ struct sim_net {
 	sim_init_fn init;          /* NULL: route state starts at 0; called
 	                              with dest_ctx */
 	enum sim_release release;  /* 0 = SIM_RELEASE_SAME_CYCLE */
+	int queues;                /* source queues per node, 0 or 1 = one */
+	const unsigned char *relay;/* per node: non-zero = a relay (a store of
+	                              whole messages, above); NULL = none.  A
+	                              relay neither sends nor is a destination */
 };
 
 /* Message length mix: length[i] flits with probability prob[i]. */
@@ -232,6 +252,12 @@ struct sim_buf {
 	                              none since the header last moved on */
 };
 
+/* A relay's FIFO of the messages behind its head (a ring). */
+struct sim_fifo {
+	int *id;
+	int cap, first, n;
+};
+
 /* One physical channel's state (64 bytes, one cache line). */
 struct sim_chs {
 	uint64_t req;              /* bit v: virtual channel v is owned and its
@@ -262,7 +288,8 @@ struct sim_core {
 	double wsum;               /* total weight */
 	double next_arrival;       /* real time of the next arrival */
 	int64_t now;               /* current cycle */
-	int nbuf;                  /* nchan * V + nodes */
+	int nbuf;                  /* nchan * V + nodes * Q */
+	int Q;                     /* source queues per node (>= 1) */
 	struct sim_buf *buf;       /* nbuf */
 	struct sim_chs *chs;       /* nchan */
 	int unit_period;           /* every channel's period is 1 */
@@ -289,7 +316,8 @@ struct sim_core {
 	int W;                     /* slots, a power of two > the largest period */
 	int *slot_head, *slot_tail;     /* W each, -1 = empty */
 	int64_t last_free;         /* last cycle any virtual channel was released */
-	int *qtail;                /* per node: last message in its source queue */
+	int *qtail;                /* per queue: its last message */
+	struct sim_fifo *fifo;     /* per node (relays'), or NULL */
 	/* messages */
 	struct sim_msg *msg;
 	int nmsg_cap, free_msg;
@@ -322,6 +350,7 @@ struct sim_core {
 	                              fill memory within one cycle; 0 = no limit
 	                              (set by the caller after sim_core_init) */
 	int watchdog;              /* cycles without a move that mean deadlock */
+	bool nomem;                /* a relay's FIFO could not grow */
 	enum sim_status status;
 	sim_done_fn done;
 	void *done_ctx;

@@ -18,6 +18,50 @@ static long ipow(long b, int e)
 	return r;
 }
 
+static int add_chan(struct sim_mc *s, int from, int to, int node, int period);
+
+/* A link into cluster c's concentrator: it ends at the router
+ * (cut-through) or at the concentrator's relay node (buffered). */
+static int add_into(struct sim_mc *s, int from, int c, int period)
+{
+	if (s->sp.buffered)
+		return add_chan(s, from, -1, 2 * s->N + c, period);
+	return add_chan(s, from, s->conc0 + c, -1, period);
+}
+
+/* Buffered: the dispatcher's queue sits in front of the ICN2 link into the
+ * dispatcher (the channel its messages serialize on; behind it nothing
+ * waits), at that link's ICN2 leaf: every channel into the leaf gets one
+ * entry channel (one cycle, the leaf's internal transfer) per cluster
+ * below the leaf into that cluster's relay, taken only when the link's
+ * virtual channel is busy, so nothing changes at zero load.  pseudo[ch]:
+ * the first entry channel of channel ch (one per cluster of the leaf, in
+ * cluster order), -1 for a channel not into an ICN2 leaf. */
+static int dispatcher_queues(struct sim_mc *s)
+{
+	const struct sim_mc_tree *t2 = &s->tree[2 * s->C];
+	int n0 = s->nchan, k = s->k, n2 = s->n2;
+
+	s->pseudo = malloc((size_t)n0 * sizeof *s->pseudo);
+	if (!s->pseudo)
+		return -1;
+	for (int ch = 0; ch < n0; ch++) {
+		int to = s->chan[ch].to, leaf, c0, c1;
+
+		s->pseudo[ch] = -1;
+		if (to < t2->sw0 || to >= t2->sw0 + t2->nsw || s->rt_level[to] != 0)
+			continue;
+		leaf = to - t2->sw0;     /* level 0: word = index */
+		c0 = n2 == 1 ? 0 : leaf * k;
+		c1 = n2 == 1 ? s->C : c0 + k < s->C ? c0 + k : s->C;
+		s->pseudo[ch] = s->nchan;
+		for (int c = c0; c < c1; c++)
+			if (add_chan(s, to, -1, 2 * s->N + s->C + c, 1) < 0)
+				return -1;
+	}
+	return 0;
+}
+
 static int add_chan(struct sim_mc *s, int from, int to, int node, int period)
 {
 	if (s->nchan == s->cap) {
@@ -67,6 +111,8 @@ void sim_mc_free(struct sim_mc *s)
 	free(s->chan);
 	free(s->inj);
 	free(s->queue);
+	free(s->relay);
+	free(s->pseudo);
 	memset(s, 0, sizeof *s);
 }
 
@@ -157,7 +203,6 @@ static int mc_route(const void *ctx, const struct sim_msg *msg, int r, int in_ch
 	int g = msg->dst / 2, ext = msg->dst & 1, dc = s->cl[g], Qd = g - s->first[dc];
 	int ch = -1, one_vc = 0, model = s->sp.exit == SIM_MC_EXIT_MODEL;
 
-	(void)in_chan;
 	if (r < 2 * s->N) {                              /* a port: its link */
 		int src = r / 2, c = s->cl[src];
 		const struct sim_mc_tree *t = &s->tree[2 * c + (r & 1)];
@@ -202,6 +247,15 @@ static int mc_route(const void *ctx, const struct sim_msg *msg, int r, int in_ch
 			if (L == 0) {
 				ch = t->nodelink_out[Q];
 				one_vc = t->kind == T_ICN2;
+				if (one_vc && s->pseudo && in_chan >= 0 && s->pseudo[in_chan] >= 0) {
+					/* the dispatcher's link, else its queue */
+					int e = s->pseudo[in_chan] + (s->n2 == 1 ? (int)Q : (int)Q % k);
+					out[nc++] = (struct sim_cand){ ch * V, 0, msg->st, msg->aux };
+					for (int v = 0; v < V; v++)
+						out[nc++] = (struct sim_cand){ e * V + v, 1, msg->st,
+									       msg->aux };
+					return nc;
+				}
 			} else {
 				long j = L - 1 == n - 2 ? Q / ipow(k, L) : (Q / ipow(k, L)) % k;
 				ch = t->down[me * m + j];
@@ -280,7 +334,7 @@ static int mc_source(const void *ctx, int src, int dst)
 static int exit_links(struct sim_mc *s, struct sim_mc_tree *t, int c)
 {
 	const struct sim_mc_spec *sp = &s->sp;
-	int conc = s->conc0 + c, disp = s->disp0 + c;
+	int disp = s->disp0 + c;
 
 	t->sw_conc = malloc((size_t)t->nsw * sizeof *t->sw_conc);
 	t->disp_sw = malloc((size_t)t->nsw * sizeof *t->disp_sw);
@@ -293,14 +347,14 @@ static int exit_links(struct sim_mc *s, struct sim_mc_tree *t, int c)
 		t->sw_conc[i] = t->disp_sw[i] = -1;
 		if (s->rt_level[sw] == t->n - 1)
 			continue;
-		t->sw_conc[i] = add_chan(s, sw, conc, -1, sp->ecn1_cs);
+		t->sw_conc[i] = add_into(s, sw, c, sp->ecn1_cs);
 		t->disp_sw[i] = add_chan(s, disp, sw, -1, sp->ecn1_cs);
 		if (t->sw_conc[i] < 0 || t->disp_sw[i] < 0)
 			return -1;
 	}
 	for (int q = 0; q < t->nodes; q++) {
 		int port = 2 * (s->first[c] + q) + 1;
-		t->node_conc[q] = add_chan(s, port, conc, -1, sp->ecn1_cn);
+		t->node_conc[q] = add_into(s, port, c, sp->ecn1_cn);
 		t->disp_node[q] = add_chan(s, disp, -1, port, sp->ecn1_cn);
 		if (t->node_conc[q] < 0 || t->disp_node[q] < 0)
 			return -1;
@@ -346,7 +400,7 @@ int sim_mc_build(struct sim_mc *s, const struct sim_mc_spec *sp)
 	s->rt_word = malloc((size_t)routers * sizeof *s->rt_word);
 	s->conc_icn2 = malloc((size_t)C * sizeof *s->conc_icn2);
 	s->icn2_disp = malloc((size_t)C * sizeof *s->icn2_disp);
-	s->inj = malloc((size_t)2 * N * sizeof *s->inj);
+	s->inj = malloc(((size_t)2 * N + 2 * C) * sizeof *s->inj);
 	if (!s->first || !s->cl || !s->perm || !s->senders || !s->weight || !s->tree ||
 	    !s->rt_tree || !s->rt_level || !s->rt_word || !s->conc_icn2 || !s->icn2_disp || !s->inj)
 		goto fail;
@@ -395,6 +449,11 @@ int sim_mc_build(struct sim_mc *s, const struct sim_mc_spec *sp)
 	}
 	s->conc0 = sw;
 	s->disp0 = sw + C;
+	for (int c = 0; c < C; c++) {       /* buffered: the relays' routers */
+		const struct sim_mc_tree *t2 = &s->tree[2 * C];
+		s->inj[2 * N + c] = s->conc0 + c;
+		s->inj[2 * N + C + c] = t2->sw0 + sw_index(k, n2, 0, leaf_of(k, n2, c));
+	}
 	for (int r = sw; r < sw + 2 * C; r++)
 		s->rt_tree[r] = -1;
 	{
@@ -420,7 +479,7 @@ int sim_mc_build(struct sim_mc *s, const struct sim_mc_spec *sp)
 				goto fail;
 			for (int w = 0; w < roots; w++) {
 				int root = t->sw0 + sw_index(k, n, n - 1, w);
-				t->root_conc[w] = add_chan(s, root, s->conc0 + c, -1, sp->ecn1_cs);
+				t->root_conc[w] = add_into(s, root, c, sp->ecn1_cs);
 				t->disp_root[w] = add_chan(s, s->disp0 + c, root, -1, sp->ecn1_cs);
 				if (t->root_conc[w] < 0 || t->disp_root[w] < 0)
 					goto fail;
@@ -432,13 +491,20 @@ int sim_mc_build(struct sim_mc *s, const struct sim_mc_spec *sp)
 		goto fail;
 	for (int c = 0; c < C; c++)
 		s->queue[s->conc0 + c] = s->queue[s->disp0 + c] = 1;
+	if (sp->buffered) {
+		s->relay = calloc((size_t)2 * N + 2 * C, 1);
+		if (!s->relay || dispatcher_queues(s))
+			goto fail;
+		memset(s->relay + 2 * N, 1, (size_t)2 * C);
+	}
 	s->net = (struct sim_net){
-		.routers = routers, .nodes = 2 * N, .nchan = s->nchan, .V = sp->V, .B = sp->B,
-		.chan = s->chan, .inj_router = s->inj,
+		.routers = routers, .nodes = 2 * N + (sp->buffered ? 2 * C : 0), .nchan = s->nchan,
+		.V = sp->V, .B = sp->B, .chan = s->chan, .inj_router = s->inj,
 		.queue_router = s->queue,
 		.route = mc_route, .route_ctx = s, .dest = mc_dest, .dest_ctx = s,
 		.senders = s->senders, .nsenders = N, .weight = s->weight, .source = mc_source,
 		.init = sp->exit == SIM_MC_EXIT_MODEL ? mc_init : NULL,
+		.relay = s->relay,
 	};
 	return 0;
 fail:

@@ -4,9 +4,26 @@
  * an ICN1 and an ECN1 fat-tree over its nodes; an ICN2 fat-tree (the
  * fewest levels holding C ports) joins the clusters; each cluster has one
  * concentrator (ECN1 -> ICN2) and one dispatcher (ICN2 -> ECN1), both
- * cut-through single servers: each has one link to ICN2 with one virtual
- * channel, so it passes one message at a time, M flits at icn2 t_cs, and
- * adds nothing at zero load.  Where an external message leaves and enters
+ * single servers: each sends one message at a time over one link with one
+ * virtual channel (the concentrator's to ICN2, M flits at icn2 t_cs; the
+ * dispatcher's into ECN1), and adds nothing at zero load.  What they hold
+ * (spec.buffered):
+ *   buffered (default, javadi Eq. 32's two independent M/D/1 queues): each
+ *     has a relay (core.h), an unbounded FIFO of whole messages that takes
+ *     every arriving flit at once, so a message waiting for it holds no
+ *     link behind it, and sends its head on by virtual cut-through
+ *     (nothing added when it is empty).  The concentrator's relay is the
+ *     concentrator (node 2N + c), in front of its link to ICN2; the
+ *     dispatcher's (node 2N + C + c) sits in front of the ICN2 link into
+ *     the dispatcher, the link its messages serialize on, at that link's
+ *     ICN2 leaf: a message there takes the link at once when it is free,
+ *     else enters the queue over a one-cycle entry channel of the link it
+ *     came on;
+ *   cut-through (bufferless, what a plain switch adds): a message waiting
+ *     for the output link keeps the link it arrived on, blocking the
+ *     messages behind it (head-of-line blocking: the saturation of an
+ *     input-queued switch, about 2 - sqrt 2 of the link).
+ * Where an external message leaves and enters
  * ECN1 (spec.exit):
  *   SIM_MC_EXIT_ROOTS (default, physical): the concentrator and dispatcher
  *     are linked to every root switch of their cluster's ECN1 (as the
@@ -26,7 +43,8 @@
  *     their ECN1.  r and v travel as the message's route state (st, aux).
  *
  * A processing node has two ports (source queues): its ICN1 port (core
- * node 2g for global node g) and its ECN1 port (2g+1).  Internal messages
+ * node 2g for global node g) and its ECN1 port (2g+1); buffered, the
+ * concentrators and dispatchers are relay nodes 2N + c and 2N + C + c.  Internal messages
  * use ICN1 only; external ones ECN1 -> concentrator -> ICN2 -> dispatcher
  * -> ECN1 of the destination cluster.
  *
@@ -79,6 +97,8 @@ struct sim_mc_spec {
 	enum ft_pattern pattern;   /* internal traffic when theta is given */
 	int V, B;
 	int exit;                  /* enum sim_mc_exit */
+	int buffered;              /* concentrators and dispatchers store whole
+	                              messages (relays); 0 = cut-through */
 };
 
 struct sim_mc_tree {
@@ -115,6 +135,11 @@ struct sim_mc {
 	int *inj;
 	unsigned char *queue;      /* per router: 1 at concentrators and
 	                              dispatchers (sim_net.queue_router) */
+	unsigned char *relay;      /* buffered: per core node, 1 at the
+	                              concentrators and dispatchers; else NULL */
+	int *pseudo;               /* buffered: per channel, its first entry
+	                              channel into the dispatchers' queues at
+	                              an ICN2 leaf (mc_net.c), or -1 */
 	struct sim_net net;
 };
 

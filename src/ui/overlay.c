@@ -19,6 +19,9 @@ static void help_text(struct app *a, struct strbuf *b)
 		      a->cfg.family->papers);
 	strbuf_printf(b, "Preset: %s%s\n\n", a->l->path, app_modified(a) ? " (edited)" : "");
 	keys_help_text(b, 14);
+	if (a->cfg.family->simulates)
+		strbuf_printf(b, "\nThe simulator (r) simulates, icnx(1) SIMULATED SYSTEMS:\n  %s\n",
+			      a->cfg.family->simulates);
 	if (a->cfg.family->validation)
 		strbuf_printf(b, "\nModel against simulation (docs/VALIDATION.md, make validate):\n"
 			      "  %s\n", a->cfg.family->validation);

@@ -9,8 +9,10 @@
  *   irregular    (M-1) max(t_node, t_switch if r > 0) + 2 t_node + r t_switch
  *                over the senders' pairs, r the up*-down* route length;
  *   multicluster (M-1) max(periods crossed) + 2 t_cn + (2h-2) t_cs inside a
- *                cluster, (M-1) max + 2 t_cn(E1) + (n_i + n_j) t_cs(E1) +
- *                2 h2 t_cs(I2) between clusters (sim.ecn1_exit = roots),
+ *                cluster, (M-1) max + 2 t_cn(E1) + (r + v - 2) t_cs(E1) +
+ *                2 h2 t_cs(I2) between clusters, r and v over the two
+ *                clusters' hop distributions (sim.ecn1_exit = model, the
+ *                default; roots: n_i + n_j instead of r + v - 2),
  *                averaged over the generated traffic (per-node rates
  *                1/(1-tau), theta, the permutation's fixed points, the mix).
  * Saturation: the model's (star, multicluster), the channel-load bound
@@ -172,17 +174,60 @@ static void irr_preset(const char *name)
 	loaded_free(&l);
 }
 
+/* The hop distribution of cluster c of s: hist[h] = the fraction of the
+ * other nodes of the cluster h hops from a node (the same from every node
+ * of a fat-tree: javadi Eq. 9's P_h), h = 1..2n. */
+static void mc_hops(const struct sim_mc *s, int c, double *hist)
+{
+	int nc = s->first[c + 1] - s->first[c];
+
+	for (int h = 0; h <= 2 * FT_MAX_N; h++)
+		hist[h] = 0;
+	for (int o = 1; o < nc; o++)
+		hist[ft_hops(s->sp.m, s->sp.n[c], 0, o)] += 1.0 / (nc - 1);
+}
+
+/* An external message's zero-load latency under sim.ecn1_exit: roots, n_i
+ * and n_j switch links in ECN1 out and in; model, r and v links drawn from
+ * the two clusters' hop distributions (mc_net.h), the ECN1 switch links
+ * pacing the body only when r + v > 2. */
+static double mc_external(const struct sim_mc *s, int c, int cd, double Mbar)
+{
+	const struct sim_mc_spec *sp = &s->sp;
+	int h2 = ft_hops(sp->m, s->n2, c, cd);
+	double hr[2 * FT_MAX_N + 1], hv[2 * FT_MAX_N + 1], T = 0;
+
+	if (sp->exit == SIM_MC_EXIT_ROOTS)
+		return (Mbar - 1) * fmax(fmax(sp->ecn1_cn, sp->ecn1_cs), sp->icn2_cs) +
+		       2 * sp->ecn1_cn + (sp->n[c] + sp->n[cd]) * sp->ecn1_cs + 2 * h2 * sp->icn2_cs;
+	mc_hops(s, c, hr);
+	mc_hops(s, cd, hv);
+	for (int r = 1; r <= 2 * sp->n[c]; r++)
+		for (int v = 1; v <= 2 * sp->n[cd]; v++) {
+			double body = fmax(sp->ecn1_cn, sp->icn2_cs);
+			if (r + v > 2)
+				body = fmax(body, sp->ecn1_cs);
+			T += hr[r] * hv[v] * ((Mbar - 1) * body + 2 * sp->ecn1_cn +
+					      (r + v - 2) * sp->ecn1_cs + 2 * h2 * sp->icn2_cs);
+		}
+	return T;
+}
+
 /* The zero-load latency (cycles) of the traffic the simulator generates
  * (mc_net.h: per node rate weight[g], theta, permutation), periods of the
- * spec, ECN1 exit at the roots. */
+ * spec, ECN1 exit as the spec says. */
 static double mc_zero_load(const struct sim_mc *s, const struct sim_mix *mix)
 {
 	const struct sim_mc_spec *sp = &s->sp;
-	double Mbar = 0, sum = 0, wsum = 0;
+	double Mbar = 0, sum = 0, wsum = 0, *ext = malloc((size_t)s->C * s->C * sizeof *ext);
 	int m = sp->m;
 
+	assert_non_null(ext);
 	for (int i = 0; i < mix->n; i++)
 		Mbar += mix->prob[i] * mix->length[i];
+	for (int c = 0; c < s->C; c++)
+		for (int cd = 0; cd < s->C; cd++)
+			ext[c * s->C + cd] = c == cd ? 0 : mc_external(s, c, cd, Mbar);
 	for (int g = 0; g < s->N; g++) {
 		int c = s->cl[g], qg = g - s->first[c], Nc = s->first[c + 1] - s->first[c];
 		double w = s->weight[g];
@@ -206,15 +251,13 @@ static double mc_zero_load(const struct sim_mc *s, const struct sim_mix *mix)
 				T = (Mbar - 1) * (h > 1 ? fmax(sp->icn1_cn, sp->icn1_cs) : sp->icn1_cn) +
 				    2 * sp->icn1_cn + (2 * h - 2) * sp->icn1_cs;
 			} else {
-				int h2 = ft_hops(m, s->n2, c, cd);
-				T = (Mbar - 1) * fmax(fmax(sp->ecn1_cn, sp->ecn1_cs), sp->icn2_cs) +
-				    2 * sp->ecn1_cn + (sp->n[c] + sp->n[cd]) * sp->ecn1_cs +
-				    2 * h2 * sp->icn2_cs;
+				T = ext[c * s->C + cd];
 			}
 			sum += w * P * T;
 			wsum += w * P;
 		}
 	}
+	free(ext);
 	return sum / wsum;
 }
 

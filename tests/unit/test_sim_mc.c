@@ -43,6 +43,7 @@ static void test_zero_load(void **state)
 	int M = 5;
 
 	(void)state;
+	for (sp.buffered = 0; sp.buffered <= 1; sp.buffered++) {   /* relays add nothing */
 	assert_int_equal(sim_mc_build(&s, &sp), 0);
 	assert_int_equal(s.N, 36);
 	assert_int_equal(s.n2, 1);
@@ -64,6 +65,7 @@ static void test_zero_load(void **state)
 			}
 		}
 	sim_mc_free(&s);
+	}
 }
 
 /* ecn1_exit = model: an external message leaves its ECN1 after r links and
@@ -78,9 +80,11 @@ static void test_zero_load_exit_model(void **state)
 				  .ecn1_cn = 2, .ecn1_cs = 5, .icn2_cs = 4, .theta = NAN,
 				  .pattern = FT_UNIFORM, .V = 2, .B = 1, .exit = SIM_MC_EXIT_MODEL };
 	struct sim_mc s;
-	int M = 5, checked = 0;
+	int M = 5;
 
 	(void)state;
+	for (sp.buffered = 0; sp.buffered <= 1; sp.buffered++) {   /* relays add nothing */
+	int checked = 0;
 	assert_int_equal(sim_mc_build(&s, &sp), 0);
 	for (int a = 0; a < 36; a++)
 		for (int b = 0; b < 36; b++) {
@@ -99,6 +103,7 @@ static void test_zero_load_exit_model(void **state)
 	/* sum over ordered cluster pairs of N_a n_a N_b n_b: N_c n_c = 4, 16, 48, 16 */
 	assert_int_equal(checked, 84 * 84 - (16 + 256 + 2304 + 256));
 	sim_mc_free(&s);
+	}
 }
 
 /* ecn1_exit = model draws r and v per message from the uniform hop

@@ -1,0 +1,41 @@
+#!/bin/sh
+# simpinned.sh: pinned seeded simulated rows, one per family, in the default
+# (the paper's) system and in its physical variant, compared digit for
+# digit: a change of the simulator that moves any seeded number fails here.
+# Short runs (500 or 300 measured messages after 100 warm-up, seed 1).
+#
+# To regenerate on purpose (a change that is meant to move seeded numbers:
+# say "intended output change" in the commit body and why), run each
+# command below with the built icnx and paste its second line here:
+#   ICNX=build/icnx sh tests/e2e/simpinned.sh     prints every mismatch
+. "$(dirname "$0")/lib.inc"
+
+row() { # expected, then the icnx arguments
+	want=$1; shift
+	got=$(cd "$REPO" && "$ICNX" --batch "$@" -s sim.warmup=100 -f csv | sed -n 2p) ||
+		fail "icnx --batch $* failed"
+	[ "$got" = "$want" ] || fail "pinned row moved: icnx --batch $*
+  pinned  $want
+  now     $got"
+}
+
+# star, the model's system (per-vc injection, same-cycle release)
+row "0.006,59.26,56.07929812,62.44070188,1.836,57.424,0.005764760576,500,100875" \
+	kiasari-s5-v6 -o sim --load 0.006 -s sim.measured=500
+# star, one-port nodes and a release cycle
+row "0.006,73.424,67.23113084,79.61686916,15.746,57.678,0.005799151344,500,119920" \
+	kiasari-s5-v6 -o sim --load 0.006 -s sim.measured=500 -s sim.injection=single \
+	-s sim.release=next-cycle
+# multicluster, the model's system (buffered concentrators, ecn1_exit model)
+row "0.0003,29.24244,26.81231276,31.67256724,0.00696,29.23548,0.0003143840678,300,166057,3.20682" \
+	javadi-n544 -o sim --load 0.0003 -s sim.measured=300
+# multicluster, bufferless concentrators at the ECN1 roots, a release cycle
+row "0.0003,34.95834,31.1486211,38.7680589,0.1827,34.77564,0.0003236531997,300,195187,5.60628" \
+	javadi-n544 -o sim --load 0.0003 -s sim.measured=300 -s sim.concentrator=cut-through \
+	-s sim.ecn1_exit=roots -s sim.release=next-cycle
+# irregular (no model: same-cycle release), and with a release cycle
+row "0.0016,42.55,40.59296341,44.50703659,1.252,41.298,0.001484263233,500,77246" \
+	arnau-autonet10 -o curve --load 0.0016 -s sim.measured=500
+row "0.0016,43.732,41.04508084,46.41891916,1.494,42.238,0.001527538726,500,77175" \
+	arnau-autonet10 -o curve --load 0.0016 -s sim.measured=500 -s sim.release=next-cycle
+echo "ok: simpinned"
