@@ -71,6 +71,8 @@ static int build(const struct config *cfg, int pattern, int64_t max_work, bool c
 	double bufs;
 
 	memset(x, 0, sizeof *x);
+	if (sim_check_system(sc, d))
+		return -1;
 	if (irr_config_net(c, &x->net, d))
 		return -1;
 	x->built = 1;

@@ -46,6 +46,8 @@ int mc_simctx_build(const struct config *cfg, struct mc_simctx *x, struct diag *
 				"(in every tree up by the destination's digit, destination mod k); "
 				"set sim.routing to deterministic");
 	}
+	if (sim_check_system(&c->sim, d))
+		return -1;
 	if (c->sim.timing == SIMCFG_TIMING_BOOKSIM && c->sim.concentrator == SIMCFG_CONC_BUFFERED) {
 		d->usage = true;
 		return diag_set(d, "sim.concentrator", "sim.timing=booksim simulates BookSim2's "

@@ -72,7 +72,8 @@ static const char *const pattern_names[] = { "uniform", "bit-reversal", "perfect
 	  "same-cycle (the papers' channel holding of exactly M flit times: one channel fed " \
 	  "by Poisson sources is M/D/1 with D = M) or next-cycle (what a real router adds: " \
 	  "the buffer is freed the cycle after, a release/credit cycle, M + 1 per message " \
-	  "on a channel between routers)", .choices = release_names }
+	  "on a channel between routers); the paper timing's: sim.timing=booksim frees " \
+	  "virtual channels on BookSim's timing and refuses next-cycle", .choices = release_names }
 
 
 #define ROUTING_FIELD ROUTING_ADAPTIVE
@@ -132,6 +133,18 @@ const struct param sim_fields_irr[] = {
 	{ 0 }
 };
 
+int sim_check_system(const struct sim_config *sc, struct diag *d)
+{
+	if (sc->timing != SIMCFG_TIMING_BOOKSIM || sc->release == SIM_RELEASE_SAME_CYCLE)
+		return 0;
+	d->usage = true;
+	return diag_set(d, "sim.release", "sim.timing=booksim simulates BookSim2's router, which "
+			"frees an output virtual channel the cycle after a tail was granted through "
+			"it, on its own timing: sim.release=next-cycle is the paper engine's release "
+			"cycle, which BookSim cannot express; leave sim.release at same-cycle, or "
+			"set sim.timing=paper");
+}
+
 const char *sim_system_text(const struct sim_config *sc, enum sim_family_kind kind, char *buf,
 			    size_t n)
 {
@@ -147,10 +160,15 @@ const char *sim_system_text(const struct sim_config *sc, enum sim_family_kind ki
 		snprintf(part, sizeof part, "%s concentrators, ecn1_exit %s, ",
 			 concentrator_names[sc->concentrator], exit_names[sc->ecn1_exit]);
 	}
-	snprintf(buf, n, "; %s: %s%s release",
-		 sc->timing == SIMCFG_TIMING_BOOKSIM ? "BookSim2's router timing" :
-		 paper ? "the model's system" : "a physical variant", part,
-		 release_names[sc->release]);
+	if (sc->timing == SIMCFG_TIMING_BOOKSIM) {   /* its own release timing */
+		size_t l = strlen(part);
+		if (l >= 2)
+			part[l - 2] = 0;        /* no trailing ", " */
+		snprintf(buf, n, "; BookSim2's router%s%s", *part ? ": " : "", part);
+		return buf;
+	}
+	snprintf(buf, n, "; %s: %s%s release", paper ? "the model's system" : "a physical variant",
+		 part, release_names[sc->release]);
 	return buf;
 }
 

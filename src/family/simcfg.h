@@ -112,6 +112,13 @@ enum sim_family_kind { SIM_SYS_STAR, SIM_SYS_MC, SIM_SYS_IRR };
 const char *sim_system_text(const struct sim_config *sc, enum sim_family_kind kind, char *buf,
 			    size_t n);
 
+/* Refuse (d->usage, -1) a sim section whose settings name no one system:
+ * sim.release = next-cycle with sim.timing = booksim (BookSim's router
+ * frees an output virtual channel on its own timing; sim.release is the
+ * paper engine's).  The families refuse sim.injection = per-vc and
+ * sim.concentrator = buffered with booksim themselves.  0 = fine. */
+int sim_check_system(const struct sim_config *sc, struct diag *d);
+
 /* The names of sim.pattern's values (enum order), NULL-terminated. */
 const char *const *sim_pattern_names(void);
 

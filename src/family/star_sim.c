@@ -52,6 +52,8 @@ static int build(const struct star_config *c, struct sim_star *s, struct diag *d
 {
 	int V2 = star_config_v2(c);
 
+	if (sim_check_system(&c->sim, d))
+		return -1;
 	if (c->sim.timing == SIMCFG_TIMING_BOOKSIM && c->sim.injection == SIMCFG_INJECTION_PER_VC) {
 		d->usage = true;
 		return diag_set(d, "sim.injection", "sim.timing=booksim simulates BookSim2's router, "

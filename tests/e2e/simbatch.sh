@@ -144,5 +144,10 @@ refuse() { # preset field wanted-value
 }
 refuse kiasari-s5-v6 sim.injection single
 refuse javadi-n544 sim.concentrator cut-through
+"$ICNX" --batch arnau-autonet10 -o curve --load 0.0001 $small -s sim.timing=booksim \
+	-s sim.release=next-cycle >/dev/null 2>"$tmp/err" &&
+	{ echo "FAIL booksim with sim.release=next-cycle was not refused"; fail=1; }
+grep -q "sim.release: .*BookSim cannot express" "$tmp/err" ||
+	{ echo "FAIL sim.release refusal says: $(cat "$tmp/err")"; fail=1; }
 [ "$fail" -eq 0 ] && echo "simulator batch: --sim, -j, --points, limits, pairs, saturation, refusals"
 exit "$fail"
