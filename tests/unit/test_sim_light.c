@@ -67,6 +67,7 @@
 #include "model/star.h"
 #include "sim/measure.h"
 #include "sim/star_net.h"
+#include "sim_single.h"
 #include "topo/fattree.h"
 #include "topo/updown.h"
 
@@ -114,7 +115,8 @@ static void star_preset(const char *name)
 	struct star_params p;
 	struct star_model mdl;
 	struct sim_star s;
-	double sat, dbar = 0;
+	struct star_point zero;
+	double sat, dbar = 0, single = 0;
 	char msg[256];
 
 	load(name, &l);
@@ -122,16 +124,26 @@ static void star_preset(const char *name)
 	star_config_params(c, &p);
 	assert_int_equal(star_model_init(&mdl, &p, msg, sizeof msg), 0);
 	assert_int_equal(star_saturation(&mdl, 0, &sat, NULL), STAR_OK);
+	assert_int_equal(star_eval(&mdl, 1e-12, &zero, NULL), 0);
 	star_model_free(&mdl);
-	{
+	{                               /* as the family builds it (star_sim.c) */
 		int V2 = star_config_v2(c);
 		assert_int_equal(sim_star_build(&s, c->n, c->V - V2, V2, c->sim.buffer,
 						SIM_NBC_PAPER, 0), 0);
+		s.net.queues = c->sim.injection == SIMCFG_INJECTION_PER_VC ? c->V : 1;
+		s.net.release = (enum sim_release)c->sim.release;
 	}
-	for (int d = 1; d < s.nodes; d++)
+	for (int d = 1; d < s.nodes; d++) {
 		dbar += (double)sim_star_distance(&s, 0, d) / (s.nodes - 1);
+		single += (double)sim_single(&s.net, 0, d, c->M, 0) / (s.nodes - 1);
+	}
 	if (c->n == 5)
 		assert_true(fabs(dbar - 26.0 / 7) < 1e-12);
+	/* zero load exact: the model's, and one message to every destination
+	 * through the simulated system, M + d-bar */
+	if (!(fabs(zero.latency - (c->M + dbar)) < 1e-6 && fabs(single - (c->M + dbar)) < 1e-9))
+		fail_msg("%s zero load: model %.9g, single messages %.9g, M + d-bar %.9g", name,
+			 zero.latency, single, c->M + dbar);
 	{
 		struct sim_mix mix = { 1, { c->M }, { 1 } };
 		check(name, &s.net, &mix, 0.0025 * sat, 8000, c->M + dbar, 0.01);
