@@ -120,7 +120,7 @@ struct column {
 };
 
 struct table {
-	char title[192];          /* "latency vs load", "summary", ... */
+	char title[256];          /* "latency vs load", "summary", ... */
 	size_t ncols, nrows;
 	struct column *cols;
 	double *num;              /* nrows*ncols, row-major; unused for text cols */

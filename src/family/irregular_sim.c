@@ -242,7 +242,7 @@ int irr_sim_curve(const struct config *cfg, const struct run_req *req, struct ta
 		xs = own;
 		nx = 10;
 	}
-	char sys[96];
+	char sys[128];
 
 	snprintf(t->title, sizeof t->title, "simulated latency vs offered load, %d switches, "
 		 "%d nodes, M = %d (%s)%s", x.net.switches, x.s.N, irr_cfg(cfg)->sim.M,
@@ -459,7 +459,7 @@ int irr_sim_saturation(const struct config *cfg, const struct run_req *req, stru
 		}
 		zl = pairs ? zl / pairs : NAN;
 	}
-	char sys[96];
+	char sys[128];
 
 	snprintf(t->title, sizeof t->title, "simulated saturation%s",
 		 sim_system_text(&irr_cfg(cfg)->sim, SIM_SYS_IRR, sys, sizeof sys));

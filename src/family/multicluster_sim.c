@@ -176,7 +176,7 @@ int mc_sim_curve(const struct config *cfg, const struct run_req *req, struct tab
 	}
 	for (size_t k = 0; k < nx; k++)
 		cyc[k] = xs[k] * x->q;                 /* messages per cycle */
-	char sys[96];
+	char sys[128];
 
 	snprintf(t->title, sizeof t->title, "simulated latency vs offered load, N = %d, C = %d "
 		 "(cycle %.4g time units, times within %.2g%%)%s", x->s.N, x->s.C, x->q,
@@ -239,7 +239,7 @@ int mc_sim_saturation(const struct config *cfg, const struct run_req *req, struc
 	rc = sim_saturation_search(&x->s.net, &x->mix, &mc_cfg(cfg)->sim, msat * x->q, true,
 				   req, &r, d);
 	if (rc == 0) {
-		char sys[96];
+		char sys[128];
 
 		snprintf(t->title, sizeof t->title, "simulated saturation, N = %d, C = %d (cycle "
 			 "%.4g time units)%s", x->s.N, x->s.C, x->q,

@@ -167,8 +167,21 @@ const char *sim_system_text(const struct sim_config *sc, enum sim_family_kind ki
 		snprintf(buf, n, "; BookSim2's router%s%s", *part ? ": " : "", part);
 		return buf;
 	}
-	snprintf(buf, n, "; %s: %s%s release", paper ? "the model's system" : "a physical variant",
-		 part, release_names[sc->release]);
+	{               /* what else the paper's system does not have */
+		char other[64] = "";
+		size_t o = 0;
+
+		if (sc->buffer != 1)
+			o += (size_t)snprintf(other + o, sizeof other - o, ", %d-flit buffers",
+					      sc->buffer);
+		if (kind == SIM_SYS_STAR && sc->routing == SIMCFG_DETERMINISTIC)
+			o += (size_t)snprintf(other + o, sizeof other - o, ", deterministic routing");
+		if (kind == SIM_SYS_MC && sc->V != 1)
+			snprintf(other + o, sizeof other - o, ", V = %d", sc->V);
+		snprintf(buf, n, "; %s: %s%s release%s",
+			 *other ? "a variant" : paper ? "the model's system" : "a physical variant",
+			 part, release_names[sc->release], other);
+	}
 	return buf;
 }
 

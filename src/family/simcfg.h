@@ -104,9 +104,11 @@ extern const struct param sim_fields_mc[];   /* common + V, resolution, ecn1_exi
 
 /* Which simulated system sc names, for a title: "; the model's system:
  * per-vc injection, same-cycle release" when every setting is the paper's
- * (sim.injection for the star, sim.concentrator for the multi-cluster,
- * sim.release for all), else "; a physical variant: ..."; "; BookSim2's
- * router timing, ..." under sim.timing booksim.  Writes at most n bytes to
+ * (sim.injection for the star, sim.concentrator and sim.ecn1_exit for the
+ * multi-cluster, sim.release for all), else "; a physical variant: ...";
+ * "; a variant: ..., 4-flit buffers" when sim.buffer, the star's routing
+ * or the multi-cluster's V differ from the papers' (1, adaptive, 1);
+ * "; BookSim2's router: ..." under sim.timing booksim.  Writes at most n bytes to
  * buf (always terminated) and returns buf. */
 enum sim_family_kind { SIM_SYS_STAR, SIM_SYS_MC, SIM_SYS_IRR };
 const char *sim_system_text(const struct sim_config *sc, enum sim_family_kind kind, char *buf,

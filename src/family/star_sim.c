@@ -94,7 +94,7 @@ int star_sim_curve(const struct config *cfg, const struct run_req *req, struct t
 		free(own);
 		return -1;
 	}
-	char sys[96];
+	char sys[128];
 
 	snprintf(t->title, sizeof t->title, "simulated latency vs offered load, S%d, V = %d, M = %d%s",
 		 c->n, c->V, c->M, sim_system_text(&c->sim, SIM_SYS_STAR, sys, sizeof sys));
@@ -149,7 +149,7 @@ int star_sim_saturation(const struct config *cfg, const struct run_req *req, str
 		return rc;
 	msat = ((const struct star_prepared *)prep)->sat;
 	family_release(cfg->family, own);
-	char sys[96];
+	char sys[128];
 
 	snprintf(t->title, sizeof t->title, "simulated saturation, S%d, V = %d, M = %d%s",
 		 c->n, c->V, c->M, sim_system_text(&c->sim, SIM_SYS_STAR, sys, sizeof sys));
