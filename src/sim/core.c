@@ -66,6 +66,7 @@ static void req_set(struct sim_core *c, int k, int ch)
 	struct sim_chs *cs = &c->chs[ch];
 
 	cs->req |= UINT64_C(1) << (k - ch * c->net.V);
+	cs->blocked = 0;                        /* a new request: look again */
 	if (!cs->listed && !cs->asleep) {
 		cs->listed = 1;
 		c->clist[c->nclist++] = ch;
@@ -165,6 +166,7 @@ void sim_core_free(struct sim_core *c)
 	free(c->hlist);
 	free(c->clist);
 	free(c->late);
+	free(c->wstack);
 	free(c->ev);
 	free(c->slot_head);
 	free(c->slot_tail);
@@ -201,10 +203,14 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 	c->buf = aligned_alloc(SIM_BUF_ALIGN, (size_t)nb * sizeof *c->buf);
 	c->chs = malloc((size_t)C * sizeof *c->chs);
 	c->hlist = malloc((size_t)nb * sizeof *c->hlist);
-	c->clist = malloc((size_t)C * sizeof *c->clist);
+	/* 2C: during the move pass a channel dropped from the list may join
+	 * again at the end before the pass is over (at most once each) */
+	c->clist = malloc((size_t)2 * C * sizeof *c->clist);
 	c->late = malloc((size_t)nb * sizeof *c->late);
+	c->wstack = malloc((size_t)2 * C * sizeof *c->wstack);
 	c->qtail = malloc((size_t)net->nodes * c->Q * sizeof *c->qtail);
-	if (!c->buf || !c->chs || !c->hlist || !c->clist || !c->late || !c->qtail) {
+	if (!c->buf || !c->chs || !c->hlist || !c->clist || !c->late || !c->wstack ||
+	    !c->qtail) {
 		sim_core_free(c);
 		return -1;
 	}
@@ -493,7 +499,7 @@ static ALWAYS_INLINE int can_pass(struct sim_core *c, const struct sim_chs *cs, 
 		const struct sim_buf *ub = &c->buf[kb->up];
 
 		if (ub->occ == 1 && ub->arrive > c->now)
-			return 0;              /* its flit is still on the wire */
+			return -1;             /* its flit is still on the wire */
 	}
 	if (cs->to < 0 || kb->occ < c->net.B)
 		return 1;
@@ -501,10 +507,11 @@ static ALWAYS_INLINE int can_pass(struct sim_core *c, const struct sim_chs *cs, 
 		return 0;
 	c2 = &c->chs[kb->nxch];
 	if (c2->cstamp != st + 3) {
-		if (c2->cstamp == st + 2 || c2->busy > c->now ||
+		if (c2->cstamp == st + 2)
+			return -1;             /* a cycle of full buffers */
+		if (c2->busy > c->now ||
 		    !(c2->req & (UINT64_C(1) << (kb->nxt - kb->nxch * c->net.V))))
-			return 0;              /* a cycle of full buffers; busy; the
-			                          front flit is not there yet */
+			return 0;              /* busy; the front flit is not there */
 		resolve(c, kb->nxch);
 	}
 	return c2->choice == kb->nxt;
@@ -523,27 +530,57 @@ static ALWAYS_INLINE int resolve_in(struct sim_core *c, int ch)
 
 	cs->cstamp = st + 2;
 	if (req && cs->busy <= c->now) {
-		if (!(req & (req - 1))) {       /* one request */
-			int v = CTZ64(req);
+		int sleepy = 1;                 /* every refusal waits on a buffer
+		                                   below moving */
 
-			if (can_pass(c, cs, base + v)) {
+		if (!(req & (req - 1))) {       /* one request */
+			int v = CTZ64(req), r = can_pass(c, cs, base + v);
+
+			if (r > 0) {
 				choice = base + v;
 				cs->rr = v;
 			}
+			sleepy = r == 0;
 		} else {                        /* rotate: bit o is v0 + o */
 			int v0 = cs->rr + 1 < V ? cs->rr + 1 : 0;
-			uint64_t r = v0 ? ((req >> v0) | (req << (V - v0))) & c->vmask : req;
+			uint64_t m = v0 ? ((req >> v0) | (req << (V - v0))) & c->vmask : req;
 
-			for (; r; r &= r - 1) {
-				int v = v0 + CTZ64(r);
+			for (; m; m &= m - 1) {
+				int v = v0 + CTZ64(m), r;
 
 				if (v >= V)
 					v -= V;
-				if (can_pass(c, cs, base + v)) {
+				r = can_pass(c, cs, base + v);
+				if (r > 0) {
 					choice = base + v;
 					cs->rr = v;
 					break;
 				}
+				if (r < 0)
+					sleepy = 0;
+			}
+		}
+		if (choice < 0) {
+			if (sleepy) {
+				cs->blocked = 1;
+			} else if (cs->blocked) {       /* unlisted: list it again */
+				cs->blocked = 0;
+				c->wstack[c->nwake++] = ch;
+			}
+		} else {
+			/* a blocked channel reached from above moves: list it;
+			 * the channel feeding the chosen buffer's source, if
+			 * blocked on it, can pass now */
+			int up = c->buf[choice].up;
+			int u = up < c->net.nchan * V ? up / V : -1;
+
+			if (cs->blocked) {
+				cs->blocked = 0;
+				c->wstack[c->nwake++] = ch;
+			}
+			if (u >= 0 && c->chs[u].blocked) {
+				c->chs[u].blocked = 0;
+				c->wstack[c->nwake++] = u;
 			}
 		}
 	}
@@ -668,6 +705,13 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k)
 
 	c->flit_hops++;
 	kc->busy = c->now + P;
+	if (kc->blocked) {                      /* a late move (follow) */
+		kc->blocked = 0;
+		if (!kc->listed && P == 1) {
+			kc->listed = 1;
+			c->clist[c->nclist++] = kch;
+		}
+	}
 	if (P > 1) {                            /* out of the list while busy */
 		kc->asleep = 1;
 		wheel_add(c, P, kch);
@@ -895,16 +939,31 @@ static int step(struct sim_core *c)
 		if (c->chs[ch].cstamp != 4 * now + 3)
 			resolve_in(c, ch);
 	}
+	/* channels woken during the resolution (a blocked channel whose buffer
+	 * below moves, or reached from above and moving) resolve now and join
+	 * the list at the end, in the order woken */
+	while (c->nwake) {
+		int ch = c->wstack[--c->nwake];
+		struct sim_chs *cs = &c->chs[ch];
+
+		if (cs->cstamp != 4 * now + 3)
+			resolve_in(c, ch);
+		if (!cs->listed && cs->req) {
+			cs->listed = 1;
+			c->clist[c->nclist++] = ch;
+		}
+	}
+	n = c->nclist;
 	kept = 0;
 	for (int i = 0; i < n; i++) {
 		int ch = c->clist[i];
 		struct sim_chs *cs = &c->chs[ch];
 
-		if (cs->choice >= 0) {
+		if (cs->choice >= 0 && cs->cstamp == 4 * now + 3) {
 			move_in(c, c->buf[cs->choice].up, cs->choice);
 			c->last_move = now;
 		}
-		if (cs->req && !cs->asleep)
+		if (cs->req && !cs->asleep && !cs->blocked)
 			c->clist[kept++] = ch;
 		else
 			cs->listed = 0;

@@ -60,6 +60,15 @@
  *     channel's resolves that one first; the order matters only for a cycle
  *     of full buffers, the first one reached saying no), then moves the
  *     chosen flits in list order.
+ *   - blocked channels: a channel whose resolution found every request
+ *     waiting on a full buffer below (its header not routed, or the channel
+ *     below not taking its front flit, busy, or that flit not there yet)
+ *     leaves the list in the move pass.  It is woken when the channel below
+ *     chooses the front flit of one of its buffers (then it resolves in the
+ *     same cycle, after the reverse pass, and joins the list at the end, in
+ *     the order woken), when a request is added to it, or when a late move
+ *     of step (4) passes a flit over it; a channel above that needs it
+ *     resolves it on the way, and if it can pass it joins the same way.
  * With channel periods above 1, a wheel of events keeps a channel that
  * passed a flit out of the list while it is busy (it rejoins at the end the
  * cycle it is free, if it has a request) and sets a request whose flit is
@@ -273,9 +282,13 @@ struct sim_chs {
 	int rr;                    /* round-robin: the virtual channel served last */
 	int choice;                /* buffer index served this cycle, or -1 */
 	int to;                    /* router, or -1 (ejection), as sim_chan.to */
-	short listed;              /* non-zero: in the requested-channel list */
-	short asleep;              /* non-zero: busy (period > 1) and out of the
+	unsigned char listed;      /* non-zero: in the requested-channel list */
+	unsigned char asleep;      /* non-zero: busy (period > 1) and out of the
 	                              list until the wheel wakes it */
+	unsigned char blocked;     /* non-zero: its last resolution found every
+	                              request waiting on a full buffer below
+	                              (out of the list until one of those moves
+	                              or a request is added) */
 };
 
 struct sim_core {
@@ -302,6 +315,7 @@ struct sim_core {
 	int *clist, nclist;        /* requested channels (req != 0, or emptied
 	                              since the last pass), in the order they
 	                              gained their first request */
+	int *wstack, nwake;        /* channels woken during a resolution */
 	int *late, nlate;          /* hlist positions of the ready headers that
 	                              found every candidate taken this cycle
 	                              (routed again after the moves:

@@ -20,14 +20,14 @@ row() { # expected, then the icnx arguments
 }
 
 # star, the model's system (per-vc injection, same-cycle release)
-row "0.006,59.26,56.07929812,62.44070188,1.836,57.424,0.005764760576,500,100875" \
+row "0.006,61.29,57.41899813,65.16100187,2.128,59.162,0.005761173184,500,103353" \
 	kiasari-s5-v6 -o sim --load 0.006 -s sim.measured=500
 # star, one-port nodes and a release cycle
-row "0.006,73.424,67.23113084,79.61686916,15.746,57.678,0.005799151344,500,119920" \
+row "0.006,70.292,66.60670254,73.97729746,13.624,56.668,0.005689102564,500,103850" \
 	kiasari-s5-v6 -o sim --load 0.006 -s sim.measured=500 -s sim.injection=single \
 	-s sim.release=next-cycle
 # multicluster, the model's system (buffered concentrators, ecn1_exit model)
-row "0.0003,29.24244,26.81231276,31.67256724,0.00696,29.23548,0.0003143840678,300,166057,3.20682" \
+row "0.0003,29.24244,26.81231276,31.67256724,0.00696,29.23548,0.0003143840678,300,166025,3.20682" \
 	javadi-n544 -o sim --load 0.0003 -s sim.measured=300
 # multicluster, bufferless concentrators at the ECN1 roots, a release cycle
 row "0.0003,34.95834,31.1486211,38.7680589,0.1827,34.77564,0.0003236531997,300,195187,5.60628" \
