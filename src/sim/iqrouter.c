@@ -348,6 +348,8 @@ static int iq_init(void **state, const struct sim_engine_cfg *cfg)
 	if (n->nodes < 1 || n->nchan < 1 || n->routers < 1 || n->V < 1 || n->V > 64 || n->B < 1 ||
 	    !n->route || !n->inj_router || mix->n < 1 || mix->n > SIM_MAX_MIX)
 		return -1;
+	if (n->queues > 1 || n->relay || n->release != SIM_RELEASE_SAME_CYCLE)
+		return -1;      /* the core's systems: no BookSim equivalent */
 	for (int i = 0; i < mix->n; i++)
 		if (mix->length[i] < 1)
 			return -1;

@@ -20,6 +20,11 @@
  *    upstream end counts credits.  A channel of period > 1 has no BookSim
  *    equivalent (links differ in latency there, never in bandwidth): init
  *    refuses the network.
+ * The core's own variants have no BookSim equivalent and are refused by
+ * init: several source queues per node (sim_net.queues > 1), relays
+ * (sim_net.relay) and sim_net.release other than SIM_RELEASE_SAME_CYCLE
+ * (BookSim's own rule holds: an output VC is free the cycle after the
+ * tail's switch grant).
  * The family's routing function gives the route set: every candidate it
  * returns is requested (BookSim's iSLIP ignores route priorities, so
  * sim_cand.tier plays no part).

@@ -16,7 +16,8 @@
  *   -- the handover rule: the next header allocates the output virtual
  *     channel the cycle after the previous tail left through it, so a
  *     channel idles one cycle per packet, L/(L+1).
- * Plus T0 on a three-router line, the refusal of a channel of period 2
+ * Plus T0 on a three-router line, the refusal of a channel of period 2,
+ * of several source queues per node and of the next-cycle release rule
  * (no BookSim equivalent), and a Bernoulli probability above 1 giving a
  * message every cycle (BookSim's RandomFloat() < rate).  Uniform traffic over the other
  * nodes; sim_lone.h for the lone packets.
@@ -182,6 +183,12 @@ static void test_refusals(void **state)
 	assert_int_equal(sim_iqrouter_engine.init(&st, &cfg), -1);
 	assert_null(st);
 	l.chan[l.N].period = 1;
+	l.net.queues = 2;                       /* the core's variants */
+	assert_int_equal(sim_iqrouter_engine.init(&st, &cfg), -1);
+	l.net.queues = 1;
+	l.net.release = SIM_RELEASE_NEXT_CYCLE;
+	assert_int_equal(sim_iqrouter_engine.init(&st, &cfg), -1);
+	l.net.release = SIM_RELEASE_SAME_CYCLE;
 	cfg.lambda = 1.5;                       /* as BookSim: one a cycle */
 	assert_int_equal(sim_iqrouter_engine.init(&st, &cfg), 0);
 	assert_int_equal(sim_iqrouter_engine.run(st, NULL, NULL, 100), SIM_BUDGET);

@@ -69,12 +69,14 @@ T975_2 = 4.302652729911275  # Student t, 97.5%, 2 degrees of freedom
 # patch's up*/down* with ranks from the tree levels or from BFS of the root
 # the preset names, or BookSim's own shortest-path `min`), virtual channels;
 # then the icnx simulator's equivalent: preset, output, --set assignments
-# (None: icnx has no equivalent of this BookSim routing).
+# (None: icnx has no equivalent of this BookSim routing).  The icnx side
+# sets the physical systems BookSim's router can express: one source queue
+# per node (sim.injection = single), cut-through concentrators.
 NETWORKS = [
     dict(name='fattree-4p3t', what='4-port 3-tree (16 nodes, 20 switches)',
          icnx=['presets/javadi-n544.yaml', '-o', 'anynet', '--select', '0'],
          ranks='tree', vcs=1,
-         sim=('tests/validate/one-tree.yaml', ['-o', 'sim'], []),
+         sim=('tests/validate/one-tree.yaml', ['-o', 'sim'], ['sim.concentrator=cut-through']),
          note='icnx side: tests/validate/one-tree.yaml (two 16-node clusters, theta = 0, so '
               'each cluster is one 4-port 3-tree under uniform traffic), `-o sim` and '
               '`-o saturation` with sim.timing = booksim (the input-queued router engine, '
@@ -89,7 +91,7 @@ NETWORKS = [
          'destination-mod-k up*/down*',
          icnx=['presets/javadi-n544.yaml', '-o', 'anynet', '--select', '0'],
          ranks='tree', vcs=1, updown=2,
-         sim=('tests/validate/one-tree.yaml', ['-o', 'sim'], []),
+         sim=('tests/validate/one-tree.yaml', ['-o', 'sim'], ['sim.concentrator=cut-through']),
          note='BookSim routes as icnx\'s multi-cluster simulator does (the patch\'s '
               'updown_adaptive = 2: up-link by the destination\'s digit at each level); '
               'fattree-4p3t above takes the lowest up-port, which icnx\'s '
@@ -100,7 +102,8 @@ NETWORKS = [
          sim=None, note='icnx routes the star minimally (Enhanced-Nbc): no equivalent'),
     dict(name='star-s5-min', what='star graph S5 (120 nodes), BookSim min routing, 6 VCs',
          icnx=['presets/kiasari-s5-v6.yaml', '-o', 'anynet'], ranks='min', vcs=6,
-         sim=('kiasari-s5-v6', ['-o', 'sim'], ['sim.routing=deterministic']),
+         sim=('kiasari-s5-v6', ['-o', 'sim'], ['sim.routing=deterministic',
+                                                 'sim.injection=single']),
          note='BookSim: one shortest path (lowest id), VCs a shared pool, no deadlock '
               'avoidance; icnx: deterministic minimal routing over Enhanced-Nbc classes'),
     # updown = 3: every output on a shortest legal route kept (distinct
