@@ -13,7 +13,10 @@
 # non-ASCII), +/- steps, list items added and deleted, undo/redo, drafts
 # dropped, pins set and cleared, views and zoom, help, the batch-command
 # box, preset switches through the picker, saves and exports to scratch
-# files, and terminal resizes down to 20x6 and back.  Keys go in bursts of
+# files, terminal resizes down to 20x6 and back, and simulations: r (in
+# the plot or breakdown pane), then at once i (the full text), Y, steps,
+# typed values, undo, another r, view and cursor keys while it runs (the
+# scratch presets simulate 100 + 1000 messages a point).  Keys go in bursts of
 # up to 24 without waiting, so most land while the worker recomputes.
 # After every burst the process must be alive; every 150 keys a sync point
 # (Esc, then help opened and closed: every key before it has been read)
@@ -35,6 +38,20 @@ soak_rss=${SOAK_RSS:-0}
 WORK="$TMPD/work"
 mkdir -p "$WORK" "$TMPD/xdg"
 cp -R "$REPO/presets" "$WORK/presets"
+# Short simulations: the soak drives keys while r runs (the simulator's own
+# numbers are other tests' business), so the scratch presets of the
+# simulated families simulate 100 + 1000 messages a point (seconds under
+# ASan, not minutes), each run still long enough for keys to land in it.
+for f in "$WORK"/presets/*.yaml; do
+	grep -q '^model: \(multicluster\|star\|irregular\)' "$f" || continue
+	if grep -q '^sim:' "$f"; then
+		sed -i -e 's/^  measured: .*/  measured: 1000/' -e 's/^  warmup: .*/  warmup: 100/' "$f"
+		grep -q '^  measured:' "$f" || sed -i 's/^sim:.*/&\n  measured: 1000/' "$f"
+		grep -q '^  warmup:' "$f" || sed -i 's/^sim:.*/&\n  warmup: 100/' "$f"
+	else
+		printf 'sim:\n  warmup: 100\n  measured: 1000\n  batches: 4\n' >>"$f"
+	fi
+done
 
 # The explorer in a fresh session, run from the scratch directory.
 soak_start() {
@@ -119,6 +136,7 @@ pid=$(icnx_pid) || fail "no icnx process under the pane"
 start_s=$(date +%s)
 rss_log=""
 next_rss=0
+nsim=0; ninfo=0; nfit=0; nedit=0    # r, i, Y and edits of the simulation bursts
 sizes="20x6 30x8 40x12 60x20 80x24 100x30 132x43 80x24"
 values="12 0.5 3 -1 0 1e400 nan abc '' 99999999 0.001 auto transpose uniform 2.5e-3 1e-300 7"
 
@@ -139,7 +157,7 @@ while [ "$sent" -lt "$nkeys" ]; do
 	elif [ "$r" -lt 55 ]; then pick a d x Delete; send "$w"
 	elif [ "$r" -lt 61 ]; then pick u U C-r Escape R; send "$w"
 	elif [ "$r" -lt 66 ]; then pick p p P; send "$w"
-	elif [ "$r" -lt 74 ]; then pick c C m v ']' '[' z Z f L A C-l; send "$w"
+	elif [ "$r" -lt 74 ]; then pick c C m v ']' '[' z Z f L A C-l i Y; send "$w"
 	elif [ "$r" -lt 77 ]; then send '?'; pick Escape Down Escape; send "$w" Escape
 	elif [ "$r" -lt 79 ]; then send b Escape
 	elif [ "$r" -lt 83 ]; then                       # preset switch
@@ -156,6 +174,26 @@ while [ "$sent" -lt "$nkeys" ]; do
 		$T resize-window -x "${w%x*}" -y "${w#*x}" >/dev/null 2>&1 || fail "resize to $w"
 		cur_size=$w
 		sent=$((sent + 1))
+	elif [ "$r" -lt 97 ]; then                       # r, then keys while it runs
+		pick 4 4 5 ''; [ -n "$w" ] && send "$w"
+		send r; nsim=$((nsim + 1))
+		rand 5
+		n=$((r + 1))
+		while [ "$n" -gt 0 ]; do
+			n=$((n - 1))
+			rand 9
+			case "$r" in
+			0|1) send i; pick Escape Down Escape; send "$w"; ninfo=$((ninfo + 1)) ;;
+			2) send Y; nfit=$((nfit + 1)) ;;
+			3|4) pick + - = _; send "$w"; nedit=$((nedit + 1)) ;;
+			5) send Enter C-u; pick 0.5 3 abc 1e-300 12; typed "$w"; send Enter
+			   nedit=$((nedit + 1)) ;;
+			6) send u; nedit=$((nedit + 1)) ;;
+			7) send r; nsim=$((nsim + 1)) ;;
+			*) pick v j k Left Right p; send "$w" ;;
+			esac
+		done
+		flush    # r and its keys in one send: they land while it runs
 	else pick y n Escape Enter; send "$w"
 	fi
 	rand 24
@@ -179,7 +217,7 @@ fi
 keys q
 i=0
 while [ ! -f "$TMPD/exit" ] && [ $i -lt 600 ]; do
-	if screen | grep -q "Quit and lose"; then keys y; fi
+	if screen | grep -q "Quit and lose\|─ question"; then keys y; fi
 	sleep 0.05; i=$((i + 1))
 done
 st=$(wait_exit 60)
@@ -198,4 +236,4 @@ done
 if [ "$soak_rss" = 1 ] && [ "$end_max" -gt $((mid_max + mid_max / 10 + 16384)) ]; then
 	fail "seed $seed: memory does not level off: RSS KiB over the run:$rss_log"
 fi
-echo "ok: soak $(basename "$ICNX") seed $seed: $sent keys in $secs s; RSS max KiB middle third $mid_max, last third $end_max"
+echo "ok: soak $(basename "$ICNX") seed $seed: $sent keys in $secs s ($nsim r, $ninfo i and $nfit Y while simulating, $nedit edits during simulations); RSS max KiB middle third $mid_max, last third $end_max"
