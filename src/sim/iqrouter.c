@@ -98,11 +98,17 @@ struct iq {
 	int *qseq;                 /* next flit of the front message */
 	int *qvc;                  /* its injection VC, -1 = none yet */
 	int *qlast;                /* last injection VC taken */
-	int nqbusy;                /* nodes with a message queued */
+	int nqbusy;                /* nodes with a message queued ... */
+	int *qlist, *qpos;         /* ... listed (qpos: index, -1 = not) */
 	/* arrivals, per sender */
 	double *lq;                /* log(1 - p), or 0 when p >= 1 */
 	double *p;
 	int64_t *next;             /* next arrival cycle, INT64_MAX = never */
+	int *heap, nheap;          /* senders that may send, a binary heap by
+	                              (next, sender): the due ones first, in
+	                              sender order within a cycle */
+	int *rlist, *rpos, nrbusy; /* routers holding a flit (rpos: index in
+	                              rlist, -1 = not listed) */
 	/* messages */
 	struct sim_msg *msg;
 	int nmsg_cap, free_msg;
@@ -204,6 +210,52 @@ static int64_t geom(struct iq *s, int k)
 	return g < (double)(INT64_MAX / 8) ? (int64_t)g : INT64_MAX / 8;
 }
 
+/* The sender heap, ordered by (next arrival cycle, sender). */
+static int heap_less(const struct iq *s, int a, int b)
+{
+	return s->next[a] < s->next[b] || (s->next[a] == s->next[b] && a < b);
+}
+
+static void heap_down(struct iq *s, int i)
+{
+	for (;;) {
+		int l = 2 * i + 1, r = l + 1, m = i, t;
+		if (l < s->nheap && heap_less(s, s->heap[l], s->heap[m]))
+			m = l;
+		if (r < s->nheap && heap_less(s, s->heap[r], s->heap[m]))
+			m = r;
+		if (m == i)
+			return;
+		t = s->heap[i];
+		s->heap[i] = s->heap[m];
+		s->heap[m] = t;
+		i = m;
+	}
+}
+
+/* Swap-remove lists: a node with a queued message, a router holding a
+ * flit.  Removing the entry being visited while walking a list backwards
+ * visits every other entry once. */
+static void list_add(int *list, int *pos, int *n, int x)
+{
+	if (pos[x] >= 0)
+		return;
+	pos[x] = *n;
+	list[(*n)++] = x;
+}
+
+static void list_del(int *list, int *pos, int *n, int x)
+{
+	int i = pos[x], last;
+
+	if (i < 0)
+		return;
+	last = list[--*n];
+	list[i] = last;
+	pos[last] = i;
+	pos[x] = -1;
+}
+
 /* ------------------------------------------------------------ set-up */
 
 static void iq_free(void *state)
@@ -236,6 +288,11 @@ static void iq_free(void *state)
 	free(s->lq);
 	free(s->p);
 	free(s->next);
+	free(s->heap);
+	free(s->qlist);
+	free(s->qpos);
+	free(s->rlist);
+	free(s->rpos);
 	free(s->msg);
 	free(s->req);
 	free(s);
@@ -379,9 +436,19 @@ static int iq_init(void **state, const struct sim_engine_cfg *cfg)
 	s->lq = calloc((size_t)s->nsenders, sizeof(double));
 	s->p = calloc((size_t)s->nsenders, sizeof(double));
 	s->next = calloc((size_t)s->nsenders, sizeof(int64_t));
+	s->heap = malloc((size_t)s->nsenders * sizeof(int));
+	s->qlist = malloc((size_t)n->nodes * sizeof(int));
+	s->qpos = malloc((size_t)n->nodes * sizeof(int));
+	s->rlist = malloc((size_t)s->nr * sizeof(int));
+	s->rpos = malloc((size_t)s->nr * sizeof(int));
 	if (!s->vc || !s->pt || !s->fl || !s->qhead || !s->qtail || !s->qvc || !s->qlast ||
-	    !s->lq || !s->p || !s->next || !s->qseq)
+	    !s->lq || !s->p || !s->next || !s->qseq || !s->heap || !s->qlist || !s->qpos ||
+	    !s->rlist || !s->rpos)
 		goto fail;
+	for (int q = 0; q < n->nodes; q++)
+		s->qpos[q] = -1;
+	for (int r = 0; r < s->nr; r++)
+		s->rpos[r] = -1;
 	for (size_t i = 0; i < nvc; i++)
 		s->vc[i] = (struct vcs){ .owner = -1, .cred = s->B, .gstamp = -1, .astamp = -1 };
 	for (int l = 0; l < s->nlink; l++)
@@ -406,8 +473,13 @@ static int iq_init(void **state, const struct sim_engine_cfg *cfg)
 		s->lq[k] = p < 1e-8 ? -p - 0.5 * p * p : p < 1 ? sim_log(1.0 - p) : 0;
 		wsum += w;
 	}
-	for (int k = 0; k < s->nsenders; k++)
+	for (int k = 0; k < s->nsenders; k++) {
 		s->next[k] = geom(s, k);
+		if (s->p[k] > 0)
+			s->heap[s->nheap++] = k;
+	}
+	for (int i = s->nheap / 2 - 1; i >= 0; i--)
+		heap_down(s, i);
 	s->rate = cfg->lambda * wsum;
 	*state = s;
 	return 0;
@@ -437,15 +509,14 @@ static int arrivals(struct iq *s)
 {
 	const struct sim_net *n = &s->net;
 
-	for (int k = 0; k < s->nsenders; k++) {
-		int src, d, id;
+	while (s->nheap && s->next[s->heap[0]] <= s->now) {
+		int src, d, id, k = s->heap[0];
 		struct sim_msg *m;
 
-		if (s->next[k] > s->now)
-			continue;
 		if (s->cfg.max_queued > 0 && s->queued > s->cfg.max_queued)
 			return 0;
 		s->next[k] = s->now + 1 + geom(s, k);
+		heap_down(s, 0);
 		src = n->senders ? n->senders[k] : k;
 		if (n->dest)
 			d = n->dest(n->dest_ctx, src, &s->rng);
@@ -478,7 +549,7 @@ static int arrivals(struct iq *s)
 		if (s->qhead[src] < 0) {
 			s->qhead[src] = id;
 			s->qseq[src] = 0;
-			s->nqbusy++;
+			list_add(s->qlist, s->qpos, &s->nqbusy, src);
 		} else {
 			s->msg[s->qtail[src]].next = id;
 		}
@@ -562,7 +633,7 @@ static int inject(struct iq *s, int q)
 		s->queued--;
 		if (s->qhead[q] < 0) {
 			s->qtail[q] = -1;
-			s->nqbusy--;
+			list_del(s->qlist, s->qpos, &s->nqbusy, q);
 		}
 	} else {
 		s->qseq[q] = seq + 1;
@@ -622,7 +693,8 @@ static int events(struct iq *s)
 		s->fl[(size_t)f.vc * s->B + (size_t)((b->head + b->n) % s->B)] =
 			(struct flit){ f.msg, f.seq };
 		if (b->n++ == 0) {
-			s->rt[k->dst].busy++;
+			if (s->rt[k->dst].busy++ == 0)
+				list_add(s->rlist, s->rpos, &s->nrbusy, k->dst);
 			if (b->state == VC_IDLE) {
 				b->state = VC_ALLOC;
 				b->va_from = s->now;
@@ -810,7 +882,8 @@ static int sw_alloc(struct iq *s, int r)
 			}
 		}
 		if (b->n == 0)
-			rt->busy--;
+			if (--rt->busy == 0)
+				list_del(s->rlist, s->rpos, &s->nrbusy, r);
 	}
 	return SIM_RUNNING;
 }
@@ -826,16 +899,14 @@ static int step(struct iq *s)
 		return SIM_NOMEM;
 	if (s->rate > 0 && arrivals(s) < 0)
 		return SIM_NOMEM;
-	if (s->nqbusy)
-		for (int q = 0; q < s->net.nodes; q++)
-			if (s->qhead[q] >= 0) {
-				s->work++;
-				if (inject(s, q) < 0)
-					return SIM_ROUTE_ERROR;
-			}
-	for (int r = 0; r < s->nr; r++) {
-		if (!s->rt[r].busy)
-			continue;
+	for (int i = s->nqbusy - 1; i >= 0; i--) {     /* backwards: inject may
+		                                            remove entry i */
+		s->work++;
+		if (inject(s, s->qlist[i]) < 0)
+			return SIM_ROUTE_ERROR;
+	}
+	for (int i = s->nrbusy - 1; i >= 0; i--) {     /* sw_alloc may remove i */
+		int r = s->rlist[i];
 		s->work += s->rt[r].busy;
 		rc = vc_alloc(s, r);
 		if (rc != SIM_RUNNING)
@@ -889,10 +960,7 @@ static enum sim_status iq_run(void *state, sim_stop_fn stop, void *ctx, int64_t 
 			return SIM_WORK;
 		if (!s->nev && !s->nqbusy && !s->flits_in_net) {   /* idle: skip to
 			                                              the next arrival */
-			int64_t next = INT64_MAX;
-			for (int k = 0; k < s->nsenders; k++)
-				if (s->next[k] < next)
-					next = s->next[k];
+			int64_t next = s->nheap ? s->next[s->heap[0]] : INT64_MAX;
 			if (s->rate <= 0 || next >= INT64_MAX / 8)
 				return stop ? SIM_BUDGET : SIM_DONE;
 			if (next > s->now) {
