@@ -13,6 +13,8 @@ void strbuf_init(struct strbuf *b)
 
 void strbuf_free(struct strbuf *b)
 {
+	if (b == NULL)
+		return;
 	free(b->s);
 	strbuf_init(b);
 }

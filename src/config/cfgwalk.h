@@ -8,8 +8,8 @@
  *
  * Pure; any thread may call these on configurations it owns.
  */
-#ifndef ICNX_UI_CFGWALK_H
-#define ICNX_UI_CFGWALK_H
+#ifndef ICNX_CONFIG_CFGWALK_H
+#define ICNX_CONFIG_CFGWALK_H
 
 #include <stdbool.h>
 #include <stddef.h>

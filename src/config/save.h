@@ -31,8 +31,8 @@
  *
  * Pure apart from the file I/O of save_atomic and save_read; any thread.
  */
-#ifndef ICNX_UI_SAVE_H
-#define ICNX_UI_SAVE_H
+#ifndef ICNX_CONFIG_SAVE_H
+#define ICNX_CONFIG_SAVE_H
 
 #include <stdbool.h>
 #include <stddef.h>

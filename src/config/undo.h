@@ -12,8 +12,8 @@
  * Pure; the owner (the UI thread) is the only user.  undo_free(NULL) is a
  * no-op.
  */
-#ifndef ICNX_UI_UNDO_H
-#define ICNX_UI_UNDO_H
+#ifndef ICNX_CONFIG_UNDO_H
+#define ICNX_CONFIG_UNDO_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1026,6 +1026,8 @@ void worker_stop(struct worker *w)
 
 void results_free(struct results *r)
 {
+	if (r == NULL)
+		return;
 	for (int s = 0; s < SLOT_COUNT; s++)
 		table_free(&r->slot[s].table);
 }

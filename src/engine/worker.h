@@ -50,8 +50,8 @@
  *
  * Thread contract: every function here is called by the UI thread only.
  */
-#ifndef ICNX_UI_WORKER_H
-#define ICNX_UI_WORKER_H
+#ifndef ICNX_ENGINE_WORKER_H
+#define ICNX_ENGINE_WORKER_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -26,6 +26,8 @@ static const enum ft_pattern patterns[] = { FT_UNIFORM, FT_BITREV, FT_SHUFFLE, F
 
 void irr_simctx_free(struct irr_simctx *x)
 {
+	if (x == NULL)
+		return;
 	if (x->built >= 3)
 		sim_irr_free(&x->s);
 	if (x->built >= 2)

@@ -127,6 +127,8 @@ int mc_simctx_build(const struct config *cfg, struct mc_simctx *x, struct diag *
 
 void mc_simctx_free(struct mc_simctx *x)
 {
+	if (x == NULL)
+		return;
 	sim_mc_free(&x->s);
 }
 

@@ -381,7 +381,7 @@ int form_init(struct pane *p, form_filter filter)
 
 void form_free(struct pane *p)
 {
-	struct form *f = p->data;
+	struct form *f = p ? p->data : NULL;
 	if (!f)
 		return;
 	free(f->rows);

@@ -259,6 +259,8 @@ int keyscript_load(struct keyscript *ks, const char *path, char *err, size_t err
 
 void keyscript_free(struct keyscript *ks)
 {
+	if (ks == NULL)
+		return;
 	free(ks->steps);
 	memset(ks, 0, sizeof *ks);
 }
