@@ -1,17 +1,15 @@
 /*
- * rng.c: xoshiro256** and machine-independent variates (see rng.h).
+ * rng.c: machine-independent variates over xoshiro256** (topo/xoshiro.h;
+ * see rng.h).
  */
 #include "sim/rng.h"
+#include "topo/xoshiro.h"
 
 #include <string.h>
 
 uint64_t sim_splitmix64(uint64_t *x)
 {
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
+	return xoshiro_splitmix64(x);
 }
 
 void sim_rng_seed(struct sim_rng *r, uint64_t seed, uint64_t stream)
@@ -24,24 +22,9 @@ void sim_rng_seed(struct sim_rng *r, uint64_t seed, uint64_t stream)
 		r->s[0] = 1;
 }
 
-static inline uint64_t rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
 uint64_t sim_rng_next(struct sim_rng *r)
 {
-	uint64_t *s = r->s;
-	uint64_t result = rotl(s[1] * 5, 7) * 9;
-	uint64_t t = s[1] << 17;
-
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return result;
+	return xoshiro256ss_next(r->s);
 }
 
 double sim_rng_unit(struct sim_rng *r)

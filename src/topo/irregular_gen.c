@@ -1,10 +1,11 @@
 /*
  * irregular_gen.c: the seeded random generator of irregular networks in the
  * style of arnau et al. §3.1 (irr_generate; the algorithm is described in
- * irregular.h).  PRNG: xoshiro256** seeded through splitmix64, all state
- * local, so a seed gives the same network on every platform.
+ * irregular.h).  PRNG: xoshiro256** seeded through splitmix64 (topo/xoshiro.h),
+ * all state local, so a seed gives the same network on every platform.
  */
 #include "topo/irregular.h"
+#include "topo/xoshiro.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,37 +15,15 @@ struct rng {
 	uint64_t s[4];
 };
 
-static uint64_t splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
-static uint64_t rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
 static uint64_t rng_next(struct rng *r)
 {
-	uint64_t *s = r->s;
-	uint64_t out = rotl(s[1] * 5, 7) * 9;
-	uint64_t t = s[1] << 17;
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return out;
+	return xoshiro256ss_next(r->s);
 }
 
 static void rng_seed(struct rng *r, uint64_t seed)
 {
 	for (int i = 0; i < 4; i++)
-		r->s[i] = splitmix64(&seed);
+		r->s[i] = xoshiro_splitmix64(&seed);
 }
 
 /* Uniform in 0..n-1 (n >= 1), without modulo bias. */
