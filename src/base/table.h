@@ -54,6 +54,11 @@ enum col_role {
 	                   evaluated at each row's x: drawn as a line through
 	                   the measured points; its label carries the fit;
 	                   NaN: the row is not one of the fitted points */
+	COL_SETTLED,    /* a flag of the value column `of` in each row: 1 its
+	                   run reached a steady state, 0 it did not settle
+	                   (the value is what was measured, its interval
+	                   columns are NaN: none to trust), NaN not
+	                   applicable (saturated, no traffic) */
 };
 
 /* What a latency column measures, so a model's column and a simulation's

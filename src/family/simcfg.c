@@ -370,9 +370,10 @@ void sim_curve_row(struct table *t, size_t row, int col, const struct sim_result
 		double h = isnan(r->latency.half) ? 0 : r->latency.half;
 		table_set(t, row, c, r->latency.mean);
 		/* a latency is never negative: the t interval of a short, noisy
-		 * run (few messages per batch) is cut at 0, not printed below it */
-		table_set(t, row, c + 1, fmax(0.0, r->latency.mean - h));
-		table_set(t, row, c + 2, r->latency.mean + h);
+		 * run (few messages per batch) is cut at 0, not printed below it;
+		 * a run that did not settle has no interval (sim_settled 0) */
+		table_set(t, row, c + 1, r->settled ? fmax(0.0, r->latency.mean - h) : NAN);
+		table_set(t, row, c + 2, r->settled ? r->latency.mean + h : NAN);
 		table_set(t, row, c + 3, r->wait.mean);
 		table_set(t, row, c + 4, r->network.mean);
 	}
@@ -412,6 +413,12 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 		table_set_role(t, (size_t)qc, COL_COMPONENT, col);
 		table_set_measure(t, (size_t)qc, CM_QUEUE_WAIT);
 	}
+	/* settled or not (measure.h), last: a flag of sim_latency */
+	int sc_col = table_add_col(t, "sim_settled", "", "1: reached a steady state; 0: did "
+				   "not settle (no interval)", COL_NUM);
+	if (sc_col < 0)
+		goto nomem;
+	table_set_role(t, (size_t)sc_col, COL_SETTLED, col);
 	t->samples = (size_t)sc->measured;
 	int64_t work = sim_work_share(req->run_points > nx ? req->run_points : nx);
 
@@ -463,6 +470,7 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 		sim_curve_row(t, (size_t)row, col, &r);
 		if (qc >= 0)
 			table_set(t, (size_t)row, (size_t)qc, r.saturated ? INFINITY : r.qwait.mean);
+		table_set(t, (size_t)row, (size_t)sc_col, r.saturated ? NAN : r.settled);
 		req_point_done(req, t, k + 1, nx);
 	}
 	return 0;

@@ -20,9 +20,12 @@
  * waiting, a part of sim_network),
  * sim_accepted (delivered messages per sending node per cycle),
  * sim_messages (messages measured), sim_flit_hops (flits x channels
- * crossed in the whole run: the throughput unit, as BookSim counts).  At a saturated point every latency
- * column is INFINITY ("inf", JSON null); accepted and messages keep what
- * was measured.
+ * crossed in the whole run: the throughput unit, as BookSim counts), and
+ * last sim_settled (COL_SETTLED of sim_latency: 1 the run reached a
+ * steady state, 0 it did not settle and sim_lower/sim_upper are NaN, NaN
+ * at a saturated point; sim/measure.h states the test).  At a saturated
+ * point every latency column is INFINITY ("inf", JSON null); accepted and
+ * messages keep what was measured.
  *
  * Pure apart from allocation.
  */

@@ -194,27 +194,114 @@ static bool stop_fn(void *ctx, const struct sim_counters *c)
 	return a->judged && a->done >= a->mm->measured;
 }
 
-static void finish(struct sim_stat *s, const double *sum, const long *cnt, int nb)
+/* The means of nb batches (sum/cnt) merged m consecutive at a time (the
+ * last group takes the remainder); empty groups skipped.  Returns their
+ * number. */
+static int group_means(const double *sum, const long *cnt, int nb, int m, double *bm)
 {
-	double tot = 0, m = 0, ss = 0;
+	int k = 0, ng = nb / m;
+
+	for (int g = 0; g < ng; g++) {
+		double sg = 0;
+		long ng_cnt = 0;
+		int hi = g == ng - 1 ? nb : (g + 1) * m;
+
+		for (int i = g * m; i < hi; i++) {
+			sg += sum[i];
+			ng_cnt += cnt[i];
+		}
+		if (ng_cnt > 0)
+			bm[k++] = sg / (double)ng_cnt;
+	}
+	return k;
+}
+
+static double mean_of(const double *x, int k)
+{
+	double m = 0;
+
+	for (int i = 0; i < k; i++)
+		m += x[i];
+	return m / k;
+}
+
+/* Lag-1 autocorrelation of x[0..k-1] (0 when undefined). */
+static double lag1(const double *x, int k)
+{
+	double m = mean_of(x, k), num = 0, den = 0;
+
+	for (int i = 0; i < k; i++) {
+		den += (x[i] - m) * (x[i] - m);
+		if (i > 0)
+			num += (x[i] - m) * (x[i - 1] - m);
+	}
+	return den > 0 ? num / den : 0;
+}
+
+/* The growth of the latency over the run in standard errors: the mean of
+ * the later half of the nb measured batches less that of the earlier half,
+ * over the standard error of that difference estimated from the k merged
+ * batch means bm (whose spread carries the batches' correlation):
+ * 2 sd(bm) / sqrt(k). */
+static double growth_t(const struct acc *a, const double *bm, int k)
+{
+	int h = a->nb / 2;
+	double s1 = 0, s2 = 0, m = mean_of(bm, k), v = 0, se;
+	long c1 = 0, c2 = 0;
+
+	for (int i = 0; i < h; i++) {
+		s1 += a->lat[i];
+		c1 += a->cnt[i];
+		s2 += a->lat[a->nb - h + i];
+		c2 += a->cnt[a->nb - h + i];
+	}
+	if (!c1 || !c2)
+		return 0;
+	for (int i = 0; i < k; i++)
+		v += (bm[i] - m) * (bm[i] - m);
+	se = 2 * sqrt(v / (k - 1)) / sqrt((double)k);
+	return se > 0 ? (s2 / c2 - s1 / c1) / se : (s2 / c2 > s1 / c1 ? INFINITY : 0);
+}
+
+/* How many consecutive batches make one (sim_result.merge) and whether the
+ * run settled (measure.h: the method). */
+static int settle(const struct acc *a, bool *settled)
+{
+	double bm[SIM_MAX_BATCHES];
+	int m = 1, k = group_means(a->lat, a->cnt, a->nb, 1, bm);
+
+	*settled = true;
+	if (k < 2)
+		return 1;
+	while (k >= 2 * SIM_MIN_BATCHES && lag1(bm, k) > SIM_LAG1_MAX) {
+		m *= 2;
+		k = group_means(a->lat, a->cnt, a->nb, m, bm);
+	}
+	if (k < 2 * SIM_MIN_BATCHES && lag1(bm, k) > SIM_LAG1_MAX)
+		*settled = false;    /* correlated beyond the run: too short */
+	else if (k >= 3 && growth_t(a, bm, k) > SIM_GROWTH_T * sim_t975(k - 1))
+		*settled = false;    /* the latency still grows */
+	return m;
+}
+
+static void finish(struct sim_stat *s, const double *sum, const long *cnt, int nb, int merge)
+{
+	double tot = 0, m, ss = 0;
 	long n = 0;
-	int k = 0;
+	int k;
 	double bm[SIM_MAX_BATCHES];
 
 	for (int i = 0; i < nb; i++) {
 		tot += sum[i];
 		n += cnt[i];
-		if (cnt[i] > 0)
-			bm[k++] = sum[i] / cnt[i];
 	}
 	s->mean = n ? tot / n : NAN;
+	k = group_means(sum, cnt, nb, merge, bm);
 	if (k < 2) {
 		s->half = NAN;
 		return;
 	}
-	for (int i = 0; i < k; i++)
-		m += bm[i];
-	m /= k;
+	m = mean_of(bm, k);
 	for (int i = 0; i < k; i++)
 		ss += (bm[i] - m) * (bm[i] - m);
 	s->half = sim_t975(k - 1) * sqrt(ss / (k - 1) / k);
@@ -317,10 +404,12 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 		out->accepted = c.now > ts ? (double)(c.delivered - ds) /
 						 ((double)(c.now - ts) * nsend) : 0.0;
 	}
-	finish(&out->latency, a->lat, a->cnt, a->nb);
-	finish(&out->wait, a->wait, a->cnt, a->nb);
-	finish(&out->network, a->net, a->cnt, a->nb);
-	finish(&out->qwait, a->qw, a->cnt, a->nb);
+	out->merge = settle(a, &out->settled);
+	out->batches = a->nb / out->merge;
+	finish(&out->latency, a->lat, a->cnt, a->nb, out->merge);
+	finish(&out->wait, a->wait, a->cnt, a->nb, out->merge);
+	finish(&out->network, a->net, a->cnt, a->nb, out->merge);
+	finish(&out->qwait, a->qw, a->cnt, a->nb, out->merge);
 	out->mean_len = a->done ? a->len / a->done : NAN;
 	out->mean_hops = a->done ? a->hops / a->done : NAN;
 	if (a->overflow)

@@ -4,8 +4,19 @@
  * set of messages (the next `measured` generated), and a drain that runs
  * (with traffic still arriving) until every measured message has arrived.
  * Means with 95% confidence intervals come from batch means: the measured
- * messages, in generation order, form `batches` equal batches and the
- * interval is mean +- t(0.975, batches-1) * sd / sqrt(batches).
+ * messages, in generation order, form `batches` equal batches; while the
+ * lag-1 autocorrelation of the latency's batch means exceeds SIM_LAG1_MAX
+ * and at least 2 SIM_MIN_BATCHES remain, consecutive batches are merged in
+ * pairs (longer batches, nearly independent means: near saturation 1000
+ * messages a batch are correlated and the intervals were 2.4 times too
+ * narrow); the interval is mean +- t(0.975, k-1) * sd / sqrt(k) over the k
+ * batches left (sim_result.batches), for every mean of the point.
+ * Settled (sim_result.settled) unless the latency still grows (Welch's t
+ * of the later half of the k batch means over the earlier half above
+ * SIM_GROWTH_T times t(0.975)) or the batches stay correlated at the
+ * fewest (SIM_MIN_BATCHES..2 SIM_MIN_BATCHES-1): a run too short for its
+ * load, near saturation; its numbers are what was measured and its
+ * interval is not to be trusted ("did not settle").
  *
  * Time is in cycles of the core (core.h).  Latency: from generation to the
  * tail's arrival.  Source wait: from generation to the header leaving the
@@ -60,6 +71,10 @@
 #include "sim/engine.h"
 
 #define SIM_MAX_BATCHES 100
+/* The interval's batch merging and the settle test (see above). */
+#define SIM_MIN_BATCHES 5
+#define SIM_LAG1_MAX 0.2
+#define SIM_GROWTH_T 1.5
 
 struct sim_method {
 	/* The engine that runs the point (engine.h); NULL = the cycle core,
@@ -163,6 +178,13 @@ struct sim_result {
 	                              (a saturated verdict by overflow then
 	                              means more than that many messages) */
 	int64_t backlog;           /* the backlog that means saturation */
+	/* The interval's batches (the method at the top): `merge` consecutive
+	 * measured batches make one of the `batches` behind the intervals;
+	 * settled false = the run did not reach a steady state (its latency
+	 * still grows, or is correlated beyond the run): the means are what
+	 * was measured, the intervals are not to be trusted. */
+	int merge, batches;
+	bool settled;
 };
 
 /* Fill m with the defaults: seed 1, stream 0, warmup 2000, measured 20000,

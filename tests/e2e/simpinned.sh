@@ -20,22 +20,22 @@ row() { # expected, then the icnx arguments
 }
 
 # star, the model's system (per-vc injection, same-cycle release)
-row "0.006,61.29,57.41899813,65.16100187,2.128,59.162,0.005761173184,500,103353" \
+row "0.006,61.29,,,2.128,59.162,0.005761173184,500,103353,0" \
 	kiasari-s5-v6 -o sim --load 0.006 -s sim.measured=500
 # star, one-port nodes and a release cycle
-row "0.006,70.292,66.60670254,73.97729746,13.624,56.668,0.005689102564,500,103850" \
+row "0.006,70.292,65.17267781,75.41132219,13.624,56.668,0.005689102564,500,103850,1" \
 	kiasari-s5-v6 -o sim --load 0.006 -s sim.measured=500 -s sim.injection=single \
 	-s sim.release=next-cycle
 # multicluster, the model's system (buffered concentrators, ecn1_exit model)
-row "0.0003,29.24244,26.81231276,31.67256724,0.00696,29.23548,0.0003143840678,300,166025,3.20682" \
+row "0.0003,29.24244,26.81231276,31.67256724,0.00696,29.23548,0.0003143840678,300,166025,3.20682,1" \
 	javadi-n544 -o sim --load 0.0003 -s sim.measured=300
 # multicluster, bufferless concentrators at the ECN1 roots, a release cycle
-row "0.0003,34.95834,31.1486211,38.7680589,0.1827,34.77564,0.0003236531997,300,195187,5.60628" \
+row "0.0003,34.95834,30.50409591,39.41258409,0.1827,34.77564,0.0003236531997,300,195187,5.60628,1" \
 	javadi-n544 -o sim --load 0.0003 -s sim.measured=300 -s sim.concentrator=cut-through \
 	-s sim.ecn1_exit=roots -s sim.release=next-cycle
 # irregular (no model: same-cycle release), and with a release cycle
-row "0.0016,42.55,40.59296341,44.50703659,1.252,41.298,0.001484263233,500,77246" \
+row "0.0016,42.55,40.59296341,44.50703659,1.252,41.298,0.001484263233,500,77246,1" \
 	arnau-autonet10 -o curve --load 0.0016 -s sim.measured=500
-row "0.0016,43.732,41.04508084,46.41891916,1.494,42.238,0.001527538726,500,77175" \
+row "0.0016,43.732,41.04508084,46.41891916,1.494,42.238,0.001527538726,500,77175,1" \
 	arnau-autonet10 -o curve --load 0.0016 -s sim.measured=500 -s sim.release=next-cycle
 echo "ok: simpinned"

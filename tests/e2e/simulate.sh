@@ -70,7 +70,9 @@ case "$cmd" in *:*) fail "b: a range, not the list of loads: $cmd" ;; esac
 (cd "$REPO" && eval "$cmd -f csv") >"$TMPD/csv" || fail "$cmd -f csv failed"
 hdr=$(head -n 1 "$TMPD/csv")
 col() { echo "$hdr" | tr , '\n' | grep -nx "$1" | cut -d: -f1; }
-g4() { awk -v v="$1" 'BEGIN { if (v == "inf") print "inf"; else printf "%.4g", v }'; }
+# an empty field (a point that did not settle has no interval) is the
+# explorer's "-"
+g4() { awk -v v="$1" 'BEGIN { if (v == "inf") print "inf"; else if (v == "") print "-"; else printf "%.4g", v }'; }
 seen=0
 for i in $(seq 1 100); do
 	h=$(shot "s$i" | sed -n -E 's/^ sim ([0-9])\/6 lambda_g=([^:]*): model ([^,]*), sim ([^ ]*) \[([^,]*), ([^]]*)\].*/\1 \2 \3 \4 \5 \6/p')

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """validate.py: `make validate`, the long validation run behind docs/VALIDATION.md.
 
-Two parts, each writing CSV files under docs/validation/:
+Three parts, each writing CSV files under docs/validation/:
   1. model against icnx's simulator for every network preset (modelsim.py);
-  2. BookSim 2 as a cross-check of the simulator (booksim.py).
+  2. BookSim 2 as a cross-check of the simulator (booksim.py);
+  3. the coverage of the simulator's 95% intervals, 40 seeds a point (coverage.py).
 Then docs/VALIDATION.md is assembled from their Markdown pieces.
 
 Usage: python3 tests/validate/validate.py [--quick] [--resume] [--skip-booksim] [--skip-model]
+       [--skip-coverage]
 (from the repository root; make validate passes VALIDATE_ARGS).  It takes
 tens of minutes; --quick is a smoke test of the whole chain in a few.
 """
@@ -35,6 +37,7 @@ def main():
     ap.add_argument('--quick', action='store_true')
     ap.add_argument('--skip-booksim', action='store_true')
     ap.add_argument('--skip-model', action='store_true')
+    ap.add_argument('--skip-coverage', action='store_true')
     ap.add_argument('--resume', action='store_true',
                     help='modelsim: reuse the presets already done (build/validate/modelsim), '
                          'so parts run separately (--only) are assembled')
@@ -47,8 +50,12 @@ def main():
         rc |= part('modelsim.py', q + (['--resume'] if a.resume else []))
     if not a.skip_booksim:
         rc |= part('booksim.py', q)
+    if not a.skip_coverage:
+        # 40 seeds at the shipped budgets; --quick: 4 seeds, 2000 messages
+        rc |= part('coverage.py', ['--seeds', '4', '--measured', '2000', '--warmup', '500']
+                   if a.quick else [])
     pieces = []
-    for name in ('modelsim.md', 'booksim.md'):
+    for name in ('modelsim.md', 'booksim.md', 'coverage.md'):
         p = os.path.join(OUT, name)
         if os.path.exists(p):
             pieces.append(open(p).read().rstrip() + '\n')
