@@ -81,7 +81,7 @@ BENCH_SRC := $(sort $(wildcard bench/*.c))
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 MANPAGES := man/icnx.1 man/icnx.yaml.5 man/icnx-models.7 man/icnx-labs.7
 
-.PHONY: all build run test unit e2e lint-man check-purity ci bench install \
+.PHONY: all build run test unit e2e lint-man check-purity check-layers ci bench install \
         uninstall clean deps-build deps-test deps-ci man deb fuzz fuzz-build fuzz-ci soak deps-validate validate
 
 all: icnx
@@ -150,6 +150,9 @@ test: deps-test
 unit-build: $(BUILD)/icnx $(TEST_BIN)
 
 # --- heavier checks ----------------------------------------------------------
+check-layers:
+	@sh tests/check-layers.sh
+
 check-purity:
 	@sh tests/check-purity.sh
 

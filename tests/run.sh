@@ -59,6 +59,7 @@ run_script() { # name, command...
 	fi
 }
 run_script purity sh "$here/check-purity.sh"
+run_script layers sh "$here/check-layers.sh"
 [ -f "$here/../man/icnx.1" ] && run_script man-lint sh "$here/lint-man.sh" \
 	"$here/../man/icnx.1" "$here/../man/icnx.yaml.5" "$here/../man/icnx-models.7" "$here/../man/icnx-labs.7"
 # the generated man pages match the program's tables (run `make man`), and
