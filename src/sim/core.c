@@ -202,7 +202,10 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 	c->nbuf = nb;
 	c->buf = aligned_alloc(SIM_BUF_ALIGN, (size_t)nb * sizeof *c->buf);
 	c->chs = malloc((size_t)C * sizeof *c->chs);
-	c->hlist = malloc((size_t)nb * sizeof *c->hlist);
+	/* 2nb: late_allocation leaves the routed as -1 in place while the
+	 * headers its moves make wait join at the end (fuzz_irregular_sim,
+	 * M = 1 at saturation: past nb) */
+	c->hlist = malloc((size_t)2 * nb * sizeof *c->hlist);
 	/* 2C: during the move pass a channel dropped from the list may join
 	 * again at the end before the pass is over (at most once each) */
 	c->clist = malloc((size_t)2 * C * sizeof *c->clist);
