@@ -13,8 +13,8 @@
  * unitless rows (C, N).  An optional field that is not set is hidden when a
  * sibling optional field is set (the section uses the other form).
  *
- * So a new family gets its editing panes from its table alone.  The pane
- * files (pane_org.c, pane_net.c, pane_traffic.c) only pick the filter.
+ * So a new family gets its editing panes from its table alone.  The three
+ * edit panes (pane_forms.c: org, net, traffic) only pick the filter.
  *
  * UI thread only.
  */
