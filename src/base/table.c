@@ -186,6 +186,29 @@ int table_set_text(struct table *t, size_t r, size_t c, const char *s)
 	return 0;
 }
 
+int table_add_lines(struct table *t, size_t c, const char *text)
+{
+	while (text && *text) {
+		const char *nl = strchr(text, '\n');
+		size_t len = nl ? (size_t)(nl - text) : strlen(text);
+		char *line = malloc(len + 1);
+		long r = table_add_row(t);
+		if (!line || r < 0) {
+			free(line);
+			t->nomem = true;
+			return -1;
+		}
+		memcpy(line, text, len);
+		line[len] = '\0';
+		int bad = table_set_text(t, (size_t)r, c, line);
+		free(line);
+		if (bad)
+			return -1;
+		text += len + (nl ? 1 : 0);
+	}
+	return 0;
+}
+
 double table_get(const struct table *t, size_t r, size_t c)
 {
 	return t->num[r * t->ncols + c];

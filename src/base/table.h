@@ -154,6 +154,10 @@ long table_add_row(struct table *t);
 /* Cell setters/getters; r, c must be in range. */
 void table_set(struct table *t, size_t r, size_t c, double v);
 int table_set_text(struct table *t, size_t r, size_t c, const char *s);
+/* Append one row per line of text (lines end in '\n'; the last may not),
+ * the line without its '\n' in text column c.  Returns 0, or -1 (ENOMEM,
+ * latched). */
+int table_add_lines(struct table *t, size_t c, const char *text);
 double table_get(const struct table *t, size_t r, size_t c);
 const char *table_get_text(const struct table *t, size_t r, size_t c);
 /* Row r describes group g (>= 0; an item the output describes in turn,

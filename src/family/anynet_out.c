@@ -28,24 +28,7 @@ static int text_rows(struct table *t, const char *text)
 {
 	if (table_add_col(t, "line", "", "anynet line", COL_TEXT) < 0)
 		return -1;
-	while (text && *text) {
-		const char *nl = strchr(text, '\n');
-		size_t len = nl ? (size_t)(nl - text) : strlen(text);
-		char *line = malloc(len + 1);
-		long r = table_add_row(t);
-		if (!line || r < 0) {
-			free(line);
-			return -1;
-		}
-		memcpy(line, text, len);
-		line[len] = '\0';
-		int bad = table_set_text(t, (size_t)r, 0, line);
-		free(line);
-		if (bad)
-			return -1;
-		text += len + (nl ? 1 : 0);
-	}
-	return 0;
+	return table_add_lines(t, 0, text);
 }
 
 /* Move a finished strbuf into t; rc is the writer's result. */

@@ -833,29 +833,6 @@ static int clusters(const struct config *cfg, const struct run_req *req, struct 
 	return 0;
 }
 
-/* Append the lines of text (each ending in '\n') as rows of column 0. */
-static int add_lines(struct table *t, const char *text)
-{
-	while (*text) {
-		const char *nl = strchr(text, '\n');
-		size_t len = nl ? (size_t)(nl - text) : strlen(text);
-		char *line = malloc(len + 1);
-		long r = table_add_row(t);
-		if (!line || r < 0) {
-			free(line);
-			return -1;
-		}
-		memcpy(line, text, len);
-		line[len] = '\0';
-		int bad = table_set_text(t, (size_t)r, 0, line);
-		free(line);
-		if (bad)
-			return -1;
-		text += len + (nl ? 1 : 0);
-	}
-	return 0;
-}
-
 /* Group g's hostfile text (caller frees), or NULL when out of memory. */
 static char *hostfile_text(const struct work *w, int g)
 {
@@ -902,7 +879,7 @@ static int hostfile_out(const struct config *cfg, const struct run_req *req,
 		strbuf_puts(&b, s);
 		free(s);
 	}
-	if (b.failed || (b.s && add_lines(t, b.s)))
+	if (b.failed || (b.s && table_add_lines(t, 0, b.s)))
 		goto nomem;
 	strbuf_free(&b);
 	work_free(&w);
@@ -936,7 +913,7 @@ static int anynet(const struct config *cfg, const struct run_req *req, struct ta
 	char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
 	snprintf(t->title, sizeof t->title, "BookSim anynet network file");
 	if (!s || irr_anynet_format(&w.net, s, (size_t)n + 1) != n ||
-	    table_add_col(t, "line", "", "anynet line", COL_TEXT) < 0 || add_lines(t, s)) {
+	    table_add_col(t, "line", "", "anynet line", COL_TEXT) < 0 || table_add_lines(t, 0, s)) {
 		free(s);
 		work_free(&w);
 		return diag_set(d, "", "out of memory");
