@@ -548,6 +548,60 @@ draw_stem(struct canvas *c, const struct frame *f, int k, double fx, double fy)
 	canvas_put(c, &f->r, col_of(f, fx), y1, f->g->marker[k], STY_SERIES0 + k);
 }
 
+/* Are the cells [x, x + w) of row y inside the data area and blank? */
+static bool blank_run(const struct canvas *c, const struct frame *f, int x, int y, int w)
+{
+	if (x < f->px0 || x + w > f->px0 + f->pw)
+		return false;
+	for (int i = 0; i < w; i++) {
+		const struct canvas_cell *cell = canvas_at(c, x + i, y);
+		if (!cell || strcmp(cell->glyph, " ") != 0)
+			return false;
+	}
+	return true;
+}
+
+/* A measured point above the y axis' top: with marker, its marker on the
+ * data's top row; without, its value beside it ("2824") with a blank on
+ * each side, on blank cells only (right of the marker, else left, else
+ * the same one or two rows lower; else none: a value never overwrites or touches
+ * other text). */
+static void offscale_point(struct canvas *c, const struct frame *f,
+			   const struct plot_series *se, size_t i, int sty, const char *marker)
+{
+	double fx = axis_frac(&f->ax, se->x[i]), y = se->y[i], fy;
+	char lab[32];
+	int col, w;
+
+	if (isnan(fx) || !in_x(fx) || !isfinite(se->x[i]) || !isfinite(y))
+		return;
+	fy = axis_frac(&f->ay, y);
+	if (isnan(fy) || fy <= 1 + 1e-9)
+		return;
+	col = col_of(f, fx);
+	if (marker) {
+		canvas_put(c, &f->r, col, f->py0, marker, sty);
+		return;
+	}
+	snprintf(lab, sizeof lab, "%.4g", y);
+	w = canvas_text_width(lab);
+	/* a blank on both sides (or the area's edge): on the top row, right
+	 * of the marker, else left; else the same on the two rows below */
+	int edge = f->px0 + f->pw;
+	for (int ry = f->py0; ry <= f->py0 + 2 && ry < f->py0 + f->ph; ry++) {
+		int r0 = col + 1, r1 = col + 1 + w + (col + 1 + w < edge);
+		int l0 = col - w - (col - w > f->px0), l1 = col;
+		if (blank_run(c, f, r0, ry, r1 - r0)) {
+			canvas_puts(c, &f->r, r0, ry, lab, sty);
+			return;
+		}
+		if (blank_run(c, f, l0, ry, l1 - l0)) {
+			canvas_puts(c, &f->r, col - w, ry, lab, sty);
+			return;
+		}
+	}
+}
+
 /*
  * Measured points of series k (plot.h): the error bar from lo to hi, then
  * the marker at the value.  Bars are clipped at the data area; a bar that
@@ -611,10 +665,29 @@ draw_points(struct canvas *c, const struct frame *f, const struct plot_spec *s, 
 			}
 		}
 		fy = axis_frac(&f->ay, y);
-		if (isnan(fy) || !isfinite(y) || fy < -1e-9 || fy > 1 + 1e-9)
+		if (isnan(fy) || !isfinite(y) || fy < -1e-9)
 			continue;
+		if (fy > 1 + 1e-9)
+			continue;     /* above the axis' top: draw_offscale */
 		canvas_put(c, &f->r, col, row_of(f, fy), f->g->marker[k], sty);
 	}
+}
+
+/* The measured points above the y axis' top, drawn last (after the notes,
+ * so none hides them): each marker on the data's top row, then the
+ * values beside them where the cells are blank. */
+static void draw_offscale(struct canvas *c, const struct frame *f, const struct plot_spec *s,
+			  size_t ns)
+{
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t k = 0; k < ns; k++) {
+			const struct plot_series *se = &s->series[k];
+			if (!se->points || !se->x || !se->y)
+				continue;
+			for (size_t i = 0; i < se->n; i++)
+				offscale_point(c, f, se, i, STY_SERIES0 + (int)k,
+					       pass ? NULL : f->g->marker[k]);
+		}
 }
 
 static void
@@ -1111,6 +1184,7 @@ plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
 		draw_tags(c, &f, s, ns);
 	draw_cursor(c, &f, s, readout, sizeof readout);
 	draw_texts(c, &f, s, readout, clipped);
+	draw_offscale(c, &f, s, ns);
 	if (f.legend_rows > 0)
 		draw_legend(c, &f);
 

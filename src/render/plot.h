@@ -22,6 +22,9 @@
  * always says so: "clipped above Y" (with clip_hint, e.g. "(Y fits)") on
  * the y label row, cutting the label and dropping the cursor read-out if
  * need be, else on the title row, else on the top row of the data area.
+ * A measured point (series.points) above the top is never hidden: its
+ * marker is drawn on the data's top row with its value beside it
+ * ("2824"), on blank cells only, after the notes so none hides it.
  * On a log axis, values <= 0 are skipped like NaN.
  *
  * Discrete data (stems): each point is a vertical stem from the bottom of

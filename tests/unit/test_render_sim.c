@@ -145,12 +145,53 @@ test_sim_saturated_and_clipped(void **state)
 	canvas_free(&c);
 }
 
+/* Points above a fixed y_max (issue 23: hidden where the model is most
+ * wrong) are drawn on the data's top row, their values beside them, never
+ * over another glyph: every point shows, in UTF-8 and ASCII. */
+static void
+test_sim_above_top(void **state)
+{
+	(void)state;
+	for (int cs = 0; cs < 2; cs++) {
+		struct sim_plot p;
+		struct plot_info pi;
+		struct canvas c;
+		char v[32];
+		int above = 0;
+
+		sim_init(&p);
+		p.spec.y_max = 60;
+		canvas_init(&c, 60, 16);
+		canvas_set_charset(&c, cs ? CANVAS_UTF8 : CANVAS_ASCII);
+		plot_render(&c, (struct canvas_rect){ 0, 0, 60, 16 }, &p.spec, &pi);
+		const char *mk = glyphs_get(c.charset)->marker[1];
+		struct canvas_rect top = { pi.area.x, pi.area.y, pi.area.w, 1 };
+		struct canvas_rect all = pi.area;
+		for (int i = 0; i < NS; i++) {
+			if (p.sy[i] <= 60)
+				continue;
+			above++;
+			snprintf(v, sizeof v, "%.4g", p.sy[i]);
+			if (!text_has(&c, v)) {
+				char *t = canvas_to_text(&c);
+				fail_msg("no value %s above the top in:\n%s", v, t);
+			}
+		}
+		assert_true(above >= 2);
+		assert_true(count_glyph(&c, top, mk, STY_SERIES1) >= above);
+		assert_int_equal(count_glyph(&c, all, mk, STY_SERIES1), NS);
+		assert_true(text_has(&c, "clipped above 60"));
+		canvas_free(&c);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sim_points),
 		cmocka_unit_test(test_sim_saturated_and_clipped),
+		cmocka_unit_test(test_sim_above_top),
 	};
 
 	return cmocka_run_group_tests_name("render_sim", tests, NULL, NULL);
