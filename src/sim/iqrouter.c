@@ -980,7 +980,8 @@ static enum sim_status iq_run(void *state, sim_stop_fn stop, void *ctx, int64_t 
 
 const struct sim_engine_ops sim_iqrouter_engine = {
 	.name = "iq-router",
-	.msg_bytes = sizeof(struct sim_msg),
+	.msg_bytes = 3 * sizeof(struct sim_msg),   /* msg_new doubles the array:
+	                                             while it grows, old + new */
 	.init = iq_init,
 	.measure = iq_measure,
 	.run = iq_run,

@@ -20,7 +20,8 @@
  * of several source queues per node and of the next-cycle release rule
  * (no BookSim equivalent), and a Bernoulli probability above 1 giving a
  * message every cycle (BookSim's RandomFloat() < rate).  Uniform traffic over the other
- * nodes; sim_lone.h for the lone packets.
+ * nodes; sim_lone.h for the lone packets.  And msg_bytes, the memory
+ * bound's bytes per message, covering msg_new's doubling (3 records).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -199,6 +200,17 @@ static void test_refusals(void **state)
 	sim_iqrouter_engine.free(NULL);
 }
 
+/* The memory bound (measure.h: SIM_MSG_MEMORY) counts msg_bytes per live
+ * message at the engine's peak: the engine keeps its messages in one array
+ * of struct sim_msg that doubles (msg_new), so while it grows the old and
+ * the new array are both held: 3 records per live message, as the core. */
+static void test_msg_bytes(void **state)
+{
+	(void)state;
+	assert_int_equal(sim_iqrouter_engine.msg_bytes, 3 * sizeof(struct sim_msg));
+	assert_int_equal(sim_iqrouter_engine.msg_bytes, sim_core_engine.msg_bytes);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -207,6 +219,7 @@ int main(void)
 		cmocka_unit_test(test_handover),
 		cmocka_unit_test(test_credit_loop),
 		cmocka_unit_test(test_refusals),
+		cmocka_unit_test(test_msg_bytes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
