@@ -25,6 +25,11 @@ static int walk(const struct sim_net *net, struct sim_msg *m, struct sim_cand *c
 		ch = cand[best].buf / net->V;
 		if (ch < 0 || ch >= net->nchan)
 			return -1;
+		if (net->chan[ch].to < 0 && net->relay && net->relay[net->chan[ch].node]) {
+			router = net->inj_router[net->chan[ch].node];
+			in = -1;        /* on from the relay's queue, as the core */
+			continue;
+		}
 		if (net->chan[ch].to < 0)
 			return m->hops;
 		router = net->chan[ch].to;

@@ -20,7 +20,9 @@
  * drawn as the engine draws them (senders by weight, destinations by
  * net->dest, source queues by net->source, route state by net->init) from
  * the stream (seed, 0), each routed on its first candidate of the lowest
- * tier with no other traffic.  0 when no sample sends (a pattern with no
+ * tier with no other traffic, on through relays (sim_net.relay: a
+ * buffered concentrator's store re-sends from its own queue) to the
+ * destination.  0 when no sample sends (a pattern with no
  * pair), or the walk fails (a routing error, a route longer than
  * 4 nchan channels): the caller then knows no floor beyond the message's
  * own flits.

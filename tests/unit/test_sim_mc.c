@@ -2,7 +2,8 @@
  * test_sim_mc.c: the simulated multi-cluster system (src/sim/mc_net.c):
  * single messages at the zero-load latencies of mc_net.h written out from
  * the tree levels (topo/fattree.h's ft_hops, independent of the simulator's
- * routes), every pair of a small system; conservation under load with a
+ * routes), every pair of a small system; the work floor's mean route
+ * through buffered relays; conservation under load with a
  * message mix; transpose fixed points send no internal message.
  */
 #include <stdarg.h>
@@ -18,6 +19,7 @@
 #include "sim/iqrouter.h"
 #include "sim/mc_net.h"
 #include "sim/measure.h"
+#include "sim/routelen.h"
 #include "model/multicluster.h"
 #include "topo/fattree.h"
 #include "sim_lone.h"
@@ -66,6 +68,39 @@ static void test_zero_load(void **state)
 		}
 	sim_mc_free(&s);
 	}
+}
+
+/* The work floor's mean route (sim/routelen.h) walks through a buffered
+ * concentrator's and dispatcher's relays to the destination: the channels
+ * a message crosses are the same as without relays, and as many as the
+ * core allocates per measured message at light load (sim_result.mean_hops). */
+static void test_mean_channels_relays(void **state)
+{
+	static const int n[] = { 1, 2, 3, 2 };
+	struct sim_mc_spec sp = { .m = 4, .C = 4, .n = n, .icn1_cn = 1, .icn1_cs = 1,
+				  .ecn1_cn = 1, .ecn1_cs = 1, .icn2_cs = 1, .theta = 0.5,
+				  .pattern = FT_UNIFORM, .V = 1, .B = 1 };
+	struct sim_mix mix = { 1, { 4 }, { 1 } };
+	struct sim_method mm;
+	struct sim_result r;
+	struct sim_mc s;
+	double cut, buf;
+
+	(void)state;
+	assert_int_equal(sim_mc_build(&s, &sp), 0);
+	cut = sim_mean_channels(&s.net, 1);
+	sim_mc_free(&s);
+	sp.buffered = 1;
+	assert_int_equal(sim_mc_build(&s, &sp), 0);
+	buf = sim_mean_channels(&s.net, 1);
+	sim_method_default(&mm);
+	mm.warmup = 200;
+	mm.measured = 4000;
+	assert_int_equal(sim_measure(&s.net, &mix, 0.0005, &mm, &r, NULL), 0);
+	sim_mc_free(&s);
+	if (!(cut > 2 && fabs(buf - cut) < 0.1 * cut && fabs(buf - r.mean_hops) < 0.1 * buf))
+		fail_msg("mean channels: cut-through %g, buffered %g, simulated %g", cut, buf,
+			 r.mean_hops);
 }
 
 /* ecn1_exit = model: an external message leaves its ECN1 after r links and
@@ -312,6 +347,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_zero_load),
 		cmocka_unit_test(test_zero_load_exit_model),
+		cmocka_unit_test(test_mean_channels_relays),
 		cmocka_unit_test(test_exit_model_draws),
 		cmocka_unit_test(test_booksim),
 		cmocka_unit_test(test_conservation),
