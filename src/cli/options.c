@@ -1,5 +1,6 @@
 /* options.c: command-line parsing with getopt_long (see options.h). */
 #include "base/decimal.h"
+#include "base/termsize.h"
 #include "cli/options.h"
 
 #include <getopt.h>
@@ -115,22 +116,6 @@ static int usage_error(const char *fmt, const char *arg)
 	fprintf(stderr, fmt, arg);
 	fprintf(stderr, "\nTry 'icnx --help'.\n");
 	return 2;
-}
-
-/* "WxH", each 1..10000. */
-static int parse_size(const char *s, int *w, int *h)
-{
-	char *end;
-	long a = strtol(s, &end, 10);
-	if (end == s || *end != 'x')
-		return -1;
-	const char *t = end + 1;
-	long b = strtol(t, &end, 10);
-	if (end == t || *end || a < 1 || b < 1 || a > 10000 || b > 10000)
-		return -1;
-	*w = (int)a;
-	*h = (int)b;
-	return 0;
 }
 
 /* A whole decimal number (base/decimal.h: no 0x20, no inf), finite. */
@@ -289,7 +274,7 @@ int options_parse(struct options *o, int argc, char **argv)
 		case O_MANKEYS: o->man_keys = true; break;
 		case O_CALIBRATE: o->calibrate = optarg; break;
 		case O_HEADLESS:
-			if (parse_size(optarg, &o->headless_w, &o->headless_h))
+			if (termsize_parse(optarg, &o->headless_w, &o->headless_h))
 				return usage_error("--headless %s: expected a size WxH, such as 80x24",
 						   optarg);
 			o->headless = true;

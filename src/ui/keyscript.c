@@ -2,6 +2,7 @@
  * keyscript.c: parse the headless mode's key script (see keyscript.h).
  */
 #include "ui/keyscript.h"
+#include "base/termsize.h"
 
 #include <curses.h>
 #include <errno.h>
@@ -95,21 +96,6 @@ static int ks_key_name(const char *tok, int *ch, bool *code)
 	return 0;
 }
 
-int keyscript_size(const char *s, int *w, int *h)
-{
-	char *end;
-	long a = strtol(s, &end, 10);
-	if (end == s || *end != 'x')
-		return -1;
-	const char *t = end + 1;
-	long b = strtol(t, &end, 10);
-	if (end == t || *end || a < 1 || b < 1 || a > 10000 || b > 10000)
-		return -1;
-	*w = (int)a;
-	*h = (int)b;
-	return 0;
-}
-
 static int parse_line(struct keyscript *ks, char *s, int line, char *err, size_t errlen)
 {
 	char *cmd = s, *rest;
@@ -169,7 +155,7 @@ static int parse_line(struct keyscript *ks, char *s, int line, char *err, size_t
 	}
 	if (strcmp(cmd, "resize") == 0) {
 		int w, h;
-		if (keyscript_size(rest, &w, &h)) {
+		if (termsize_parse(rest, &w, &h)) {
 			snprintf(err, errlen, "%d: resize %s: expected WxH", line, rest);
 			return -1;
 		}

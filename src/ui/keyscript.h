@@ -48,7 +48,4 @@ int keyscript_load(struct keyscript *ks, const char *path, char *err, size_t err
 
 void keyscript_free(struct keyscript *ks);
 
-/* Parse "WxH" (each 1..10000); 0 or -1. */
-int keyscript_size(const char *s, int *w, int *h);
-
 #endif
