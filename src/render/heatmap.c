@@ -453,6 +453,18 @@ legend_levels(const struct shade *sh)
 	return sh->mode == SH_DIGITS ? 0 : sh->levels;
 }
 
+/* Columns legend entry l takes (nl levels, then the NaN entry). */
+static int
+entry_width(const struct shade *sh, int l, int nl)
+{
+	char buf[ENTRY_MAX];
+
+	if (l >= nl)
+		return 10;
+	level_text(sh, l, buf, sizeof buf);
+	return 3 + canvas_text_width(buf);
+}
+
 /* Widest legend entry ("gg text") and the number of entries. */
 static int
 legend_entries(const struct heatmap_spec *s, const struct shade *sh, int *width)
@@ -482,19 +494,13 @@ legend_entries(const struct heatmap_spec *s, const struct shade *sh, int *width)
 static int
 legend_packed_rows(const struct heatmap_spec *s, const struct shade *sh, int w)
 {
-	char buf[ENTRY_MAX];
 	int l, x = 0, rows = 1, ew, nl = legend_levels(sh);
 	int n = nl + (sh->any_nan ? 1 : 0);
 
 	if (s->unit != NULL && *s->unit != '\0')
 		x = canvas_text_width(s->unit) + 2;
 	for (l = 0; l < n; l++) {
-		if (l < nl) {
-			level_text(sh, l, buf, sizeof buf);
-			ew = 3 + canvas_text_width(buf);
-		} else {
-			ew = 10;
-		}
+		ew = entry_width(sh, l, nl);
 		if (x > 0 && x + 2 + ew > w) {
 			rows++;
 			x = ew;
@@ -505,38 +511,48 @@ legend_packed_rows(const struct heatmap_spec *s, const struct shade *sh, int w)
 	return rows;
 }
 
+/* Label i of a row or column: labels[i], or the index when there is none. */
 static const char *
-row_label(const struct heatmap_spec *s, int i, char *buf, size_t n)
+index_label(const char *const *labels, int i, char *buf, size_t n)
 {
-	if (s->row_labels != NULL && s->row_labels[i] != NULL)
-		snprintf(buf, n, "%s", s->row_labels[i]);
+	if (labels != NULL && labels[i] != NULL)
+		snprintf(buf, n, "%s", labels[i]);
 	else
 		snprintf(buf, n, "%d", i);
 	return buf;
 }
 
 static const char *
+row_label(const struct heatmap_spec *s, int i, char *buf, size_t n)
+{
+	return index_label(s->row_labels, i, buf, n);
+}
+
+static const char *
 col_label(const struct heatmap_spec *s, int j, char *buf, size_t n)
 {
-	if (s->col_labels != NULL && s->col_labels[j] != NULL)
-		snprintf(buf, n, "%s", s->col_labels[j]);
-	else
-		snprintf(buf, n, "%d", j);
-	return buf;
+	return index_label(s->col_labels, j, buf, n);
+}
+
+/* The widest of labels 0, step, 2 step, ... below count, at most LABEL_MAX. */
+static int
+labels_width(const char *const *labels, int count, int step)
+{
+	char buf[64];
+	int i, w = 0, lw;
+
+	for (i = 0; i < count; i += step) {
+		lw = canvas_text_width(index_label(labels, i, buf, sizeof buf));
+		if (lw > w)
+			w = lw;
+	}
+	return w > LABEL_MAX ? LABEL_MAX : w;
 }
 
 static int
 col_label_width(const struct heatmap_spec *s)
 {
-	char buf[64];
-	int j, w = 0, lw;
-
-	for (j = 0; j < s->cols; j++) {
-		lw = canvas_text_width(col_label(s, j, buf, sizeof buf));
-		if (lw > w)
-			w = lw;
-	}
-	return w > LABEL_MAX ? LABEL_MAX : w;
+	return labels_width(s->col_labels, s->cols, 1);
 }
 
 /*
@@ -564,15 +580,7 @@ choose_scale(const struct heatmap_spec *s, int aw, int ah, int *k, int *cw)
 static int
 row_label_width(const struct heatmap_spec *s, int k)
 {
-	char buf[64];
-	int i, w = 0, lw;
-
-	for (i = 0; i < s->rows; i += k) {
-		lw = canvas_text_width(row_label(s, i, buf, sizeof buf));
-		if (lw > w)
-			w = lw;
-	}
-	return w > LABEL_MAX ? LABEL_MAX : w;
+	return labels_width(s->row_labels, s->rows, k);
 }
 
 /*
@@ -918,12 +926,7 @@ draw_legend(struct canvas *c, const struct canvas_rect *clip,
 		x += canvas_puts(c, clip, x, y, buf, STY_LABEL);
 	}
 	for (l = 0; l < n; l++) {
-		if (l < nl) {
-			level_text(sh, l, buf, sizeof buf);
-			ew = 3 + canvas_text_width(buf);
-		} else {
-			ew = 10;
-		}
+		ew = entry_width(sh, l, nl);
 		if (x > clip->x && x + 2 + ew > clip->x + clip->w) {
 			y++;
 			x = clip->x;
