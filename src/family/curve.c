@@ -125,6 +125,8 @@ static int check_row(const struct table *t, const unsigned *flags, const double 
 			continue;
 		if (isnan(y) && (fl & CC_OPTIONAL || st == CURVE_SATURATED))
 			continue;
+		if (isinf(y) && y > 0 && (fl & CC_OWN_SATURATION))
+			continue;
 		/* Beyond saturation a utilisation may grow without bound. */
 		if ((isfinite(y) || (st == CURVE_SATURATED && y > 0)) && (y >= 0 || fl & CC_SIGNED))
 			continue;

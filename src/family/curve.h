@@ -50,6 +50,9 @@ enum {
 	CC_QUEUE_WAIT = 1u << 5, /* with CC_PART: the concentrators' and
 	                            dispatchers' wait (CM_QUEUE_WAIT, paired
 	                            with sim_queue_wait) */
+	CC_OWN_SATURATION = 1u << 6, /* a model of its own (a refined model
+	                            beside the printed one): INFINITY where it
+	                            saturates, which may be below the point's */
 };
 
 /* What eval returns besides 1 (cancelled) and -1 (failed, *d filled). */

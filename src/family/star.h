@@ -10,12 +10,14 @@
 #ifndef ICNX_FAMILY_STAR_H
 #define ICNX_FAMILY_STAR_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "config/config.h"
 #include "family/family.h"
 #include "family/simcfg.h"
 #include "model/star.h"
+#include "model/star_refined.h"
 
 /* Limits of the family (the model itself allows 2..16):
  * n in [STAR_CFG_MIN_N, STAR_CFG_MAX_N].  Every output works per cycle-type
@@ -25,6 +27,10 @@
 #define STAR_CFG_MIN_N 3
 #define STAR_CFG_MAX_N STAR_MAX_N
 #define STAR_MATRIX_MAX_N 5
+
+/* options.model: the printed model alone, or icnx's refined one beside it
+ * (model/star_refined.h), which follows sim.injection. */
+enum star_cfg_model { STAR_CFG_MODEL_PAPER = 0, STAR_CFG_MODEL_REFINED };
 
 struct star_config {
 	int n;                 /* S_n: n symbols, n! nodes */
@@ -39,6 +45,8 @@ struct star_config {
 		int dbar;          /* enum star_dbar */
 		double tol;        /* relative tolerance on S-bar */
 		int max_iter;      /* cap on fixed-point evaluations */
+		int model;         /* enum star_cfg_model */
+		int multiplex;     /* enum star_mux (refined model only) */
 	} options;
 	struct {
 		double from, to;   /* lambda_g; to NaN = auto */
@@ -57,6 +65,9 @@ struct star_config {
 struct star_prepared {
 	struct star_model mdl;
 	double sat;              /* lambda_g*, star_saturation(&mdl, 0, ...) */
+	bool refined;            /* options.model = refined: ref and sat_ref set */
+	struct star_refined ref; /* the refined model for sim.injection */
+	double sat_ref;          /* its saturation load */
 };
 
 extern const struct family star_family;

@@ -27,7 +27,8 @@
  * family_release): *mdl a read-only view of it (never freed), *sat its
  * saturation load.  Returns 0, 1 cancelled, -1 with *d. */
 static int model_for(const struct config *cfg, const struct run_req *req,
-		     struct star_model *mdl, double *sat, void **own, struct diag *d)
+		     struct star_model *mdl, double *sat, void **own, struct diag *d,
+		     const struct star_prepared **ppo)
 {
 	const void *prep;
 	int rc = family_prepared(cfg, req, &prep, own, d);
@@ -37,6 +38,8 @@ static int model_for(const struct config *cfg, const struct run_req *req,
 	*mdl = pp->mdl;
 	if (sat)
 		*sat = pp->sat;
+	if (ppo)
+		*ppo = pp;
 	return 0;
 }
 
@@ -46,7 +49,9 @@ struct star_curve {
 	const struct family *f;
 	void *own;
 	struct star_model mdl;     /* a view of the prepared model */
+	const struct star_prepared *pp;   /* the prepared model (borrowed) */
 	struct star_point pt;
+	struct star_refined_point rp;
 };
 
 static int curve_open(const struct config *cfg, const struct run_req *req, void **state,
@@ -56,7 +61,7 @@ static int curve_open(const struct config *cfg, const struct run_req *req, void 
 	if (!c)
 		return diag_set(d, "", "out of memory");
 	c->f = cfg->family;
-	int rc = model_for(cfg, req, &c->mdl, NULL, &c->own, d);
+	int rc = model_for(cfg, req, &c->mdl, NULL, &c->own, d, &c->pp);
 	if (rc) {
 		free(c);
 		return rc;
@@ -81,6 +86,19 @@ static int curve_columns(void *state, const struct config *cfg, struct curve_col
 	    curve_col(cc, "P_block", "", "mean blocking probability per hop (Eqs. 7-8)", CC_SATURATES) ||
 	    curve_col(cc, "rho", "", "channel utilisation lambda_c S-bar", CC_SATURATES))
 		return -1;
+	/* icnx's refined model (options.model = refined): it may saturate
+	 * below the printed model, so its columns are INFINITY there. */
+	if (c->pp->refined &&
+	    (curve_col(cc, "latency_refined", CY, c->pp->ref.inject == STAR_INJECT_SINGLE
+		       ? "refined latency, one-port node (icnx, not the paper)"
+		       : "refined latency, per-VC source queues (icnx, not the paper)",
+		       CC_SATURATES | CC_OWN_SATURATION) ||
+	     curve_col(cc, "W_s_refined", CY, "refined source-queue wait (icnx)",
+		       CC_SATURATES | CC_OWN_SATURATION) ||
+	     curve_col(cc, "V_bar_refined", "", c->pp->ref.mux == STAR_MUX_PS
+		       ? "multiplexing, processor sharing (1-rho^V)/(1-rho) (icnx)"
+		       : "multiplexing degree V-bar (Eq. 19)", CC_SATURATES | CC_OPTIONAL)))
+		return -1;
 	return 0;
 }
 
@@ -94,6 +112,14 @@ static int curve_eval(void *state, double x, double *v, const struct run_req *re
 		return 1;
 	double u[7] = { pt->latency, pt->S, pt->Ws, pt->w, pt->Vbar, pt->pblock_mean, pt->rho };
 	memcpy(v, u, sizeof u);
+	if (c->pp->refined) {
+		struct star_refined_point *rp = &c->rp;
+		if (star_refined_eval(&c->pp->ref, x, rp, req->cancel) == STAR_CANCELLED)
+			return 1;
+		v[7] = rp->latency;
+		v[8] = rp->Ws;
+		v[9] = rp->Vbar;
+	}
 	return st == STAR_OK ? CURVE_OK : CURVE_SATURATED;
 }
 
@@ -129,12 +155,13 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 {
 	struct star_model mdl;
 	struct star_point pt;
+	const struct star_prepared *pp;
 	double sat;
 	void *own = NULL;
 	int rc, n;
 	char note[128];
 
-	rc = model_for(cfg, req, &mdl, &sat, &own, d);
+	rc = model_for(cfg, req, &mdl, &sat, &own, d, &pp);
 	if (rc)
 		return rc;
 	rc = -1;
@@ -168,6 +195,11 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 	summary_row(t, "zero_load_latency", pt.latency, CY, "Latency(0)", "M + d-bar");
 	summary_row_as(t, ROW_SATURATION, "saturation_load", sat, LU, "lambda_g*",
 		       "largest unsaturated load, bisection to 1e-6");
+	if (pp->refined)
+		summary_row(t, "saturation_load_refined", pp->sat_ref, LU, "lambda_g* (refined)",
+			    pp->ref.inject == STAR_INJECT_SINGLE
+			    ? "icnx's refined model, one-port node: lambda_g x = 1"
+			    : "icnx's refined model, per-VC source queues (Eq. 16)");
 	if (star_eval(&mdl, 0.5 * sat, &pt, req->cancel) == STAR_CANCELLED) {
 		rc = 1;
 		goto out;
@@ -196,7 +228,7 @@ static int model_at_point(const struct config *cfg, const struct run_req *req,
 			  void **own, struct diag *d)
 {
 	double sat;
-	int rc = model_for(cfg, req, mdl, &sat, own, d);
+	int rc = model_for(cfg, req, mdl, &sat, own, d, NULL);
 	if (rc)
 		return rc;
 	*at = point_load(sat, req);

@@ -627,10 +627,9 @@ int star_eval(const struct star_model *m, double lambda_g, struct star_point *ou
 	return STAR_SATURATED;
 }
 
-int star_saturation(const struct star_model *m, double rel_tol, double *lambda_sat,
-		    const atomic_int *cancel)
+int star_bisect_load(const struct star_model *m, double rel_tol, star_status_fn status,
+		     const void *ctx, double *lambda_sat, const atomic_int *cancel)
 {
-	struct star_point pt;
 	double lo = 0.0, hi;
 
 	if (rel_tol <= 0.0)
@@ -639,7 +638,7 @@ int star_saturation(const struct star_model *m, double rel_tol, double *lambda_s
 	hi = (m->p.n - 1) / (m->dbar_eq3 * (m->p.M + m->dbar));
 	while (hi - lo > rel_tol * hi) {
 		double mid = 0.5 * (lo + hi);
-		int rc = star_eval(m, mid, &pt, cancel);
+		int rc = status(ctx, mid, cancel);
 
 		if (rc == STAR_CANCELLED)
 			return rc;
@@ -650,6 +649,19 @@ int star_saturation(const struct star_model *m, double rel_tol, double *lambda_s
 	}
 	*lambda_sat = lo;
 	return STAR_OK;
+}
+
+static int eval_status(const void *ctx, double lambda_g, const atomic_int *cancel)
+{
+	struct star_point pt;
+
+	return star_eval(ctx, lambda_g, &pt, cancel);
+}
+
+int star_saturation(const struct star_model *m, double rel_tol, double *lambda_sat,
+		    const atomic_int *cancel)
+{
+	return star_bisect_load(m, rel_tol, eval_status, m, lambda_sat, cancel);
 }
 
 int star_curve(const struct star_model *m, const double *lambda, int npts,

@@ -201,6 +201,14 @@ int star_eval(const struct star_model *m, double lambda_g, struct star_point *ou
 int star_saturation(const struct star_model *m, double rel_tol, double *lambda_sat,
 		    const atomic_int *cancel);
 
+/* The bisection star_saturation runs, on any status predicate monotone in
+ * the load (STAR_OK below some load, STAR_SATURATED above, or
+ * STAR_CANCELLED): status(ctx, lambda_g, cancel).  Starts from m's bound
+ * lambda_c (M + d-bar) = 1.  Returns STAR_OK or STAR_CANCELLED. */
+typedef int (*star_status_fn)(const void *ctx, double lambda_g, const atomic_int *cancel);
+int star_bisect_load(const struct star_model *m, double rel_tol, star_status_fn status,
+		     const void *ctx, double *lambda_sat, const atomic_int *cancel);
+
 /*
  * A curve: star_eval at lambda[0..npts-1] into out[0..npts-1] (each
  * point's status in out[i].status).  Returns STAR_OK once every point is

@@ -28,10 +28,10 @@ want() {
 	}'
 }
 
-# In the form (pane 3, sim.points and sim.spacing), then r, then b in the
+# In the form (pane 3, sim.points, 19 rows down, and sim.spacing), then r, then b in the
 # breakdown's model vs sim view (4 v from the star's default view: hops,
 # classes, distribution, anynet), which prints every simulated point.
-keys 3 j j j j j j j j j j j j j j j j j Enter
+keys 3 j j j j j j j j j j j j j j j j j j j Enter
 text 3
 keys Enter
 mark edited
