@@ -1,0 +1,37 @@
+#!/bin/sh
+# refined.sh: the star's refined model in batch output (issue 20).
+# options.model = refined adds latency_refined, W_s_refined, V_bar_refined
+# to the curve and saturation_load_refined to the summary; with
+# sim.injection = single it saturates below the printed model, so its
+# columns are inf at loads where the printed ones are finite (the curve
+# engine's CC_OWN_SATURATION); with per-vc and multiplex = vbar it is the
+# printed model, column for column.  The default (paper) has no such column.
+set -u
+ICNX=${ICNX:-./icnx}
+cd "$(dirname "$0")/../.." || exit 2
+fail=0
+no() { echo "FAIL: $*"; fail=1; }
+
+csv=$("$ICNX" --batch kiasari-s5-v6 -s options.model=refined -s sim.injection=single \
+	-o curve --load 0.001,0.013,0.015 -f csv 2>&1) || no "single curve: $csv"
+echo "$csv" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{ l = $c["latency"]; r = $c["latency_refined"]
+	  if (NR == 2 && !(r + 0 > 0 && l != "inf")) bad = bad " low:" l "/" r
+	  if (NR >= 3 && !(l != "inf" && r == "inf")) bad = bad " high:" l "/" r }
+	END { if (!c["latency_refined"] || !c["W_s_refined"] || !c["V_bar_refined"]) bad = bad " columns"
+	      if (bad != "") { print bad; exit 1 } }' >/dev/null ||
+	no "single: refined must be finite at 0.001 and inf at 0.013, 0.015 where the printed is finite: $csv"
+
+csv=$("$ICNX" --batch kiasari-s5-v6 -s options.model=refined -s sim.injection=per-vc \
+	-o curve --load 0.002,0.008,0.014 -f csv 2>&1) || no "per-vc curve: $csv"
+echo "$csv" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["latency"] != $c["latency_refined"] || $c["W_s"] != $c["W_s_refined"] { exit 1 }' ||
+	no "per-vc with multiplex = vbar must equal the printed model: $csv"
+
+sum=$("$ICNX" --batch kiasari-s5-v6 -s options.model=refined -s sim.injection=single -o summary 2>&1)
+echo "$sum" | grep -q '^saturation_load_refined' || no "summary lacks saturation_load_refined: $sum"
+out=$("$ICNX" --batch kiasari-s5-v6 -o curve --load 0.001 -f csv 2>&1)
+echo "$out" | grep -q refined && no "the default (paper) prints refined columns: $out"
+
+[ $fail = 0 ] && echo "ok: refined"
+exit $fail
