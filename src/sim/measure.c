@@ -90,12 +90,14 @@ static bool fell_behind(const struct acc *a, const struct sim_counters *c)
 }
 
 /* The 95% rule once the measured window has closed: decided at once over
- * the measured window, or over a later window when that one started on a
- * network not yet filled (measure.h).  Sets a->judged and a->pass. */
+ * the measured window when it keeps up, or when it failed but opened on a
+ * filled network and held enough messages to judge; else over a later,
+ * longer window (measure.h).  Sets a->judged and a->pass. */
 static void judge(struct acc *a, const struct sim_counters *c)
 {
 	if (!a->ext) {
-		if (keeps_up(a->d1 - a->d0, a->g1 - a->g0) || a->g0 >= a->judge_min) {
+		if (keeps_up(a->d1 - a->d0, a->g1 - a->g0) ||
+		    (a->g0 >= a->judge_min && a->g1 - a->g0 >= a->judge_min)) {
 			a->judged = 1;
 			a->pass = keeps_up(a->d1 - a->d0, a->g1 - a->g0);
 			return;

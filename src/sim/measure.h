@@ -38,7 +38,10 @@
  * and the run had generated fewer than SIM_JUDGE_PER_SENDER messages per
  * sending node before the window opened (a network that started empty
  * and a short warm-up: the messages in flight when the window closes are
- * the network's fill, not a backlog), it is judged again, with traffic
+ * the network's fill, not a backlog), or the window held fewer than
+ * SIM_JUDGE_PER_SENDER messages per sender (a short window on a warm
+ * network fails the rule by chance: the messages in flight at its close
+ * are a large share of it), it is judged again, with traffic
  * running on, over a window that opens once SIM_JUDGE_PER_SENDER messages
  * per sender were generated and holds at least as many messages as the
  * measured window and SIM_JUDGE_PER_SENDER per sender.  Accepted traffic
