@@ -13,6 +13,7 @@
  * memory errors and UB in the simulator, NaN or negative results.
  */
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,16 +139,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fprintf(stderr, "x = %.17g\n%s", x, config_dump(cfg));
 	if (run(cfg, "sim", &req, &t) == 0) {
 		int lat = table_col(&t, "sim_latency"), lo = table_col(&t, "sim_lower"),
-		    hi = table_col(&t, "sim_upper");
+		    hi = table_col(&t, "sim_upper"), st = table_role(&t, COL_SETTLED);
 		for (size_t r = 0; r < t.nrows; r++) {
+			/* The settled flag (table.h COL_SETTLED) is NaN exactly at a
+			 * saturated row (latency +inf); 0 means no interval, so the
+			 * bound columns are NaN then. */
+			double mean = lat >= 0 ? table_get(&t, r, (size_t)lat) : NAN;
+			double flag = st >= 0 ? table_get(&t, r, (size_t)st) : 1.0;
+			if (st >= 0 && x > 0 && isnan(flag) != isinf(mean))
+				fuzz_fail("%s -o sim at %.17g: sim_settled %g with latency %g",
+					  cfg->family->name, x, flag, mean);
 			for (size_t c = 0; c < t.ncols; c++) {
 				double v = table_get(&t, r, c);
+				bool undefined_ok = (int)c == st ||
+					(flag == 0 && ((int)c == lo || (int)c == hi));
 				/* at load 0 nothing is generated: the row is blank */
-				if (t.cols[c].kind == COL_NUM && ((isnan(v) && x > 0) || v < 0))
+				if (t.cols[c].kind == COL_NUM &&
+				    ((isnan(v) && x > 0 && !undefined_ok) || v < 0))
 					fuzz_fail("%s -o sim at %.17g: column %s is %g\n--- configuration ---\n%s",
 						  cfg->family->name, x, t.cols[c].name, v, config_dump(cfg));
 			}
-			if (lat >= 0 && lo >= 0 && hi >= 0 && isfinite(table_get(&t, r, (size_t)lat))) {
+			if (lat >= 0 && lo >= 0 && hi >= 0 && isfinite(mean) && flag != 0) {
 				double m = table_get(&t, r, (size_t)lat);
 				if (m < table_get(&t, r, (size_t)lo) - 1e-9 * m ||
 				    m > table_get(&t, r, (size_t)hi) + 1e-9 * m)
