@@ -15,7 +15,7 @@
 
 #include "fuzz.h"
 #include "base/strbuf.h"
-#include "batch/calibrate.h"
+#include "family/ethernet_calib.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

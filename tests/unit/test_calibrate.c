@@ -22,7 +22,7 @@
 
 #include "base/strbuf.h"
 #include "base/textcheck.h"
-#include "batch/calibrate.h"
+#include "family/ethernet_calib.h"
 #include "config/config.h"
 #include "config/yaml_load.h"
 

@@ -3,7 +3,7 @@
  * switched-Ethernet model (Lastovetsky et al.) on a real cluster: ping-pong
  * round trips between pairs of MPI ranks over several message sizes, and
  * MPI_Bcast times, each the median of repetitions.  Writes the CSV
- * described in src/batch/calibrate.h and docs/calibration.md:
+ * described in src/family/ethernet_calib.h and docs/calibration.md:
  *
  *   # comments ("# node R HOST" names rank R)
  *   kind,src,dst,bytes,seconds
