@@ -444,6 +444,7 @@ char *app_symbol(const struct app *a, const char *sym, char *buf, size_t n)
 {
 	static const struct { const char *from, *to; } greek[] = {
 		{ "lambda", "\u03bb" }, { "theta", "\u03b8" }, { "tau", "\u03c4" },
+		{ "Delta", "\u0394" },
 	};
 	size_t len = 0;
 

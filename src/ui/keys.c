@@ -36,7 +36,7 @@ const struct binding keys_table[] = {
 	{ ACT_EXPORT_SCREEN, CTX_GLOBAL, { 'S' }, "save the screen as a text file" },
 	{ ACT_CMDLINE, CTX_GLOBAL, { 'b' },
 	  "show the icnx --batch command that prints the numbers on screen" },
-	{ ACT_PIN, CTX_GLOBAL, { 'p' }, "pin the current curve, to compare later edits with it" },
+	{ ACT_PIN, CTX_GLOBAL, { 'p' }, "pin the current curve, to compare later edits with it (value and delta % at the cursor)" },
 	{ ACT_UNPIN, CTX_GLOBAL, { 'P' }, "clear all pins" },
 	{ ACT_LOGY, CTX_GLOBAL, { 'L' }, "logarithmic / linear latency axis" },
 	{ ACT_FIT_Y, CTX_GLOBAL, { 'Y' },

@@ -28,6 +28,8 @@ struct pin {
 	                              of SLOT_SLOW; no rows = none) */
 	char label[64];
 	char sim_label[72];        /* "pin 1: ... (sim)" */
+	double sat;                /* its configuration's saturation load (x
+	                              units; NaN = none or not known) */
 };
 
 struct plot_pane {
@@ -563,6 +565,7 @@ static unsigned pin(struct pane *p)
 	}
 	char d[56];
 	describe(a, d, sizeof d);
+	pn->sat = app_saturation(a);
 	snprintf(pn->label, sizeof pn->label, "pin %d: %s", pp->npins + 1, d);
 	snprintf(pn->sim_label, sizeof pn->sim_label, "pin %d: simulation", pp->npins + 1);
 	pp->npins++;
@@ -677,17 +680,57 @@ static long sim_at_cursor(const struct plot_pane *pp, const struct app *a, const
 	return -1;
 }
 
-/* The model's value of column c at x (linear between the curve's points). */
+/* The value of column c of curve t at x: linear between its points, a
+ * saturated point's +inf kept (+inf between it and any other point); NaN
+ * outside the curve's x range or when c < 1. */
 static double model_at(const struct table *t, int c, double x)
 {
-	for (size_t r = 1; r < t->nrows; r++) {
-		double x0 = table_get(t, r - 1, 0), x1 = table_get(t, r, 0);
-		if (x >= x0 && x <= x1 && x1 > x0) {
+	if (c < 1)
+		return NAN;
+	for (size_t r = 0; r < t->nrows; r++) {
+		double x1 = table_get(t, r, 0), y1 = table_get(t, r, (size_t)c);
+		if (x == x1)
+			return y1;
+		if (r == 0)
+			continue;
+		double x0 = table_get(t, r - 1, 0), y0 = table_get(t, r - 1, (size_t)c);
+		if (x > x0 && x < x1) {
+			if (isinf(y0) || isinf(y1))
+				return INFINITY;
 			double f = (x - x0) / (x1 - x0);
-			return (1 - f) * table_get(t, r - 1, (size_t)c) + f * table_get(t, r, (size_t)c);
+			return (1 - f) * y0 + f * y1;
 		}
 	}
 	return NAN;
+}
+
+/* Each pin's value of the plotted column yc at the cursor's x and the
+ * difference of this curve's value y from it, (y - pin) / pin, appended
+ * to buf ("; pin 1 30.53, Δ -3.5%"); a pin past its curve says where it
+ * is ("saturated" beyond its saturation load). */
+static size_t pin_readout(const struct plot_pane *pp, const struct app *a, const struct table *t,
+			  int yc, double x, double y, char *buf, size_t len, size_t n)
+{
+	for (int i = 0; i < pp->npins && len < n; i++) {
+		const struct pin *pn = &pp->pins[i];
+		char vs[32], seg[96], sym[96];
+		int pc = table_col(&pn->t, t->cols[yc].name);
+		if (pc < 1)
+			continue;     /* the pin has no such column: not drawn either */
+		double v = model_at(&pn->t, pc, x);
+
+		if (isfinite(v) && isfinite(y) && v != 0)
+			snprintf(seg, sizeof seg, "; pin %d %s, Delta %+.1f%%", i + 1,
+				 draw_num(v, 4, vs, sizeof vs), 100 * (y - v) / v);
+		else if (isfinite(v))
+			snprintf(seg, sizeof seg, "; pin %d %s", i + 1, draw_num(v, 4, vs, sizeof vs));
+		else if (v == INFINITY || (isfinite(pn->sat) && x >= pn->sat))
+			snprintf(seg, sizeof seg, "; pin %d saturated", i + 1);
+		else
+			snprintf(seg, sizeof seg, "; pin %d past its curve", i + 1);
+		len += (size_t)snprintf(buf + len, n - len, "%s", app_symbol(a, seg, sym, sizeof sym));
+	}
+	return len < n ? len : n;
 }
 
 /* The hint for the cursor on a simulated point: model, simulation, its
@@ -747,17 +790,26 @@ static void plot_hint(struct pane *p, char *buf, size_t n)
 	if (!pp->multi && ycol_of(pp, a, t) == table_role(t, COL_VALUE) && sim_hint(pp, a, t, buf, n))
 		return;
 	int nc = plot_columns(pp, a, t, cols, PA_MAX_SERIES - pp->npins, &more);
-	size_t len = (size_t)snprintf(buf, n, "cursor %ld/%zu: %s = %s,", pp->cursor + 1,
+	/* with pins, shorter (4 digits): the pins' values and differences fit too */
+	int sig = nc > 1 || pp->npins ? 4 : 6;
+	const char *eq = pp->npins ? "=" : " = ";
+	size_t len = (size_t)snprintf(buf, n, "%s%ld/%zu: %s%s%s,", pp->npins ? "" : "cursor ",
+				      pp->cursor + 1,
 				      t->nrows, app_symbol(a, a->cfg.family->x.symbol, sym,
-							   sizeof sym),
-				      draw_num(table_get(t, (size_t)pp->cursor, 0), 6, xs,
+							   sizeof sym), eq,
+				      draw_num(table_get(t, (size_t)pp->cursor, 0), sig, xs,
 					       sizeof xs));
 	for (int k = 0; k < nc && len < n; k++)
-		len += (size_t)snprintf(buf + len, n - len, " %s = %s%s%s", t->cols[cols[k]].name,
+		len += (size_t)snprintf(buf + len, n - len, " %s%s%s%s%s", t->cols[cols[k]].name, eq,
 					draw_num(table_get(t, (size_t)pp->cursor, (size_t)cols[k]),
-						 nc > 1 ? 4 : 6, ys, sizeof ys),
+						 sig, ys, sizeof ys),
 					k + 1 == nc ? " " : "", k + 1 == nc ? t->cols[cols[k]].unit
 					: ",");
+	if (len < n && pp->npins) {
+		int yc = ycol_of(pp, a, t);
+		len = pin_readout(pp, a, t, yc, table_get(t, (size_t)pp->cursor, 0),
+				  table_get(t, (size_t)pp->cursor, (size_t)yc), buf, len, n);
+	}
 	if (len < n)
 		snprintf(buf + len, n - len, "  (Left/Right move, p pin, c column, m %s, L log)",
 			 pp->multi ? "one curve" : "all curves");
