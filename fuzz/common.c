@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "family/family.h"
 #include "config/cfgwalk.h"
 #include "config/save.h"
 #include "config/yaml_dump.h"
@@ -223,7 +224,7 @@ static void field_visit(const char *path, const struct param *p, const void *hol
 size_t fuzz_fields(const struct config *cfg, struct fuzz_field *out, size_t max)
 {
 	struct fields_ctx fc = { out, max, 0 };
-	cfg_walk(cfg->family->params, config_cbody(cfg), "", field_visit, &fc);
+	cfg_walk(cfg->family->schema.params, config_cbody(cfg), "", field_visit, &fc);
 	return fc.n < max ? fc.n : max;
 }
 

@@ -57,7 +57,7 @@ static void fail_cfg(const struct config *cfg, const char *what, double x, doubl
 {
 	static char dump[1 << 16];
 	describe(cfg, dump, sizeof dump);
-	fuzz_fail("%s: %s at x = %.17g: %.17g\n--- configuration ---\n%s", cfg->family->name,
+	fuzz_fail("%s: %s at x = %.17g: %.17g\n--- configuration ---\n%s", cfg->family->schema.name,
 		  what, x, v, dump);
 }
 
@@ -75,7 +75,7 @@ static int run(const struct config *cfg, const char *name, const struct run_req 
 	int rc = o->run(cfg, req, t, &d);
 	if (rc != 0) {
 		if (rc < 0 && !d.msg[0])
-			fuzz_fail("%s -o %s failed without a message", cfg->family->name, name);
+			fuzz_fail("%s -o %s failed without a message", cfg->family->schema.name, name);
 		table_free(t);
 		return -1;
 	}
@@ -108,7 +108,7 @@ static void check_cells(const struct config *cfg, const struct table *t, const c
 			double v = table_get(t, r, c);
 			bool saturated = lc >= 0 && table_get(t, r, (size_t)lc) == INFINITY;
 			if (v < 0 && sc >= 0 &&
-			    negative_field(cfg->family->params, table_get_text(t, r, (size_t)sc)))
+			    negative_field(cfg->family->schema.params, table_get_text(t, r, (size_t)sc)))
 				continue;
 			if ((isnan(v) && !saturated) || v < 0) {
 				char m[160];
@@ -142,7 +142,7 @@ static void check_load_family(const struct config *cfg, const struct table *sum)
 	double tol = 1e-9;
 	char buf[64];
 	const struct param *tp;
-	if (param_get_path(cfg->family->params, config_cbody(cfg), "options.tol", buf, sizeof buf,
+	if (param_get_path(cfg->family->schema.params, config_cbody(cfg), "options.tol", buf, sizeof buf,
 			   &tp) == 0 && buf[0])
 		tol = fmax(tol, strtod(buf, NULL));
 
@@ -178,7 +178,7 @@ static void check_load_family(const struct config *cfg, const struct table *sum)
 	check_cells(cfg, &t, "grid to 2 lambda*");
 	int lc = table_col(&t, "latency");
 	if (lc < 0)
-		fuzz_fail("%s: curve without a latency column", cfg->family->name);
+		fuzz_fail("%s: curve without a latency column", cfg->family->schema.name);
 	/* The solver's tolerance is stated on its fixed-point quantity (the
 	 * star's S-bar, column S): near saturation the latency amplifies an
 	 * error of S within tol.  A fall of the latency beyond tol is accepted
@@ -217,7 +217,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_value(&f, fl->p, val, sizeof val);
 		config_set(cfg, fl->path, val, &d);   /* refused: cfg unchanged */
 	}
-	if (strcmp(cfg->family->name, "irregular") == 0 &&
+	if (strcmp(cfg->family->schema.name, "irregular") == 0 &&
 	    irr_config_switches((const struct irr_config *)config_cbody(cfg)) > 64) {
 		fuzz_cfg_free(cfg);
 		return 0;

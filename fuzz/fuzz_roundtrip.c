@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "fuzz.h"
+#include "family/family.h"
 #include "config/cfgwalk.h"
 #include "config/param.h"
 #include "config/save.h"
@@ -53,7 +54,7 @@ static bool edit(struct fdp *f, struct config *cfg)
 	} else {                              /* append or remove a list item */
 		const struct param *lists[16];
 		size_t nl = 0;
-		for (const struct param *p = cfg->family->params; p->type != PT_END && nl < 16; p++)
+		for (const struct param *p = cfg->family->schema.params; p->type != PT_END && nl < 16; p++)
 			if (p->type == PT_LIST)
 				lists[nl++] = p;
 		if (!nl)
@@ -62,7 +63,7 @@ static bool edit(struct fdp *f, struct config *cfg)
 		size_t cnt = param_list_count(lp, config_cbody(cfg));
 		struct config *next = fuzz_cfg_dup(cfg);
 		if (op == 6 && cnt) {
-			if (param_list_remove(next->family->params, config_body(next), lp->key,
+			if (param_list_remove(next->family->schema.params, config_body(next), lp->key,
 					      (size_t)fdp_range(f, 0, (long)cnt - 1), &d) == 0 &&
 			    config_validate(next, &d) == 0)
 				config_swap(cfg, next);   /* the old one is freed with next */
@@ -77,14 +78,14 @@ static bool edit(struct fdp *f, struct config *cfg)
 				char val[256] = "";
 				if (cnt) {
 					snprintf(path, sizeof path, "%s.%zu.%s", lp->key, cnt - 1, sub->key);
-					if (param_get_path(next->family->params, config_cbody(next), path,
+					if (param_get_path(next->family->schema.params, config_cbody(next), path,
 							   val, sizeof val, NULL) || !val[0])
 						continue;
 				} else {
 					fuzz_value(f, sub, val, sizeof val);
 				}
 				snprintf(path, sizeof path, "%s.%zu.%s", lp->key, cnt, sub->key);
-				ok = param_set_path(next->family->params, config_body(next), path, val,
+				ok = param_set_path(next->family->schema.params, config_body(next), path, val,
 						    &d) == 0;
 			}
 			if (ok && config_validate(next, &d) == 0)

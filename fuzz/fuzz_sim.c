@@ -21,6 +21,7 @@
 
 #include "fuzz.h"
 #include "base/table.h"
+#include "family/family.h"
 #include "config/param.h"
 #include "config/yaml_dump.h"
 
@@ -71,7 +72,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!nc)
 		return 0;
 	struct config *cfg = fuzz_cfg_dup(fuzz_preset_cfg(cand[fdp_u8(&f) % nc]));
-	bool star = strcmp(cfg->family->name, "star") == 0;
+	bool star = strcmp(cfg->family->schema.name, "star") == 0;
 	char val[64];
 
 	/* small runs: the budget is the fuzzer's time */
@@ -90,7 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			path = sim_fields[w % (sizeof sim_fields / sizeof *sim_fields)];
 			const struct param *p = NULL;
 			char cur[64];
-			if (param_get_path(cfg->family->params, config_cbody(cfg), path, cur,
+			if (param_get_path(cfg->family->schema.params, config_cbody(cfg), path, cur,
 					   sizeof cur, &p) != 0 || !p)
 				continue;
 			if (!strcmp(path, "sim.warmup") || !strcmp(path, "sim.measured"))
@@ -121,7 +122,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const struct param *bp = NULL;
 		char cur[64];
 		double cap = fmax(1000.0, FUZZ_NODE_CYCLES / nodes);
-		if (param_get_path(cfg->family->params, config_cbody(cfg), "sim.budget", cur,
+		if (param_get_path(cfg->family->schema.params, config_cbody(cfg), "sim.budget", cur,
 				   sizeof cur, &bp) == 0 && !(strtod(cur, NULL) > 0 &&
 							      strtod(cur, NULL) <= cap)) {
 			snprintf(val, sizeof val, "%.0f", cap);
@@ -148,7 +149,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			double flag = st >= 0 ? table_get(&t, r, (size_t)st) : 1.0;
 			if (st >= 0 && x > 0 && isnan(flag) != isinf(mean))
 				fuzz_fail("%s -o sim at %.17g: sim_settled %g with latency %g",
-					  cfg->family->name, x, flag, mean);
+					  cfg->family->schema.name, x, flag, mean);
 			for (size_t c = 0; c < t.ncols; c++) {
 				double v = table_get(&t, r, c);
 				bool undefined_ok = (int)c == st ||
@@ -157,14 +158,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				if (t.cols[c].kind == COL_NUM &&
 				    ((isnan(v) && x > 0 && !undefined_ok) || v < 0))
 					fuzz_fail("%s -o sim at %.17g: column %s is %g\n--- configuration ---\n%s",
-						  cfg->family->name, x, t.cols[c].name, v, config_dump(cfg));
+						  cfg->family->schema.name, x, t.cols[c].name, v, config_dump(cfg));
 			}
 			if (lat >= 0 && lo >= 0 && hi >= 0 && isfinite(mean) && flag != 0) {
 				double m = table_get(&t, r, (size_t)lat);
 				if (m < table_get(&t, r, (size_t)lo) - 1e-9 * m ||
 				    m > table_get(&t, r, (size_t)hi) + 1e-9 * m)
 					fuzz_fail("%s -o sim at %.17g: mean %g outside [%g, %g]",
-						  cfg->family->name, x, m,
+						  cfg->family->schema.name, x, m,
 						  table_get(&t, r, (size_t)lo), table_get(&t, r, (size_t)hi));
 			}
 		}

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "family/family.h"
 #include "base/version.h"
 #include "batch/batch.h"
 #include "batch/calibrate.h"
@@ -27,7 +28,7 @@ static void list_one(const char *name, const char *path, const char *origin, voi
 	struct diag d;
 	(void)ctx;
 	if (config_parse_file(&cfg, path, NULL, NULL, &d) == 0) {
-		printf("%-31s %-13s %-10s %s\n", name, cfg.family->name, origin, cfg.title);
+		printf("%-31s %-13s %-10s %s\n", name, cfg.family->schema.name, origin, cfg.title);
 		config_free(&cfg);
 	} else
 		printf("%-31s %-13s %-10s (invalid: %s)\n", name, "?", origin, d.msg);
@@ -85,7 +86,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (o.check) {
-		printf("%s: ok (model %s%s%s)\n", l.name, l.cfg.family->name,
+		printf("%s: ok (model %s%s%s)\n", l.name, l.cfg.family->schema.name,
 		       l.cfg.title[0] ? ": " : "", l.cfg.title);
 		rc = 0;
 	} else if (o.dump_config) {

@@ -28,7 +28,6 @@ main: base batch cli config ui engine family
 
 # Known leaks still to fix: "file included-header" (issue 21 item 2).
 exceptions='
-src/config/config.h family/family.h
 src/batch/simmem.c sim/measure.h
 src/ui/simrun.c family/simcfg.h
 '

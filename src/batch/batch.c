@@ -112,7 +112,7 @@ int batch_run(const struct options *o, const struct loaded *l)
 
 	if (!out) {
 		fprintf(stderr, "icnx: -o %s: model %s has no such output (allowed: %s)\n",
-			o->output, f->name, family_output_names(f, names, sizeof names));
+			o->output, f->schema.name, family_output_names(f, names, sizeof names));
 		return 2;
 	}
 	if (o->sim && out->kind != OUT_CURVE)
@@ -121,7 +121,7 @@ int batch_run(const struct options *o, const struct loaded *l)
 	if (o->sim && !out->simulated) {
 		sim = family_output(f, "sim");
 		if (!sim || !sim->simulated)
-			return usage("--sim: model %s has no simulator", f->name);
+			return usage("--sim: model %s has no simulator", f->schema.name);
 	}
 	if (o->has_points && out->kind != OUT_CURVE)
 		return usage("--points: -o %s is not a curve", out->name);
@@ -213,7 +213,7 @@ int batch_run(const struct options *o, const struct loaded *l)
 		table_free(&t);
 		return d.usage ? 2 : 1;
 	}
-	struct write_meta meta = { f->name, l->name, out->name };
+	struct write_meta meta = { f->schema.name, l->name, out->name };
 	if (out->kind == OUT_TEXT) {
 		for (size_t r = 0; r < t.nrows; r++)
 			printf("%s\n", table_get_text(&t, r, 0));

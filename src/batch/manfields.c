@@ -80,11 +80,11 @@ void man_fields(FILE *fp)
 {
 	for (size_t i = 0; icnx_families[i]; i++) {
 		const struct family *f = icnx_families[i];
-		fprintf(fp, ".Ss model: %s\n", f->name);
-		text(fp, f->title);
+		fprintf(fp, ".Ss model: %s\n", f->schema.name);
+		text(fp, f->schema.title);
 		fputs(" (", fp);
-		text(fp, f->papers);
+		text(fp, f->schema.papers);
 		fputs(").\n", fp);
-		fields(fp, f->params, "");
+		fields(fp, f->schema.params, "");
 	}
 }

@@ -270,10 +270,10 @@ static void set_values(struct out *o, const char *lead, const struct family *f,
 	snprintf(prefix, sizeof prefix, "%s=", key);
 	if (strcmp(key, "model") == 0) {
 		for (size_t i = 0; icnx_families[i]; i++)
-			emit(o, lead, prefix, icnx_families[i]->name);
+			emit(o, lead, prefix, icnx_families[i]->schema.name);
 		return;
 	}
-	const struct param *p = set_field(f->params, key);
+	const struct param *p = set_field(f->schema.params, key);
 	if (!p)
 		return;
 	if (p->type == PT_ENUM)
@@ -302,7 +302,7 @@ static void complete_set(struct out *o, const char *lead, const struct family *f
 		} else {
 			emit(o, lead, "model=", NULL);
 			emit(o, lead, "title=", NULL);
-			set_keys(o, lead, g->params, "", typed);
+			set_keys(o, lead, g->schema.params, "", typed);
 		}
 	}
 }

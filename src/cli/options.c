@@ -101,7 +101,7 @@ void options_usage(void)
 	       "Default: %s.\n\nOutputs (-o) per model:\n", "javadi-n1120");
 	for (size_t i = 0; icnx_families[i]; i++) {
 		const struct family *f = icnx_families[i];
-		printf("  model: %s (%s)\n", f->name, f->title);
+		printf("  model: %s (%s)\n", f->schema.name, f->schema.title);
 		for (const struct output_desc *o = f->outputs; o->name; o++)
 			printf("    %-16s %s%s\n", o->name, o->help, o == f->outputs ? " [default]" : "");
 	}

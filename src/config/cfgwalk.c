@@ -52,7 +52,7 @@ static void diff_visit(const char *path, const struct param *p, const void *hold
 
 	param_format(p, holder, now, sizeof now);
 	/* An absent value formats as "" ("auto" is a value). */
-	if (param_get_path(dc->base->family->params, config_cbody(dc->base), path, was,
+	if (param_get_path(dc->base->schema->params, config_cbody(dc->base), path, was,
 			   sizeof was, &bp) == 0)
 		was_absent = was[0] == '\0';
 	else
@@ -93,12 +93,12 @@ size_t cfg_diff(const struct config *base, const struct config *cur,
 {
 	struct diff_ctx dc = { base, out, max, 0 };
 
-	*shrunk = base->family != cur->family || strcmp(base->title, cur->title) != 0;
-	if (base->family != cur->family)
+	*shrunk = base->schema != cur->schema || strcmp(base->title, cur->title) != 0;
+	if (base->schema != cur->schema)
 		return 0;
-	if (lists_shrunk(cur->family->params, config_cbody(base), config_cbody(cur)))
+	if (lists_shrunk(cur->schema->params, config_cbody(base), config_cbody(cur)))
 		*shrunk = true;
-	cfg_walk(cur->family->params, config_cbody(cur), "", diff_visit, &dc);
+	cfg_walk(cur->schema->params, config_cbody(cur), "", diff_visit, &dc);
 	return dc.n;
 }
 
@@ -232,7 +232,7 @@ int cfg_clear_field(struct config *cfg, const char *path, struct diag *d)
 
 	if (config_copy(&tmp, cfg))
 		return diag_set(d, path, "out of memory");
-	if (param_resolve(tmp.family->params, config_body(&tmp), path, false, clear_visit, d, d)) {
+	if (param_resolve(tmp.schema->params, config_body(&tmp), path, false, clear_visit, d, d)) {
 		config_free(&tmp);
 		return -1;
 	}

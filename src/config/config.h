@@ -2,8 +2,8 @@
  * config.h: `struct config`, one validated configuration of one model family.
  *
  * The configuration is opaque to the core: it knows the family (whose
- * descriptor gives the size of its struct, family->cfg_size, and the
- * parameter table that describes it) and the title; the family's own struct
+ * schema gives the size of its struct, schema->cfg_size, and the
+ * parameter table that describes it; config/schema.h) and the title; the family's own struct
  * lives on the heap behind `body`.  Read it through the family's typed
  * accessor (mc_cfg(), star_cfg(), irr_cfg(), eth_cfg() in family/<name>.h)
  * or generically through config_body() and the parameter table.
@@ -25,27 +25,31 @@
 
 #include <stdbool.h>
 
-#include "family/family.h"
+#include "config/param.h"
+#include "config/schema.h"
 
 #define CONFIG_TITLE_MAX 160
 
 struct config {
-	const struct family *family;   /* NULL only when empty */
+	const struct config_schema *schema; /* NULL only when empty */
+	const struct family *family;   /* schema->family: the descriptor
+	                                  (family/family.h; opaque here) */
 	char title[CONFIG_TITLE_MAX];  /* the preset's `title:` ("" if none) */
 	void *body;                    /* owned: the family's struct,
-	                                  family->cfg_size bytes; NULL when empty */
+	                                  schema->cfg_size bytes; NULL when empty */
 };
 
 #define CONFIG_EMPTY ((struct config){ 0 })
 
-/* Pointer to the family-specific struct that family->params describes. */
+/* Pointer to the family-specific struct that schema->params describes. */
 void *config_body(struct config *cfg);
 const void *config_cbody(const struct config *cfg);
 
-/* cfg becomes the defaults of family f (required fields left absent); what
- * cfg held is overwritten, not freed.  Returns 0, or -1 when out of memory
- * (cfg is then empty). */
-int config_defaults(struct config *cfg, const struct family *f);
+/* cfg becomes the defaults of the family whose schema is s (required
+ * fields left absent); what cfg held is overwritten, not freed.  Returns 0,
+ * or -1 when out of memory (cfg is then empty).  Above config, pass
+ * &family->schema. */
+int config_defaults(struct config *cfg, const struct config_schema *s);
 
 /* dst becomes a deep copy of src (an empty src gives an empty dst); what
  * dst held is overwritten, not freed.  Returns 0, or -1 when out of memory

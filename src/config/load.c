@@ -37,7 +37,7 @@ int load_with_sets(const char *arg, const char *const *sets, size_t nsets,
 			kl = sizeof key - 1;
 		memcpy(key, sets[i], kl);
 		key[kl] = '\0';
-		if (param_set_path(out->cfg.family->params, config_body(&out->cfg), key, eq + 1, d)) {
+		if (param_set_path(out->cfg.schema->params, config_body(&out->cfg), key, eq + 1, d)) {
 			snprintf(d->file, sizeof d->file, "--set %s", sets[i]);
 			d->line = d->col = 0;
 			return -1;

@@ -37,7 +37,7 @@ static bool is_text_field(const struct config *cfg, const char *path)
 	char buf[CFG_TEXT_MAX];
 	if (strcmp(path, "title") == 0)
 		return true;
-	return param_get_path(cfg->family->params, config_cbody(cfg), path, buf, sizeof buf,
+	return param_get_path(cfg->schema->params, config_cbody(cfg), path, buf, sizeof buf,
 			      &p) == 0 && p && p->type == PT_STR;
 }
 
@@ -91,7 +91,7 @@ static char *try_splice(const char *orig, size_t len, const struct config *cfg, 
 		snprintf(why, whylen, "the file no longer parses (%s)", d.msg);
 		goto done;
 	}
-	if (base.family != cfg->family) {
+	if (base.schema != cfg->schema) {
 		snprintf(why, whylen, "the file is of another model");
 		goto done;
 	}

@@ -158,13 +158,13 @@ char *config_dump(const struct config *cfg)
 {
 	struct strbuf b;
 	strbuf_init(&b);
-	strbuf_printf(&b, "# icnx preset: %s (%s)\n", cfg->family->title, cfg->family->papers);
-	strbuf_printf(&b, "model: %s\n", cfg->family->name);
+	strbuf_printf(&b, "# icnx preset: %s (%s)\n", cfg->schema->title, cfg->schema->papers);
+	strbuf_printf(&b, "model: %s\n", cfg->schema->name);
 	if (cfg->title[0]) {
 		strbuf_puts(&b, "title: ");
 		yaml_scalar(&b, cfg->title, true);
 		strbuf_puts(&b, "\n");
 	}
-	dump_fields(&b, cfg->family->params, config_cbody(cfg), 0, false);
+	dump_fields(&b, cfg->schema->params, config_cbody(cfg), 0, false);
 	return strbuf_take(&b);
 }

@@ -271,7 +271,7 @@ static int load_doc(struct loader *L, struct config *cfg)
 
 	if (!root) {
 		diag_set(L->d, "", "empty file (expected a mapping that starts with model: %s)",
-			 family_names(names, sizeof names));
+			 config_schema_names(names, sizeof names));
 		return -1;
 	}
 	if (root->type != YAML_MAPPING_NODE) {
@@ -281,12 +281,12 @@ static int load_doc(struct loader *L, struct config *cfg)
 	}
 	yaml_node_t *k, *v;
 	const char *model = scalar_of(L->doc, root, "model", &k, &v);
-	family_names(names, sizeof names);
+	config_schema_names(names, sizeof names);
 	if (!k) {
 		diag_set(L->d, "model", "missing required field (allowed: %s)", names);
 		return at(L, root->start_mark, NULL);
 	}
-	const struct family *f = model ? family_find(model) : NULL;
+	const struct config_schema *f = model ? config_schema_find(model) : NULL;
 	if (!f) {
 		diag_set(L->d, "model", "unknown model '%s' (allowed: %s)", model ? model : "",
 			 names);

@@ -349,12 +349,15 @@ static int eth_sweep(const struct config *cfg, const struct run_req *req, double
 extern const struct output_desc eth_outputs[];
 
 const struct family eth_family = {
-	.name = "ethernet",
-	.title = "heterogeneous switched Ethernet",
-	.papers = "Lastovetsky, Mkwawa, O'Flynn, UCD",
-	.params = eth_fields,
-	.cfg_size = sizeof(struct eth_config),
-	.validate = eth_validate,
+	.schema = {
+		.name = "ethernet",
+		.title = "heterogeneous switched Ethernet",
+		.papers = "Lastovetsky, Mkwawa, O'Flynn, UCD",
+		.params = eth_fields,
+		.cfg_size = sizeof(struct eth_config),
+		.validate = eth_validate,
+		.family = &eth_family,
+	},
 	/* The first screen: one-to-many (Eq. 6), whose time jumps at S (the
 	 * root stops sending in parallel), against p2p (Eq. 5), which has no
 	 * jump; with operation.plot = broadcasts both broadcasts (Figure 5). */

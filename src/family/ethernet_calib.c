@@ -321,7 +321,7 @@ static int apply_sets(struct config *cfg, const char *const *sets, size_t nsets,
 			kl = sizeof key - 1;
 		memcpy(key, sets[i], kl);
 		key[kl] = '\0';
-		if (!eq || param_set_path(cfg->family->params, config_body(cfg), key, eq + 1, d)) {
+		if (!eq || param_set_path(cfg->family->schema.params, config_body(cfg), key, eq + 1, d)) {
 			if (!eq)
 				diag_set(d, key, "expected KEY=VALUE");
 			snprintf(d->file, sizeof d->file, "--set %s", sets[i]);
@@ -339,7 +339,7 @@ static int pair_rates(const struct calib_data *cd, const char *file, struct conf
 		      double *inv, struct diag *d)
 {
 	struct eth_config *ec = eth_cfg_mut(cfg);
-	const struct param *links = param_find(cfg->family->params, "links");
+	const struct param *links = param_find(cfg->family->schema.params, "links");
 	size_t n = (size_t)cd->nodes;
 	int *first = calloc(n * n, sizeof *first);
 	if (!first)
@@ -432,7 +432,7 @@ static int check_fitted_ranges(struct config *cfg, const char *file, struct diag
 			snprintf(val, sizeof val, "%.17g", v[k]);
 			struct diag pd;
 			diag_clear(&pd);
-			if (param_set_path(cfg->family->params, config_body(cfg), path, val, &pd)) {
+			if (param_set_path(cfg->family->schema.params, config_body(cfg), path, val, &pd)) {
 				snprintf(msg, sizeof msg, "%s", pd.msg);
 				return at_line(d, file, 0, "the fit gives %s = %.6g, which no preset "
 					       "may hold (%s); are the times in seconds and the "
@@ -495,7 +495,7 @@ int calibrate_text(const char *text, size_t len, const char *file, const char *c
 
 	/* The preset. */
 	snprintf(cfg.title, sizeof cfg.title, "calibrated from %s", file);
-	const struct param *classes = param_find(cfg.family->params, "classes");
+	const struct param *classes = param_find(cfg.family->schema.params, "classes");
 	param_list_clear(classes, ec);
 	for (size_t i = 0; i < n; i++) {
 		struct eth_class_cfg *cl = param_list_push(classes, ec);

@@ -19,6 +19,14 @@ const struct family *const icnx_families[] = {
 	NULL,
 };
 
+const struct config_schema *const config_schemas[] = {
+	&mc_family.schema,
+	&star_family.schema,
+	&irr_family.schema,
+	&eth_family.schema,
+	NULL,
+};
+
 void run_req_init(struct run_req *req)
 {
 	memset(req, 0, sizeof *req);
@@ -63,20 +71,13 @@ unsigned long family_stat(enum family_stat s)
 
 const struct family *family_find(const char *name)
 {
-	for (size_t i = 0; icnx_families[i]; i++)
-		if (strcmp(icnx_families[i]->name, name) == 0)
-			return icnx_families[i];
-	return NULL;
+	const struct config_schema *cs = config_schema_find(name);
+	return cs ? cs->family : NULL;
 }
 
 char *family_names(char *buf, size_t n)
 {
-	size_t len = 0;
-	buf[0] = '\0';
-	for (size_t i = 0; icnx_families[i] && len < n; i++)
-		len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? ", " : "",
-					icnx_families[i]->name);
-	return buf;
+	return config_schema_names(buf, n);
 }
 
 const struct output_desc *family_output(const struct family *f, const char *name)

@@ -20,6 +20,7 @@
 
 #include "base/diag.h"
 #include "config/param.h"
+#include "config/schema.h"
 #include "base/table.h"
 
 struct config;
@@ -180,15 +181,9 @@ struct x_axis {
 };
 
 struct family {
-	const char *name;           /* the YAML `model:` value */
-	const char *title;          /* "multi-cluster fat-trees" */
-	const char *papers;         /* citation line */
-	const struct param *params; /* fields of the family (below the top level,
-	                               besides `model` and `title`) */
-	size_t cfg_size;            /* size of the family's struct, the body of a
-	                               struct config (config/config.h); its
-	                               lists live on the heap (param.h) */
-	int (*validate)(const struct config *cfg, struct diag *d);
+	/* What config knows of the family (config/schema.h): name, title,
+	 * papers, params, cfg_size, validate; schema.family points back here. */
+	struct config_schema schema;
 	struct x_axis x;
 	/* The default sweep: from, to, points (e.g. 0 to just below saturation),
 	 * using req->prepared when set; req->cancel polled.  Returns 0, 1

@@ -316,13 +316,16 @@ static int irr_validate(const struct config *cfg, struct diag *d)
 extern const struct output_desc irr_outputs[];
 
 const struct family irr_family = {
-	.name = "irregular",
-	.title = "irregular networks under up*/down* routing",
-	.papers = "Arnau, Orduna, Ruiz, Duato, On the characterization of interconnection "
-		  "networks with irregular topology",
-	.params = irr_fields,
-	.cfg_size = sizeof(struct irr_config),
-	.validate = irr_validate,
+	.schema = {
+		.name = "irregular",
+		.title = "irregular networks under up*/down* routing",
+		.papers = "Arnau, Orduna, Ruiz, Duato, On the characterization of interconnection "
+			  "networks with irregular topology",
+		.params = irr_fields,
+		.cfg_size = sizeof(struct irr_config),
+		.validate = irr_validate,
+		.family = &irr_family,
+	},
 	.x = { "distance", "T_ij", "", "equivalent distance", false,
 	       .quantity = XQ_DISTANCE },
 	.sweep = irr_sweep,

@@ -385,12 +385,15 @@ static int mc_sweep(const struct config *cfg, const struct run_req *req, double 
 extern const struct output_desc mc_outputs[];
 
 const struct family mc_family = {
-	.name = "multicluster",
-	.title = "multi-cluster fat-trees",
-	.papers = "Javadi et al., ADCOM 2006; Sharifi et al., 2008",
-	.params = mc_fields,
-	.cfg_size = sizeof(struct mc_config),
-	.validate = mc_validate,
+	.schema = {
+		.name = "multicluster",
+		.title = "multi-cluster fat-trees",
+		.papers = "Javadi et al., ADCOM 2006; Sharifi et al., 2008",
+		.params = mc_fields,
+		.cfg_size = sizeof(struct mc_config),
+		.validate = mc_validate,
+		.family = &mc_family,
+	},
 	.x = { "load", "lambda_g", "msg/node/time unit", "offered load", false,
 	       .quantity = XQ_LOAD },
 	.sweep = mc_sweep,

@@ -1,4 +1,5 @@
 /* outkit.c: helpers shared by the families' outputs (see outkit.h). */
+#include "family/family.h"
 #include "family/outkit.h"
 
 #include <math.h>
@@ -104,7 +105,7 @@ int summary_check(const struct config *cfg, const struct table *t, struct diag *
 		return 0;
 	for (size_t r = 0; r < t->nrows; r++) {
 		double v = table_get(t, r, SUM_VALUE);
-		if (v < 0 && cfg && signed_input(cfg->family->params, config_cbody(cfg),
+		if (v < 0 && cfg && signed_input(cfg->family->schema.params, config_cbody(cfg),
 						 table_get_text(t, r, SUM_QUANTITY), v))
 			continue;
 		if (!(v >= 0))   /* NaN, negative, -inf; +inf (saturated) passes */

@@ -194,7 +194,7 @@ const struct sim_config *sim_config_of(const struct config *cfg)
 {
 	if (!cfg->family)
 		return NULL;
-	for (const struct param *p = cfg->family->params; p->key; p++)
+	for (const struct param *p = cfg->family->schema.params; p->key; p++)
 		if (p->type == PT_SECTION && (p->sub == sim_fields_star || p->sub == sim_fields_mc ||
 					      p->sub == sim_fields_irr))
 			return (const struct sim_config *)((const char *)config_cbody(cfg) + p->off);

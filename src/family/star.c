@@ -236,12 +236,15 @@ static int star_sweep(const struct config *cfg, const struct run_req *req, doubl
 extern const struct output_desc star_outputs[];
 
 const struct family star_family = {
-	.name = "star",
-	.title = "star graphs, fully adaptive wormhole routing",
-	.papers = "Kiasari, Sarbazi-Azad, Ould-Khaoua, IPDPS 2006",
-	.params = star_fields,
-	.cfg_size = sizeof(struct star_config),
-	.validate = star_validate_cfg,
+	.schema = {
+		.name = "star",
+		.title = "star graphs, fully adaptive wormhole routing",
+		.papers = "Kiasari, Sarbazi-Azad, Ould-Khaoua, IPDPS 2006",
+		.params = star_fields,
+		.cfg_size = sizeof(struct star_config),
+		.validate = star_validate_cfg,
+		.family = &star_family,
+	},
 	.x = { "load", "lambda_g", LU, "offered load", false, .quantity = XQ_LOAD },
 	.sweep = star_sweep,
 	.prepare = star_prepare,

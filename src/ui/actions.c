@@ -342,7 +342,7 @@ unsigned act_open(struct app *a, const char *typed, bool discard_ok)
 		if (a->pane[i].ops->update)
 			a->pane[i].ops->update(&a->pane[i], U_FILE | U_CONFIG);
 	app_msg(a, false, "opened %s (%s)", a->l->name, a->cfg.title[0] ? a->cfg.title
-		: a->cfg.family->title);
+		: a->cfg.family->schema.title);
 	return K_HANDLED | K_RECOMPUTE | K_REDRAW_ALL | K_RELAYOUT | K_VIEW;
 }
 
@@ -398,7 +398,7 @@ unsigned act_export_csv(struct app *a, const char *path, bool overwrite_ok)
 		app_msg(a, true, "out of memory");
 		return K_HANDLED | K_STATUS;
 	}
-	struct write_meta meta = { a->cfg.family->name, a->l->name, e.output };
+	struct write_meta meta = { a->cfg.family->schema.name, a->l->name, e.output };
 	int rc = write_table(fp, e.t, FMT_CSV, &meta);
 	fclose(fp);
 	snprintf(what, sizeof what, "%s (CSV)", e.what);

@@ -144,12 +144,12 @@ unsigned app_set(struct app *a, const char *path, const char *text)
 	diag_clear(&d);
 	if (config_copy(&next, base))
 		return out_of_memory(a);
-	param_get_path(base->family->params, config_cbody(base), path, old, sizeof old, NULL);
-	if (param_set_path(next.family->params, config_body(&next), path, text, &d)) {
+	param_get_path(base->family->schema.params, config_cbody(base), path, old, sizeof old, NULL);
+	if (param_set_path(next.family->schema.params, config_body(&next), path, text, &d)) {
 		config_free(&next);
 		return refuse(a, &d);
 	}
-	param_get_path(next.family->params, config_cbody(&next), path, now, sizeof now, NULL);
+	param_get_path(next.family->schema.params, config_cbody(&next), path, now, sizeof now, NULL);
 	if (strcmp(old, now) == 0) {
 		config_free(&next);
 		app_msg(a, false, "%s is already %s", path, now);
@@ -169,7 +169,7 @@ unsigned app_clear(struct app *a, const char *path)
 	diag_clear(&d);
 	if (config_copy(&next, base))
 		return out_of_memory(a);
-	param_get_path(base->family->params, config_cbody(base), path, old, sizeof old, NULL);
+	param_get_path(base->family->schema.params, config_cbody(base), path, old, sizeof old, NULL);
 	if (cfg_clear_field(&next, path, &d)) {
 		config_free(&next);
 		return refuse(a, &d);
@@ -235,7 +235,7 @@ unsigned app_list_add(struct app *a, const char *list_path, long from)
 	diag_clear(&d);
 	if (config_copy(&next, app_edit_cfg(a)))
 		return out_of_memory(a);
-	const struct param *lp = find_list(next.family->params, config_body(&next), list_path,
+	const struct param *lp = find_list(next.family->schema.params, config_body(&next), list_path,
 					   &holder);
 	if (!lp) {
 		config_free(&next);
@@ -268,7 +268,7 @@ unsigned app_list_add(struct app *a, const char *list_path, long from)
 			continue;
 		}
 		snprintf(path, sizeof path, "%s.%zu.%s", list_path, n, f->key);
-		rc = param_set_path(next.family->params, config_body(&next), path, text, &d);
+		rc = param_set_path(next.family->schema.params, config_body(&next), path, text, &d);
 	}
 	if (rc) {
 		config_free(&next);
@@ -291,7 +291,7 @@ unsigned app_list_remove(struct app *a, const char *list_path, size_t i)
 	diag_clear(&d);
 	if (config_copy(&next, app_edit_cfg(a)))
 		return out_of_memory(a);
-	if (param_list_remove(next.family->params, config_body(&next), list_path, i, &d)) {
+	if (param_list_remove(next.family->schema.params, config_body(&next), list_path, i, &d)) {
 		config_free(&next);
 		return refuse(a, &d);
 	}
@@ -311,7 +311,7 @@ unsigned app_list_clear(struct app *a, const char *list_path)
 	if (config_copy(&next, app_edit_cfg(a)))
 		return out_of_memory(a);
 	diag_clear(&d);
-	const struct param *lp = find_list(next.family->params, config_body(&next), list_path,
+	const struct param *lp = find_list(next.family->schema.params, config_body(&next), list_path,
 					   &holder);
 	if (!lp) {
 		config_free(&next);
@@ -330,7 +330,7 @@ unsigned app_list_clear(struct app *a, const char *list_path)
 		return K_HANDLED | K_STATUS;
 	}
 	for (size_t i = n; i-- > 0;)
-		if (param_list_remove(next.family->params, config_body(&next), list_path, i, &d)) {
+		if (param_list_remove(next.family->schema.params, config_body(&next), list_path, i, &d)) {
 			config_free(&next);
 			return refuse(a, &d);
 		}

@@ -214,7 +214,7 @@ static bool in_draft_only(const struct app *a, const char *path)
 	if (!a->have_draft)
 		return false;
 	/* An absent optional value formats as "" (param_format). */
-	return param_get_path(a->cfg.family->params, config_cbody(&a->cfg), path, was,
+	return param_get_path(a->cfg.family->schema.params, config_cbody(&a->cfg), path, was,
 			      sizeof was, NULL) == 0 && was[0] != '\0';
 }
 
@@ -299,7 +299,7 @@ static void build(struct pane *pn)
 {
 	struct form *f = pn->data;
 	const struct app *a = pn->app;
-	const struct param *fields = app_edit_cfg(a)->family->params;
+	const struct param *fields = app_edit_cfg(a)->family->schema.params;
 	const void *base = config_cbody(app_edit_cfg(a));
 	char keep[DIAG_PATH_MAX] = "";
 	int keep_col = f->col;
@@ -417,7 +417,7 @@ static bool header_fits(int width, int tw, int rw)
 static void collapsed_note(const struct app *a, const char *title, int width, char *buf,
 			   size_t n)
 {
-	const char *fam = a->cfg.family->name;
+	const char *fam = a->cfg.family->schema.name;
 	int tw = 2 + draw_width(title);
 	snprintf(buf, n, "(none in the %s model)", fam);
 	if (header_fits(width, tw, draw_width(buf)))
@@ -488,10 +488,10 @@ static bool changed(const struct app *a, const char *path)
 	char now[CFG_TEXT_MAX], was[CFG_TEXT_MAX];
 	if (!a->have_file_cfg)
 		return false;
-	if (param_get_path(app_edit_cfg(a)->family->params, config_cbody(app_edit_cfg(a)), path, now, sizeof now,
+	if (param_get_path(app_edit_cfg(a)->family->schema.params, config_cbody(app_edit_cfg(a)), path, now, sizeof now,
 			   NULL))
 		return false;
-	if (param_get_path(a->file_cfg.family->params, config_cbody(&a->file_cfg), path, was,
+	if (param_get_path(a->file_cfg.family->schema.params, config_cbody(&a->file_cfg), path, was,
 			   sizeof was, NULL))
 		return true;
 	return strcmp(now, was) != 0;
@@ -524,7 +524,7 @@ static bool complained(const struct app *a, const char *path)
 /* Text of a scalar's value for display ("-" when not set). */
 static void value_text(const struct app *a, const char *path, char *buf, size_t n)
 {
-	if (param_get_path(app_edit_cfg(a)->family->params, config_cbody(app_edit_cfg(a)), path, buf, n, NULL) ||
+	if (param_get_path(app_edit_cfg(a)->family->schema.params, config_cbody(app_edit_cfg(a)), path, buf, n, NULL) ||
 	    !buf[0])
 		snprintf(buf, n, "-");
 }
@@ -793,7 +793,7 @@ void form_draw(struct pane *pn, struct canvas *c)
 	/* Given rows anyway (one pane at a time, below 56 columns): say why. */
 	if (f->nrows == 0 && body > 0) {
 		char why[160];
-		snprintf(why, sizeof why, "(none in the %s model)", a->cfg.family->name);
+		snprintf(why, sizeof why, "(none in the %s model)", a->cfg.family->schema.name);
 		if (strcmp(why, right) != 0)
 			draw_text(c, 1, 1, c->width - 2, why, STY_DIM);
 	}
@@ -920,7 +920,7 @@ static unsigned edit_selected(struct pane *pn)
 	form_selected_path(pn, path, sizeof path);
 	if (!path[0])
 		return K_HANDLED;
-	if (param_get_path(app_edit_cfg(a)->family->params, config_cbody(app_edit_cfg(a)), path, cur, sizeof cur,
+	if (param_get_path(app_edit_cfg(a)->family->schema.params, config_cbody(app_edit_cfg(a)), path, cur, sizeof cur,
 			   NULL))
 		cur[0] = '\0';
 	snprintf(label, sizeof label, "%s = ", path);
@@ -936,7 +936,7 @@ static unsigned step_selected(struct pane *pn, int dir)
 	const struct param *p = NULL;
 
 	form_selected_path(pn, path, sizeof path);
-	if (!path[0] || param_get_path(app_edit_cfg(a)->family->params, config_cbody(app_edit_cfg(a)), path, cur,
+	if (!path[0] || param_get_path(app_edit_cfg(a)->family->schema.params, config_cbody(app_edit_cfg(a)), path, cur,
 				       sizeof cur, &p))
 		return K_HANDLED;
 	(void)f;
@@ -1035,7 +1035,7 @@ void form_hint(struct pane *pn, char *buf, size_t n)
 	buf[0] = '\0';
 	if (f->nrows == 0) {
 		snprintf(buf, n, "the %s model has no %s fields; its parameters are in "
-			 "other panes", a->cfg.family->name, pn->ops->title);
+			 "other panes", a->cfg.family->schema.name, pn->ops->title);
 		return;
 	}
 	if (f->sel < 0)
@@ -1047,7 +1047,7 @@ void form_hint(struct pane *pn, char *buf, size_t n)
 	}
 	form_selected_path(pn, path, sizeof path);
 	char cur[CFG_TEXT_MAX];
-	if (!path[0] || param_get_path(app_edit_cfg(a)->family->params, config_cbody(app_edit_cfg(a)), path, cur,
+	if (!path[0] || param_get_path(app_edit_cfg(a)->family->schema.params, config_cbody(app_edit_cfg(a)), path, cur,
 				       sizeof cur, &p))
 		return;
 	const char *last = strrchr(path, '.');

@@ -17,7 +17,7 @@ static void add_table(struct app *a, const struct table *t, struct strbuf *out)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *fp = open_memstream(&buf, &len);
-	struct write_meta meta = { a->cfg.family->name, a->l->name, NULL };
+	struct write_meta meta = { a->cfg.family->schema.name, a->l->name, NULL };
 
 	if (!fp) {
 		strbuf_puts(out, "(out of memory)\n");

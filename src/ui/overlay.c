@@ -15,8 +15,8 @@ static void help_text(struct app *a, struct strbuf *b)
 {
 	char why[256];
 
-	strbuf_printf(b, "icnx %s: %s (%s)\n", icnx_version, a->cfg.family->title,
-		      a->cfg.family->papers);
+	strbuf_printf(b, "icnx %s: %s (%s)\n", icnx_version, a->cfg.family->schema.title,
+		      a->cfg.family->schema.papers);
 	strbuf_printf(b, "Preset: %s%s\n\n", a->l->path, app_modified(a) ? " (edited)" : "");
 	keys_help_text(b, 14);
 	if (a->cfg.family->simulates)

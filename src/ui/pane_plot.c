@@ -272,7 +272,7 @@ static void plot_update(struct pane *p, unsigned what)
 			for (int i = 0; i < pp->npins; i++)
 				pin_free(&pp->pins[i]);
 			app_msg(a, false, "cleared %d pin%s of the %s model", pp->npins,
-				pp->npins == 1 ? "" : "s", pp->pin_family->name);
+				pp->npins == 1 ? "" : "s", pp->pin_family->schema.name);
 			pp->npins = 0;
 		}
 	}

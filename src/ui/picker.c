@@ -1,4 +1,5 @@
 /* picker.c: the preset picker overlay (see picker.h). */
+#include "family/family.h"
 #include "ui/picker.h"
 
 #include <stdio.h>
@@ -44,8 +45,8 @@ static void collect(const char *name, const char *path, const char *origin, void
 	snprintf(e->name, sizeof e->name, "%s", name);
 	snprintf(e->origin, sizeof e->origin, "%s", origin);
 	if (config_parse_file(&cfg, path, NULL, NULL, &d) == 0) {
-		snprintf(e->model, sizeof e->model, "%s", cfg.family->name);
-		snprintf(e->family, sizeof e->family, "%s", cfg.family->title);
+		snprintf(e->model, sizeof e->model, "%s", cfg.family->schema.name);
+		snprintf(e->family, sizeof e->family, "%s", cfg.family->schema.title);
 		snprintf(e->title, sizeof e->title, "%s", cfg.title);
 		config_free(&cfg);
 	} else {

@@ -60,7 +60,7 @@ unsigned app_sim_next_view(struct app *a)
 	int cur = app_sim_index(a), n = 0, k = 0, pos = 0;
 
 	if (cur < 0) {
-		app_msg(a, true, "the %s model has no simulator", f->name);
+		app_msg(a, true, "the %s model has no simulator", f->schema.name);
 		return K_HANDLED | K_STATUS;
 	}
 	while (f->outputs[n].name)
@@ -85,10 +85,10 @@ unsigned app_sim_next_view(struct app *a)
 		 * view is what -o curve --sim prints, as b says. */
 		const char *curve = app_curve_output(a);
 		if (curve && curve != f->outputs[i].name)
-			app_msg(a, false, "the %s model has one simulated view: -o %s --sim", f->name,
+			app_msg(a, false, "the %s model has one simulated view: -o %s --sim", f->schema.name,
 				curve);
 		else
-			app_msg(a, false, "the %s model has one simulated view: -o %s", f->name,
+			app_msg(a, false, "the %s model has one simulated view: -o %s", f->schema.name,
 				f->outputs[i].name);
 	}
 	else
@@ -194,7 +194,7 @@ unsigned app_simulate(struct app *a)
 	bool running;
 
 	if (!o) {
-		app_msg(a, true, "the %s model has no simulator", a->cfg.family->name);
+		app_msg(a, true, "the %s model has no simulator", a->cfg.family->schema.name);
 		return K_HANDLED | K_STATUS;
 	}
 	if (a->have_draft) {

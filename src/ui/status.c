@@ -139,7 +139,7 @@ void hint_draw(struct app *a, struct canvas *c)
 	if (a->prompt == PR_VALUE) {
 		const struct param *p = NULL;
 		char cur[192];
-		if (param_get_path(app_edit_cfg(a)->family->params, config_cbody(app_edit_cfg(a)),
+		if (param_get_path(app_edit_cfg(a)->family->schema.params, config_cbody(app_edit_cfg(a)),
 				   a->prompt_path, cur,
 				   sizeof cur, &p) == 0 && p)
 			snprintf(buf, sizeof buf, "Enter accepts, Esc cancels; allowed: %s",

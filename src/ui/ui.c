@@ -827,7 +827,7 @@ static int app_start(struct app *a, const struct ui_options *o, struct loaded *l
 		if (a->pane[i].ops->init(&a->pane[i]))
 			return -1;
 	}
-	app_msg(a, false, "%s", a->cfg.title[0] ? a->cfg.title : a->cfg.family->title);
+	app_msg(a, false, "%s", a->cfg.title[0] ? a->cfg.title : a->cfg.family->schema.title);
 	return 0;
 }
 

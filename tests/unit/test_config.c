@@ -85,7 +85,7 @@ static void test_load_values(void **state)
 	struct config cfg = CONFIG_EMPTY;
 	load_ok(&cfg, base_yaml, NULL);
 	const struct mc_config *c = mc_cfg(&cfg);
-	assert_string_equal(cfg.family->name, "multicluster");
+	assert_string_equal(cfg.family->schema.name, "multicluster");
 	assert_string_equal(cfg.title, "two groups: small");
 	assert_int_equal(c->m, 8);
 	assert_int_equal(c->nclusters, 2);
@@ -143,7 +143,7 @@ static void test_paths(void **state)
 	struct diag d;
 	char buf[64];
 	load_ok(&cfg, base_yaml, NULL);
-	const struct param *root = cfg.family->params;
+	const struct param *root = cfg.family->schema.params;
 
 	assert_int_equal(config_set(&cfg, "clusters.1.tau", "0.3", &d), 0);
 	assert_true(mc_cfg(&cfg)->clusters[1].tau == 0.3);

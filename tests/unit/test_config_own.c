@@ -42,9 +42,9 @@ static void test_sizes(void **state)
 	(void)state;
 	/* The core holds a handle; the family's struct is only its own size. */
 	assert_true(sizeof(struct config) <= 256);
-	assert_int_equal(irr_family.cfg_size, sizeof(struct irr_config));
-	assert_true(irr_family.cfg_size < 512);    /* no fixed 8192-link array */
-	assert_true(eth_family.cfg_size < 512);
+	assert_int_equal(irr_family.schema.cfg_size, sizeof(struct irr_config));
+	assert_true(irr_family.schema.cfg_size < 512);    /* no fixed 8192-link array */
+	assert_true(eth_family.schema.cfg_size < 512);
 }
 
 static void test_copy_is_deep(void **state)
@@ -102,7 +102,7 @@ static void test_lists_on_the_heap(void **state)
 	struct diag d;
 	(void)state;
 	load(&a, autonet);
-	const struct param *links = param_find(a.family->params, "links");
+	const struct param *links = param_find(a.family->schema.params, "links");
 	assert_non_null(links);
 	/* Appending by path (the index one past the end) and by push. */
 	assert_int_equal(config_set(&a, "links.15.a", "0", &d), -1);  /* b missing: refused */
@@ -118,7 +118,7 @@ static void test_lists_on_the_heap(void **state)
 	assert_int_equal(config_copy(&b, &a), 0);
 	assert_true(config_equal(&a, &b));
 	/* Removing from the copy: an item, then all of them. */
-	assert_int_equal(param_list_remove(b.family->params, config_body(&b), "links", 0, &d), 0);
+	assert_int_equal(param_list_remove(b.family->schema.params, config_body(&b), "links", 0, &d), 0);
 	assert_int_equal(irr_cfg(&b)->nlinks, 114);
 	assert_int_equal(irr_cfg(&b)->links[0].b, 4);
 	assert_int_equal(irr_cfg(&a)->links[0].b, 2);

@@ -87,7 +87,7 @@ static void test_curve(void **state)
 	struct config c = CONFIG_EMPTY;
 	struct table t;
 	load(&c, preset);
-	assert_string_equal(c.family->name, "ethernet");
+	assert_string_equal(c.family->schema.name, "ethernet");
 	assert_true(c.family->x.log);
 	double x[] = { 1000, 1001 };
 	run(&c, "curve", x, 2, NAN, &t);

@@ -151,7 +151,7 @@ static void test_autonet_table2(void **state)
 	struct config c = CONFIG_EMPTY;
 	struct table t;
 	load_file(&c, AUTONET);
-	assert_string_equal(c.family->name, "irregular");
+	assert_string_equal(c.family->schema.name, "irregular");
 	assert_int_equal(irr_cfg(&c)->root, 6);
 	assert_int_equal(irr_cfg(&c)->nlinks, 15);
 	/* the default output is the table */
@@ -312,9 +312,9 @@ static void test_tuples_and_mappings(void **state)
 	assert_int_equal(irr_cfg(&a)->nlinks, 15);
 	assert_int_equal(irr_cfg(&a)->links[14].a, 7);
 	assert_int_equal(irr_cfg(&a)->links[14].b, 8);
-	assert_true(param_equal(irr_family.params, irr_cfg(&a), irr_cfg(&b)));
-	assert_true(param_equal(irr_family.params, irr_cfg(&a), irr_cfg(&m)));
-	assert_true(param_equal(irr_family.params, irr_cfg(&a), irr_cfg(&f)));
+	assert_true(param_equal(irr_family.schema.params, irr_cfg(&a), irr_cfg(&b)));
+	assert_true(param_equal(irr_family.schema.params, irr_cfg(&a), irr_cfg(&m)));
+	assert_true(param_equal(irr_family.schema.params, irr_cfg(&a), irr_cfg(&f)));
 	run(&a, "distances", &ta);
 	run(&b, "distances", &tb);
 	assert_memory_equal(ta.num, tb.num, ta.nrows * ta.ncols * sizeof *ta.num);
@@ -333,7 +333,7 @@ static char *dump_round_trip(const struct config *cfg)
 	char *text = config_dump(cfg);
 	assert_non_null(text);
 	load_text(&back, text);
-	assert_true(param_equal(irr_family.params, irr_cfg(&back), irr_cfg(cfg)));
+	assert_true(param_equal(irr_family.schema.params, irr_cfg(&back), irr_cfg(cfg)));
 	char *again = config_dump(&back);
 	assert_string_equal(text, again);
 	free(again);

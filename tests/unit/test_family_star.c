@@ -119,7 +119,7 @@ static void test_registered(void **state)
 	assert_non_null(family_output(&star_family, "hops"));
 	assert_int_equal(family_output(&star_family, "distances")->kind, OUT_MATRIX);
 	/* the option names are the model's, in the model's order */
-	opt = param_find(star_family.params, "options");
+	opt = param_find(star_family.schema.params, "options");
 	assert_non_null(opt);
 	for (int i = 0; i < STAR_PATHS_COUNT; i++)
 		assert_string_equal(param_find(opt->sub, "paths")->choices[i],

@@ -52,7 +52,7 @@ static const struct param *field(const struct config *c, const char *path)
 {
 	const struct param *p = NULL;
 	char buf[64];
-	assert_int_equal(param_get_path(c->family->params, config_cbody(c), path, buf, sizeof buf,
+	assert_int_equal(param_get_path(c->family->schema.params, config_cbody(c), path, buf, sizeof buf,
 					&p), 0);
 	return p;
 }
@@ -129,7 +129,7 @@ static void test_diff(void **state)
 	/* A removed item cannot be a list of changes. */
 	config_free(&b);
 	assert_int_equal(config_copy(&b, &a), 0);
-	assert_int_equal(param_list_remove(b.family->params, config_body(&b), "clusters", 0, &d), 0);
+	assert_int_equal(param_list_remove(b.family->schema.params, config_body(&b), "clusters", 0, &d), 0);
 	cfg_diff(&a, &b, ch, 8, &shrunk);
 	assert_true(shrunk);
 	assert_false(cfg_equal(&a, &b));
@@ -204,7 +204,7 @@ static void test_splice_lossy(void **state)
 	free(out);
 	/* A deleted group. */
 	load(&c, text);
-	assert_int_equal(param_list_remove(c.family->params, config_body(&c), "clusters", 0, &d), 0);
+	assert_int_equal(param_list_remove(c.family->schema.params, config_body(&c), "clusters", 0, &d), 0);
 	out = save_splice(text, strlen(text), &c, &lossy, why, sizeof why);
 	assert_true(lossy);
 	assert_non_null(strstr(why, "deleted"));

@@ -21,6 +21,7 @@
 
 #include "base/textcheck.h"
 #include "config/config.h"
+#include "family/family.h"
 #include "config/param.h"
 #include "config/save.h"
 #include "config/yaml_dump.h"
@@ -84,7 +85,7 @@ static void test_absent_optional_first_field(void **state)
 	struct config cfg = CONFIG_EMPTY;
 	struct diag d;
 	load_ok(&cfg, eth_yaml);
-	assert_int_equal(param_list_remove(cfg.family->params, config_body(&cfg), "classes", 1,
+	assert_int_equal(param_list_remove(cfg.family->schema.params, config_body(&cfg), "classes", 1,
 					   &d), 0);
 	char *text = config_dump(&cfg);
 	assert_null(strstr(text, "-     count"));
