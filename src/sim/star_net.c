@@ -19,6 +19,8 @@ void sim_star_free(struct sim_star *s)
 	free(s->nbr);
 	free(s->chan);
 	free(s->inj);
+	free(s->dist);
+	free(s->prof);
 	memset(s, 0, sizeof *s);
 }
 
@@ -44,9 +46,10 @@ static int star_route(const void *ctx, const struct sim_msg *m, int r, int in_ch
 		      struct sim_cand *out)
 {
 	const struct sim_star *s = ctx;
-	int V = s->V1 + s->V2, n = s->n, nc = 0;
-	int p[SIM_STAR_MAX_N] = { 0 }, d, lo, hi, neg, lvl = m->st;
+	int V = s->V1 + s->V2, nc = 0;
+	int p[SIM_STAR_MAX_N], d, lo, hi, neg, lvl = m->st, rel;
 	int dims[SIM_STAR_MAX_N], nd = 0;
+	unsigned prof;
 
 	(void)in_chan;
 	if (r == m->dst) {
@@ -56,21 +59,18 @@ static int star_route(const void *ctx, const struct sim_msg *m, int r, int in_ch
 		return nc;
 	}
 	relative(s, r, m->dst, p);
-	d = star_perm_distance(p, n);
-	for (int j = 1; j < n; j++) {
-		int t = p[0];
-		p[0] = p[j];
-		p[j] = t;
-		if (star_perm_distance(p, n) < d) {
-			dims[nd++] = j - 1;
-			if (s->deterministic) {
-				p[j] = p[0];
-				p[0] = t;
-				break;
-			}
-		}
-		p[j] = p[0];
-		p[0] = t;
+	rel = (int)star_rank(p, s->n);
+	d = s->dist[rel];
+	/* the profitable dimensions in increasing order (deterministic: the
+	 * lowest alone) */
+	for (prof = s->prof[rel]; prof; prof &= prof - 1) {
+		int j = 0;
+
+		while (!(prof >> j & 1u))
+			j++;
+		dims[nd++] = j;
+		if (s->deterministic)
+			break;
 	}
 	neg = s->parity[r] == 1;
 	hi = s->V2 - (d + 1) / 2 + 1;
@@ -117,7 +117,10 @@ int sim_star_build(struct sim_star *s, int n, int V1, int V2, int B, enum sim_nb
 	s->nbr = malloc((size_t)N * deg * sizeof *s->nbr);
 	s->chan = malloc(((size_t)N * deg + N) * sizeof *s->chan);
 	s->inj = malloc((size_t)N * sizeof *s->inj);
-	if (!s->perm || !s->inv || !s->parity || !s->nbr || !s->chan || !s->inj) {
+	s->dist = malloc((size_t)N);
+	s->prof = malloc((size_t)N * sizeof *s->prof);
+	if (!s->perm || !s->inv || !s->parity || !s->nbr || !s->chan || !s->inj || !s->dist ||
+	    !s->prof) {
 		sim_star_free(s);
 		return -1;
 	}
@@ -128,6 +131,15 @@ int sim_star_build(struct sim_star *s, int n, int V1, int V2, int B, enum sim_nb
 			s->inv[(size_t)u * n + p[i]] = (unsigned char)i;
 		}
 		s->parity[u] = (unsigned char)star_perm_parity(p, n);
+		s->dist[u] = (unsigned char)star_perm_distance(p, n);
+		s->prof[u] = 0;
+		for (int j = 1; j < n; j++) {
+			memcpy(q, p, sizeof p);
+			q[0] = p[j];
+			q[j] = p[0];
+			if (star_perm_distance(q, n) < s->dist[u])
+				s->prof[u] |= (uint16_t)(1u << (j - 1));
+		}
 		for (int j = 1; j < n; j++) {
 			memcpy(q, p, sizeof p);
 			q[0] = p[j];

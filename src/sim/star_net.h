@@ -53,6 +53,12 @@ struct sim_star {
 	struct sim_chan *chan;     /* nodes * deg network channels, then nodes
 	                              ejection channels */
 	int *inj;                  /* identity: node s injects at router s */
+	/* Per permutation (indexed by its rank, star_rank): its distance to
+	 * the identity and its profitable dimensions (bit j-1: swapping
+	 * symbols 0 and j brings it closer), so that a routing call ranks the
+	 * relative permutation instead of walking its cycles n times. */
+	unsigned char *dist;       /* nodes */
+	uint16_t *prof;            /* nodes */
 	struct sim_net net;
 };
 
