@@ -63,6 +63,7 @@ TIMING = ('router = iq; vct = 0; routing_delay = 0; vc_alloc_delay = 1; '
 VC_BUF = 8
 LOADED_FLITS = 32          # message length of the loaded runs (the presets' M)
 SEEDS = (1, 2, 3)
+SPEED_FRACS = (0.9,)       # fractions of saturation timed for speed alone
 T975_2 = 4.302652729911275  # Student t, 97.5%, 2 degrees of freedom
 
 # The networks: name, icnx arguments of the export, BookSim's routing (the
@@ -610,21 +611,43 @@ def loaded(exe, icnx, net, sat, quick):
                          icnx_mean=ic['mean'] if ic else None,
                          icnx_lo=ic['lo'] if ic else None, icnx_hi=ic['hi'] if ic else None,
                          diff_pct=diff))
-        ifh = None
-        if ic:
-            ifh = ic.get('flit_hops')
-            if ifh is None and ic.get('messages'):
-                # not printed by icnx: its warm-up and measured messages
-                # times the flit-hops of a mean route (the same routes)
-                ifh = (ic['messages'] + ICNX_WARMUP) * LOADED_FLITS * (net.mean_R() + 1)
-        speed.append(dict(network=net.name, fraction=frac, load=rate, booksim_flit_hops=fh,
-                          booksim_cpu_s=cpu, booksim_mfh_per_s=fh / cpu / 1e6 if cpu > 0 else math.nan,
-                          icnx_flit_hops=ifh, icnx_cpu_s=ic.get('cpu') if ic else None,
-                          icnx_mfh_per_s=ifh / ic['cpu'] / 1e6 if ic and ifh and ic['cpu'] > 0
-                          else None,
-                          ratio=(ifh / ic['cpu']) / (fh / cpu) if ic and ifh and ic['cpu'] > 0
-                          and cpu > 0 and fh else None))
+        speed.append(speed_row(net, frac, rate, fh, cpu, ic))
+    for frac in SPEED_FRACS:
+        speed.append(speed_only(exe, icnx, net, frac, frac * sat, quick))
     return rows, speed
+
+
+def speed_row(net, frac, rate, fh, cpu, ic):
+    """One row of booksim-speed.csv: BookSim's fh flit-hops in cpu CPU
+    seconds, icnx's (ic, icnx_loaded's) at the same load."""
+    ifh = None
+    if ic:
+        ifh = ic.get('flit_hops')
+        if ifh is None and ic.get('messages'):
+            # not printed by icnx: its warm-up and measured messages
+            # times the flit-hops of a mean route (the same routes)
+            ifh = (ic['messages'] + ICNX_WARMUP) * LOADED_FLITS * (net.mean_R() + 1)
+    return dict(network=net.name, fraction=frac, load=rate, booksim_flit_hops=fh,
+                booksim_cpu_s=cpu, booksim_mfh_per_s=fh / cpu / 1e6 if cpu > 0 else math.nan,
+                icnx_flit_hops=ifh, icnx_cpu_s=ic.get('cpu') if ic else None,
+                icnx_mfh_per_s=ifh / ic['cpu'] / 1e6 if ic and ifh and ic['cpu'] > 0
+                else None,
+                ratio=(ifh / ic['cpu']) / (fh / cpu) if ic and ifh and ic['cpu'] > 0
+                and cpu > 0 and fh else None)
+
+
+def speed_only(exe, icnx, net, frac, rate, quick):
+    """BookSim's speed alone (no latency row) at rate = frac of its
+    saturation, the loaded runs' workload and seeds: near saturation
+    (SPEED_FRACS) a mean latency is not the cross-check's business, but the
+    speed is (make bench's rows at 90% of BookSim's saturation)."""
+    fh, cpu = 0, 0.0
+    for seed in (SEEDS[:2] if quick else SEEDS):
+        r = run_booksim(exe, net, loaded_params(rate, seed, quick, net.N),
+                        'speed-%.2f-s%d' % (frac, seed))
+        fh += r['flit_hops'] or 0
+        cpu += r['cpu']
+    return speed_row(net, frac, rate, fh, cpu, icnx_loaded(icnx, net, rate))
 
 
 # ---------------------------------------------------------------- engine cases
@@ -812,6 +835,10 @@ def engine_report(exe, icnx, quick, only=None):
 
 # ---------------------------------------------------------------- output
 
+SPEED_COLS = ['network', 'fraction', 'load', 'booksim_flit_hops', 'booksim_cpu_s',
+              'booksim_mfh_per_s', 'icnx_flit_hops', 'icnx_cpu_s', 'icnx_mfh_per_s', 'ratio']
+
+
 def fmt(v, nd=6):
     if v is None:
         return 'pending'
@@ -854,6 +881,65 @@ def previous_from_csv():
     return out
 
 
+def speed_md(sprows):
+    """booksim.md's speed section (its blocks, each ending in a newline)."""
+    tot_fh = sum(r['booksim_flit_hops'] for r in sprows)
+    tot_cpu = sum(r['booksim_cpu_s'] for r in sprows)
+    md = []
+    md.append('### Speed on the same workload\n')
+    md.append('Flit-hops: one flit crossing one channel (injection, network and ejection '
+              'channels). BookSim: %.3g flit-hops in %.1f CPU s over the loaded runs and '
+              'the speed-only runs at %s of its saturation (same workload, no latency row), '
+              '%.3f M flit-hops per CPU second (range %.3f-%.3f). icnx: the same networks, '
+              'routing, loads and message length, 2000 warm-up and 20000 measured messages '
+              'per point; its flit-hops are its `sim_flit_hops` column, or where absent its '
+              'messages times the flit-hops of a mean route.\n'
+              % (tot_fh, tot_cpu, ', '.join(str(f) for f in SPEED_FRACS),
+                 tot_fh / tot_cpu / 1e6 if tot_cpu else math.nan,
+                 min((r['booksim_mfh_per_s'] for r in sprows), default=math.nan),
+                 max((r['booksim_mfh_per_s'] for r in sprows), default=math.nan)))
+    md.append(md_table(sprows, ['network', 'fraction', 'booksim_flit_hops', 'booksim_cpu_s',
+                                'booksim_mfh_per_s', 'icnx_flit_hops', 'icnx_cpu_s',
+                                'icnx_mfh_per_s', 'ratio'],
+                       ['network', 'of sat.', 'BookSim flit-hops', 'CPU s', 'M/CPU s',
+                        'icnx flit-hops', 'icnx CPU s', 'icnx M/CPU s', 'icnx/BookSim']) + '\n')
+    return md
+
+
+def speed_report(exe, icnx, quick, only):
+    """--speed-only: BookSim's speed at SPEED_FRACS of the saturation in
+    booksim-saturation.csv (no other check), merged into booksim-speed.csv
+    and booksim.md's speed section (the other rows and sections kept)."""
+    prev = previous_from_csv()
+    sats = {r['network']: r['booksim'] for r in prev['s']}
+    new = []
+    for spec in NETWORKS:
+        name = spec['name']
+        if not spec.get('sim') or name not in sats or (only and name not in only.split(',')):
+            continue
+        net = Net(spec, icnx)
+        if not icnx_timing_ok(icnx, net):
+            continue
+        for frac in SPEED_FRACS:
+            log(name, '- speed at %.2f of %.4f' % (frac, sats[name]))
+            new.append(speed_only(exe, icnx, net, frac, frac * sats[name], quick))
+
+    def key(r):
+        return (r['network'], float(r['fraction']))
+    done = {key(r) for r in new}
+    order = {n['name']: i for i, n in enumerate(NETWORKS)}
+    rows = [r for r in prev['sp'] if key(r) not in done] + new
+    rows.sort(key=lambda r: (order.get(r['network'], 99), float(r['fraction'])))
+    write_csv('booksim-speed.csv', rows, SPEED_COLS)
+    path = os.path.join(OUT, 'booksim.md')
+    md = open(path).read()
+    start = md.index('### Speed on the same workload\n')
+    end = md.index('CSV: `booksim-zero-load.csv`', start)
+    open(path, 'w').write(md[:start] + '\n'.join(speed_md(rows)) + '\n' + md[end:])
+    log('wrote', path)
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--quick', action='store_true', help='short runs (a smoke test)')
@@ -867,6 +953,11 @@ def main():
     ap.add_argument('--engine', nargs='?', const='', default=None, metavar='CASES',
                     help='run only the engine cases (comma-separated names, default all; '
                          '"-": none, rewrite booksim-engine.md from the last results)')
+    ap.add_argument('--speed-only', action='store_true',
+                    help='only BookSim\'s speed at %s of the saturation in '
+                         'booksim-saturation.csv, merged into booksim-speed.csv and '
+                         'booksim.md (with --only: those networks)'
+                         % ', '.join(str(f) for f in SPEED_FRACS))
     a = ap.parse_args()
     os.chdir(ROOT)
     os.makedirs(OUT, exist_ok=True)
@@ -875,6 +966,8 @@ def main():
     mode = MODE_ON = icnx_booksim_mode(a.icnx)
     if a.engine is not None:
         return engine_report(exe, a.icnx, a.quick, a.engine)
+    if a.speed_only:
+        return speed_report(exe, a.icnx, a.quick, a.only)
     nets = [] if a.assemble else \
         [n for n in NETWORKS if not a.only or n['name'] in a.only.split(',')]
     if a.assemble:
@@ -932,13 +1025,9 @@ def main():
     write_csv('booksim-loaded.csv', lrows,
               ['network', 'fraction', 'load', 'booksim_mean', 'booksim_lo', 'booksim_hi',
                'accepted', 'icnx_mean', 'icnx_lo', 'icnx_hi', 'diff_pct'])
-    write_csv('booksim-speed.csv', sprows,
-              ['network', 'fraction', 'load', 'booksim_flit_hops', 'booksim_cpu_s',
-               'booksim_mfh_per_s', 'icnx_flit_hops', 'icnx_cpu_s', 'icnx_mfh_per_s', 'ratio'])
+    write_csv('booksim-speed.csv', sprows, SPEED_COLS)
     zcases = len(zrows)
     zok = sum(r['ok'] == 'yes' for r in zrows)
-    tot_fh = sum(r['booksim_flit_hops'] for r in sprows)
-    tot_cpu = sum(r['booksim_cpu_s'] for r in sprows)
     md = []
     md.append('## BookSim 2 cross-check\n')
     md.append('Generated by `tests/validate/booksim.py`%s (part of `make validate`). BookSim 2 '
@@ -1008,21 +1097,7 @@ def main():
                   'the simulator: fattree-4p3t-dmodk, BookSim routed as icnx, is the '
                   'comparison.\n'
                   % '; '.join(verdict))
-    md.append('### Speed on the same workload\n')
-    md.append('Flit-hops: one flit crossing one channel (injection, network and ejection '
-              'channels). BookSim: %.3g flit-hops in %.1f CPU s over the loaded runs, '
-              '%.3f M flit-hops per CPU second (range %.3f-%.3f). icnx: the same networks, '
-              'routing, loads and message length, 2000 warm-up and 20000 measured messages '
-              'per point; its flit-hops are its `sim_flit_hops` column, or where absent its '
-              'messages times the flit-hops of a mean route.\n'
-              % (tot_fh, tot_cpu, tot_fh / tot_cpu / 1e6 if tot_cpu else math.nan,
-                 min((r['booksim_mfh_per_s'] for r in sprows), default=math.nan),
-                 max((r['booksim_mfh_per_s'] for r in sprows), default=math.nan)))
-    md.append(md_table(sprows, ['network', 'fraction', 'booksim_flit_hops', 'booksim_cpu_s',
-                                'booksim_mfh_per_s', 'icnx_flit_hops', 'icnx_cpu_s',
-                                'icnx_mfh_per_s', 'ratio'],
-                       ['network', 'of sat.', 'BookSim flit-hops', 'CPU s', 'M/CPU s',
-                        'icnx flit-hops', 'icnx CPU s', 'icnx M/CPU s', 'icnx/BookSim']) + '\n')
+    md += speed_md(sprows)
     md.append('CSV: `booksim-zero-load.csv`, `booksim-low-load.csv`, `booksim-saturation.csv`, '
               '`booksim-loaded.csv`, `booksim-speed.csv`. %s\n'
               % ('Assembled (--assemble) from the last runs\' results, '
