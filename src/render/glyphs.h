@@ -27,6 +27,9 @@ struct glyphs {
 	const char *marker[GLYPHS_NMARKERS];  /* per-series point marker */
 	const char *heat[GLYPHS_MAXRAMP];     /* shade ramp, light to dark */
 	int nheat;                            /* entries used in heat[] */
+	const char *diverge[5];               /* signed differences: far below 0,
+	                                         below, 0, above, far above (the
+	                                         sign shows without colour) */
 	const char *bar[GLYPHS_NMARKERS];     /* per-series bar fill */
 	const char *hpart[8];  /* horizontal partial blocks, 1/8..7/8; NULL in ASCII */
 	const char *vpart[8];  /* vertical partial blocks, 1/8..7/8; NULL in ASCII */

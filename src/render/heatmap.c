@@ -47,16 +47,17 @@ div_up(int a, int b)
 	return (a + b - 1) / b;
 }
 
-/* Mean of the finite values of block (bi, bj) at scale k; NaN if none. */
+/* Mean of the finite values of block (bi, bj) of matrix vals (rows x cols
+ * as s says) at scale k; NaN if none. */
 static double
-block_mean(const struct heatmap_spec *s, int k, int bi, int bj)
+block_mean_of(const struct heatmap_spec *s, const double *vals, int k, int bi, int bj)
 {
 	double sum = 0;
 	int i, j, n = 0;
 
 	for (i = bi * k; i < (bi + 1) * k && i < s->rows; i++)
 		for (j = bj * k; j < (bj + 1) * k && j < s->cols; j++) {
-			double v = s->values[(size_t)i * (size_t)s->cols + (size_t)j];
+			double v = vals[(size_t)i * (size_t)s->cols + (size_t)j];
 
 			if (isfinite(v)) {
 				sum += v;
@@ -66,6 +67,13 @@ block_mean(const struct heatmap_spec *s, int k, int bi, int bj)
 	return n > 0 ? sum / n : NAN;
 }
 
+/* Block (bi, bj) of the shown matrix. */
+static double
+block_mean(const struct heatmap_spec *s, int k, int bi, int bj)
+{
+	return block_mean_of(s, s->values, k, bi, bj);
+}
+
 /*
  * How the shown values map to shades (heatmap.h, "Shading"):
  * SH_VALUES  one level per distinct value (no more than the ramp has shades);
@@ -73,11 +81,13 @@ block_mean(const struct heatmap_spec *s, int k, int bi, int bj)
  *            value (cells wide enough), the level only picks the colour;
  * SH_BINS    many values: every shade used, each bin a run of neighbouring
  *            values, the legend states the exact range of its members;
- * SH_RANGE   v_min / v_max given: equal bins of that range.
+ * SH_RANGE   v_min / v_max given: equal bins of that range;
+ * SH_DIVERGE signed classes around 0, each with its own glyph.
  */
 enum shade_mode {
 	SH_VALUES = HEATMAP_VALUES, SH_DIGITS = HEATMAP_DIGITS,
-	SH_BINS = HEATMAP_BINS, SH_RANGE = HEATMAP_RANGE
+	SH_BINS = HEATMAP_BINS, SH_RANGE = HEATMAP_RANGE,
+	SH_DIVERGE = HEATMAP_DIVERGING
 };
 
 #define DISTINCT_MAX HEATMAP_MAX_VALUES
@@ -100,6 +110,11 @@ struct shade {
 	bool any_nan;          /* some shown cell is empty */
 	const char *ramp[GLYPHS_MAXRAMP];
 	int nramp;
+	/* SH_DIVERGE: level i is the class dclass[i] (0..4: far below 0,
+	 * below, 0, above, far above), classes without values left out;
+	 * dzero and dfar are the class limits |v| <= dzero, |v| > dfar. */
+	int dclass[5];
+	double dzero, dfar;
 };
 
 /* Shadings already computed in this render, by scale (layout tries several
@@ -237,6 +252,69 @@ quantile_bins(struct shade *sh, const double *all, size_t n, int L)
 	sh->cut[sh->levels - 1] = INFINITY;
 }
 
+/* The class (0..4) of a signed value v (SH_DIVERGE). */
+static int
+diverge_class(const struct shade *sh, double v)
+{
+	if (fabs(v) <= sh->dzero)
+		return 2;
+	if (v < 0)
+		return v < -sh->dfar ? 0 : 1;
+	return v > sh->dfar ? 4 : 3;
+}
+
+/* SH_DIVERGE: the classes present and each one's exact range. */
+static void
+diverge_classes(const struct heatmap_spec *s, const double *const *src, int nsrc, int k,
+		struct shade *sh)
+{
+	double m = fmax(fabs(sh->lo), fabs(sh->hi)), cmin[5], cmax[5];
+	int nbr = div_up(s->rows, k), nbc = div_up(s->cols, k), q, i, j, c;
+	bool seen[5] = { false };
+
+	if (!isfinite(m))
+		m = 0;
+	sh->mode = SH_DIVERGE;
+	sh->dzero = 1e-9 * m;
+	sh->dfar = 0.5 * m;
+	for (q = 0; q < nsrc; q++)
+		for (i = 0; i < nbr; i++)
+			for (j = 0; j < nbc; j++) {
+				double v = block_mean_of(s, src[q], k, i, j);
+
+				if (isnan(v))
+					continue;
+				c = diverge_class(sh, v);
+				cmin[c] = seen[c] ? fmin(cmin[c], v) : v;
+				cmax[c] = seen[c] ? fmax(cmax[c], v) : v;
+				seen[c] = true;
+			}
+	sh->levels = 0;
+	for (c = 0; c < 5; c++) {
+		if (!seen[c])
+			continue;
+		sh->dclass[sh->levels] = c;
+		sh->bmin[sh->levels] = c == 2 ? 0 : cmin[c];
+		sh->bmax[sh->levels] = c == 2 ? 0 : cmax[c];
+		sh->levels++;
+	}
+	if (sh->levels == 0) {          /* no data: one class, 0 */
+		sh->dclass[0] = 2;
+		sh->levels = 1;
+	}
+	{
+		double edges[10];
+
+		for (i = 0; i < sh->levels; i++) {
+			edges[2 * i] = sh->bmin[i];
+			edges[2 * i + 1] = sh->bmax[i];
+		}
+		sh->prec = choose_prec(edges, 2 * sh->levels);
+		if (sh->prec > 4)
+			sh->prec = 4;
+	}
+}
+
 /* Range and levels of the values shown at scale k (see heatmap.h). */
 static void
 shade_compute(const struct heatmap_spec *s, const struct glyphs *g, int k,
@@ -246,19 +324,23 @@ shade_compute(const struct heatmap_spec *s, const struct glyphs *g, int k,
 	int i, j, maxl, nbr = div_up(s->rows, k), nbc = div_up(s->cols, k);
 	char buf[32];
 
-	memset(sh, 0, sizeof *sh);
-	for (i = 0; i < nbr; i++)
-		for (j = 0; j < nbc; j++) {
-			double v = block_mean(s, k, i, j);
+	const double *src[2] = { s->values, s->shared };
+	int nsrc = s->shared != NULL ? 2 : 1, q;
 
-			if (isnan(v)) {
-				sh->any_nan = true;
-				continue;
+	memset(sh, 0, sizeof *sh);
+	for (q = 0; q < nsrc; q++)
+		for (i = 0; i < nbr; i++)
+			for (j = 0; j < nbc; j++) {
+				double v = block_mean_of(s, src[q], k, i, j);
+
+				if (isnan(v)) {
+					sh->any_nan = true;
+					continue;
+				}
+				lo = fmin(lo, v);
+				hi = fmax(hi, v);
+				add_distinct(sh->val, &sh->ndistinct, DISTINCT_MAX, v);
 			}
-			lo = fmin(lo, v);
-			hi = fmax(hi, v);
-			add_distinct(sh->val, &sh->ndistinct, DISTINCT_MAX, v);
-		}
 	/* The ramp: without its blank when blank must mean "no data". */
 	for (i = sh->any_nan ? 1 : 0; i < g->nheat; i++)
 		sh->ramp[sh->nramp++] = g->heat[i];
@@ -271,6 +353,13 @@ shade_compute(const struct heatmap_spec *s, const struct glyphs *g, int k,
 	}
 	sh->lo = lo;
 	sh->hi = hi;
+	if (s->diverging) {
+		for (i = 0; i < 5; i++)
+			sh->ramp[i] = g->diverge[i];
+		sh->nramp = 5;
+		diverge_classes(s, src, nsrc, k, sh);
+		return;
+	}
 	if (!isnan(s->v_min) || !isnan(s->v_max)) {
 		sh->mode = SH_RANGE;
 		sh->lo = !isnan(s->v_min) ? s->v_min : lo;
@@ -314,7 +403,7 @@ shade_compute(const struct heatmap_spec *s, const struct glyphs *g, int k,
 	}
 	sh->mode = SH_BINS;
 	{
-		size_t n = 0, cap = (size_t)nbr * (size_t)nbc;
+		size_t n = 0, cap = (size_t)nbr * (size_t)nbc * (size_t)nsrc;
 		double *all = malloc(sizeof *all * (cap > 0 ? cap : 1));
 		double edges[2 * HEATMAP_MAX_LEVELS];
 
@@ -330,13 +419,14 @@ shade_compute(const struct heatmap_spec *s, const struct glyphs *g, int k,
 			sh->prec = choose_prec(sh->bmax, maxl);
 			return;
 		}
-		for (i = 0; i < nbr; i++)
-			for (j = 0; j < nbc; j++) {
-				double v = block_mean(s, k, i, j);
+		for (q = 0; q < nsrc; q++)
+			for (i = 0; i < nbr; i++)
+				for (j = 0; j < nbc; j++) {
+					double v = block_mean_of(s, src[q], k, i, j);
 
-				if (!isnan(v))
-					all[n++] = v;
-			}
+					if (!isnan(v))
+						all[n++] = v;
+				}
 		qsort(all, n, sizeof *all, cmp_double);
 		quantile_bins(sh, all, n, maxl);
 		free(all);
@@ -393,6 +483,14 @@ level_of(const struct shade *sh, double v)
 {
 	int l;
 
+	if (sh->mode == SH_DIVERGE) {
+		int c = diverge_class(sh, v);
+
+		for (l = 0; l < sh->levels; l++)
+			if (sh->dclass[l] == c)
+				return l;
+		return 0;
+	}
 	if (sh->levels <= 1)
 		return 0;
 	if (sh->mode == SH_VALUES || sh->mode == SH_DIGITS) {
@@ -412,6 +510,8 @@ level_of(const struct shade *sh, double v)
 static const char *
 level_glyph(const struct shade *sh, int l)
 {
+	if (sh->mode == SH_DIVERGE)
+		return sh->ramp[sh->dclass[l]];
 	if (sh->levels <= 1)
 		return sh->ramp[sh->nramp - 1];
 	if (sh->levels > sh->nramp)     /* SH_DIGITS: the glyph is unused */
@@ -422,6 +522,12 @@ level_glyph(const struct shade *sh, int l)
 static int
 level_style(const struct shade *sh, int l)
 {
+	/* far below 0, below, 0, above, far above: blue to yellow, the
+	 * glyphs tell the sign without colour */
+	static const int dsty[5] = { STY_HEAT0, STY_HEAT2, STY_DIM, STY_HEAT7, STY_HEAT9 };
+
+	if (sh->mode == SH_DIVERGE)
+		return dsty[sh->dclass[l]];
 	if (sh->levels <= 1)
 		return STY_HEAT0 + CANVAS_NHEAT_STY - 1;
 	return STY_HEAT0 + (int)lround((double)l * (CANVAS_NHEAT_STY - 1) /
@@ -487,6 +593,12 @@ legend_entries(const struct heatmap_spec *s, const struct shade *sh, int *width)
 			*width = w;
 		n++;
 	}
+	if (s->legend_note != NULL && *s->legend_note != '\0') {
+		w = canvas_text_width(s->legend_note);
+		if (w > *width)
+			*width = w;
+		n++;
+	}
 	return n;
 }
 
@@ -497,8 +609,10 @@ legend_packed_rows(const struct heatmap_spec *s, const struct shade *sh, int w)
 	int l, x = 0, rows = 1, ew, nl = legend_levels(sh);
 	int n = nl + (sh->any_nan ? 1 : 0);
 
+	if (s->legend_note != NULL && *s->legend_note != '\0')
+		x = canvas_text_width(s->legend_note);
 	if (s->unit != NULL && *s->unit != '\0')
-		x = canvas_text_width(s->unit) + 2;
+		x += (x > 0 ? 2 : 0) + canvas_text_width(s->unit) + 2;
 	for (l = 0; l < n; l++) {
 		ew = entry_width(sh, l, nl);
 		if (x > 0 && x + 2 + ew > w) {
@@ -893,9 +1007,13 @@ draw_legend(struct canvas *c, const struct canvas_rect *clip,
 	bool unit = s->unit != NULL && *s->unit != '\0';
 	int nl = legend_levels(sh), n = nl + (sh->any_nan ? 1 : 0), l, x, y, ew;
 
+	bool note = s->legend_note != NULL && *s->legend_note != '\0';
+
 	if (L->place == LEG_RIGHT) {
 		x = L->mx0 + L->dcols * L->cw + 2;
 		y = L->title_y >= 0 ? L->title_y + 1 : clip->y;
+		if (note)
+			canvas_puts(c, clip, x, y++, s->legend_note, STY_BOLD);
 		if (unit) {
 			snprintf(buf, sizeof buf, "[%s]", s->unit);
 			canvas_puts(c, clip, x, y++, buf, STY_LABEL);
@@ -915,13 +1033,19 @@ draw_legend(struct canvas *c, const struct canvas_rect *clip,
 			 fmt_prec(b, sizeof b, sh->hi, sh->prec));
 		x += canvas_puts(c, clip, x, y, buf, STY_LABEL);
 		if (unit && x + 1 + canvas_text_width(s->unit) <= clip->x + clip->w)
-			canvas_puts(c, clip, x + 1, y, s->unit, STY_LABEL);
+			x += 1 + canvas_puts(c, clip, x + 1, y, s->unit, STY_LABEL);
+		if (note && x + 2 + canvas_text_width(s->legend_note) <= clip->x + clip->w)
+			canvas_puts(c, clip, x + 2, y, s->legend_note, STY_BOLD);
 		return;
 	}
 	if (L->place != LEG_BELOW)
 		return;
 	x = clip->x;
+	if (note)
+		x += canvas_puts(c, clip, x, y, s->legend_note, STY_BOLD);
 	if (unit) {
+		if (x > clip->x)
+			x += 2;
 		snprintf(buf, sizeof buf, "[%s]", s->unit);
 		x += canvas_puts(c, clip, x, y, buf, STY_LABEL);
 	}

@@ -33,6 +33,15 @@
  *   is never split), and the legend gives each bin's exact range (the
  *   smallest and largest value in it, to four significant digits).
  * - HEATMAP_RANGE: v_min or v_max given: equal bins of that range.
+ * - Shared scale (shared != NULL, a second matrix of the same size, e.g.
+ *   the pinned configuration's): the rules above applied to the values of
+ *   both, so two renders with values and shared swapped shade every value
+ *   alike (one legend, one meaning); legend_note says so.
+ * - HEATMAP_DIVERGING (diverging): signed values, e.g. a difference of two
+ *   matrices: each sign has its own glyphs, so it shows without colour
+ *   (ASCII "= - . + #": far below 0, below, 0, above, far above; "far"
+ *   beyond half the largest magnitude, 0 within 1e-9 of it), the legend
+ *   gives each class's exact range; only the classes present are listed.
  * Styles STY_HEAT0..9 are spread the same way.  NaN elements are blank
  * (STY_DIM).
  *
@@ -81,6 +90,11 @@ struct heatmap_spec {
 	int scale;                     /* 0 = fit the rectangle; k >= 1: zoom (above) */
 	int cell_w;                    /* zoom: columns per shown cell, 1..3 (0 = 2) */
 	int row0, col0;                /* zoom: first element row / column wanted */
+	const double *shared;          /* rows*cols values that share the scale
+					  (above); NULL = none */
+	bool diverging;                /* signed shading (HEATMAP_DIVERGING) */
+	const char *legend_note;       /* the legend's first line ("scale shared
+					  with the pin"); NULL = none */
 };
 
 /* How the values were mapped to shades (see "Shading" above). */
@@ -88,7 +102,8 @@ enum heatmap_shading {
 	HEATMAP_VALUES,   /* one shade per distinct value */
 	HEATMAP_DIGITS,   /* cells print their values */
 	HEATMAP_BINS,     /* many values: bins of neighbouring values */
-	HEATMAP_RANGE     /* equal bins of the caller's v_min..v_max */
+	HEATMAP_RANGE,    /* equal bins of the caller's v_min..v_max */
+	HEATMAP_DIVERGING /* signed classes around 0 */
 };
 
 /* What heatmap_render() chose. */

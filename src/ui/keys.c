@@ -36,7 +36,7 @@ const struct binding keys_table[] = {
 	{ ACT_EXPORT_SCREEN, CTX_GLOBAL, { 'S' }, "save the screen as a text file" },
 	{ ACT_CMDLINE, CTX_GLOBAL, { 'b' },
 	  "show the icnx --batch command that prints the numbers on screen" },
-	{ ACT_PIN, CTX_GLOBAL, { 'p' }, "pin the current curve, to compare later edits with it (value and delta % at the cursor)" },
+	{ ACT_PIN, CTX_GLOBAL, { 'p' }, "pin the current curve (value and delta % at the cursor) and the heatmap's table (c compares), to compare later edits with them" },
 	{ ACT_UNPIN, CTX_GLOBAL, { 'P' }, "clear all pins" },
 	{ ACT_LOGY, CTX_GLOBAL, { 'L' }, "logarithmic / linear latency axis" },
 	{ ACT_FIT_Y, CTX_GLOBAL, { 'Y' },
@@ -97,6 +97,9 @@ const struct binding keys_table[] = {
 	{ ACT_ZOOM_IN, CTX_VIEW, { '+', '=', 'z' },
 	  "heatmap: zoom in (more cells per element), then scroll with the cursor" },
 	{ ACT_ZOOM_OUT, CTX_VIEW, { '-', '_', 'Z' }, "heatmap: zoom out, back to the whole table" },
+	{ ACT_COMPARE, CTX_VIEW, { 'c' },
+	  "heatmap, after p pinned its table: this and the pin on one shared scale, the pin on it, "
+	  "the difference (this - pin, signed shades), this on its own scale" },
 	{ ACT_EXPAND, CTX_VIEW, { 'f' },
 	  "the breakdown or heatmap takes the whole right column (f again: back)" },
 

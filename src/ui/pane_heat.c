@@ -17,6 +17,12 @@
  *   - zoom: + and - change the elements per shown cell (render/heatmap.h's
  *     zoom); the window follows the cursor, so 64-1024 switch tables can be
  *     read part by part; the shading keeps the whole table's range.
+ *   - comparison: p pins the matrix on show with the curve (the latest
+ *     pin); c then cycles this and the pin on one shared scale (both
+ *     matrices' values binned together, render/heatmap.h's shared), the
+ *     pin on that scale, the difference this - pin (signed shades), and
+ *     this on its own scale.  Only a pin of the same output, item and size
+ *     is compared; otherwise the hint says why.
  * [ and ] pick the item (--select); the numbers are those of
  * `icnx --batch -o OUTPUT --select I --at X`.
  */
@@ -32,7 +38,16 @@
 #include "ui/style.h"
 #include "ui/viewdraw.h"
 
+/* What the map shows once a table is pinned (c cycles them). */
+enum heat_cmp { CMP_SHARED, CMP_PIN, CMP_DIFF, CMP_OWN, CMP_N };
+
 struct heat_pane {
+	struct table pin;      /* the pinned matrix (a copy); ncols 0 = none */
+	int pin_out, pin_select; /* its output (index) and item */
+	const struct family *pin_family;
+	enum heat_cmp cmp;
+	double *other, *diff;  /* scratch: the pin's values, this - pin */
+	size_t ocap;
 	int row, col;          /* the cell cursor (elements) */
 	int zk, zcw;           /* zoom: elements per shown cell (0 = fit), columns */
 	int row0, col0;        /* zoom: the window's first element */
@@ -80,6 +95,9 @@ static void heat_free(struct pane *p)
 	if (!hp)
 		return;
 	free(hp->values);
+	free(hp->other);
+	free(hp->diff);
+	table_free(&hp->pin);
 	free(hp->labels);
 	free(hp->clabels);
 	free(hp);
@@ -109,6 +127,54 @@ static bool is_matrix(const struct app *a)
 {
 	const struct output_desc *o = shown(a);
 	return o && o->kind == OUT_MATRIX && matrix_ok(&a->res.slot[SLOT_MATRIX].table);
+}
+
+/* The output index on show (-1 none). */
+static int shown_index(const struct app *a)
+{
+	return app_shown_output(a, a->view.matrix_out, a->res.slot[SLOT_MATRIX].refusal);
+}
+
+/* Can the pinned matrix be compared with the one on show?  false with the
+ * reason in why (empty when there is no pin at all). */
+static bool comparable(const struct heat_pane *hp, const struct app *a, char *why, size_t n)
+{
+	const struct table *t = &a->res.slot[SLOT_MATRIX].table;
+
+	why[0] = '\0';
+	if (hp->pin.ncols == 0)
+		return false;
+	if (!is_matrix(a) || !current(a))
+		snprintf(why, n, "the pin is compared once this table is computed");
+	else if (hp->pin_family != a->cfg.family || hp->pin_out != shown_index(a))
+		snprintf(why, n, "the pinned table is another view: v to %s",
+			 hp->pin_out >= 0 ? app_outputs(a, NULL)[hp->pin_out].name : "it");
+	else if (hp->pin_select != a->view.select)
+		snprintf(why, n, "the pinned table is item %d: [ ] to it",
+			 hp->pin_select < 0 ? 0 : hp->pin_select);
+	else if (hp->pin.nrows != t->nrows || hp->pin.ncols != t->ncols)
+		snprintf(why, n, "the pinned table is %zux%zu, this one %zux%zu: not compared",
+			 hp->pin.nrows, hp->pin.ncols - 1, t->nrows, t->ncols - 1);
+	else
+		return true;
+	return false;
+}
+
+/* The comparison in force: CMP_OWN when there is none. */
+static enum heat_cmp cmp_mode(const struct heat_pane *hp, const struct app *a)
+{
+	char why[160];
+	return comparable(hp, a, why, sizeof why) ? hp->cmp : CMP_OWN;
+}
+
+static const char *cmp_name(enum heat_cmp m)
+{
+	switch (m) {
+	case CMP_SHARED: return "shared scale with the pin";
+	case CMP_PIN: return "the pin, shared scale";
+	case CMP_DIFF: return "this - pin";
+	default: return "own scale";
+	}
 }
 
 /* A label read as an integer (the cell detail's select); -1 if it is not. */
@@ -167,6 +233,10 @@ static void heat_update(struct pane *p, unsigned what)
 {
 	struct heat_pane *hp = p->data;
 	struct app *a = p->app;
+	if ((what & U_FILE) && hp->pin.ncols && hp->pin_family != a->cfg.family) {
+		table_free(&hp->pin);      /* another family's table: not comparable */
+		table_init(&hp->pin, "");
+	}
 	if (what & U_FILE) {
 		a->view.matrix_out = default_view(a);
 		a->view.select = -1;
@@ -332,6 +402,26 @@ static void draw_matrix(struct pane *p, struct canvas *c, struct canvas_rect r)
 	}
 	for (int k = 0; k < cols; k++)
 		hp->clabels[k] = t->cols[k + 1].name;
+	enum heat_cmp mode = cmp_mode(hp, a);
+	if (mode != CMP_OWN && need > hp->ocap) {
+		double *no = realloc(hp->other, need * sizeof *no);
+		if (no)
+			hp->other = no;
+		double *nd = no ? realloc(hp->diff, need * sizeof *nd) : NULL;
+		if (nd)
+			hp->diff = nd;
+		if (!no || !nd)
+			mode = CMP_OWN;
+		else
+			hp->ocap = need;
+	}
+	if (mode != CMP_OWN)
+		for (int i = 0; i < rows; i++)
+			for (int k = 0; k < cols; k++) {
+				size_t e = (size_t)i * (size_t)cols + (size_t)k;
+				hp->other[e] = table_get(&hp->pin, (size_t)i, (size_t)k + 1);
+				hp->diff[e] = hp->values[e] - hp->other[e];
+			}
 	clamp_cursor(hp, t);
 	struct heatmap_spec hs;
 	struct heatmap_info info;
@@ -344,6 +434,21 @@ static void draw_matrix(struct pane *p, struct canvas *c, struct canvas_rect r)
 	hs.row_labels = hp->labels;
 	hs.col_labels = hp->clabels;
 	hs.unit = t->cols[1].unit[0] ? t->cols[1].unit : NULL;
+	if (mode == CMP_SHARED || mode == CMP_PIN) {
+		hs.values = mode == CMP_PIN ? hp->other : hp->values;
+		hs.shared = mode == CMP_PIN ? hp->values : hp->other;
+		hs.legend_note = mode == CMP_PIN ? "pin; scale shared" : "scale shared w/ pin";
+		if (mode == CMP_PIN) {
+			char pt[192];
+			app_symbol(a, hp->pin.title, pt, sizeof pt);
+			snprintf(title, sizeof title, "pin: %s", pt);
+		}
+	} else if (mode == CMP_DIFF) {
+		hs.values = hp->diff;
+		hs.diverging = true;
+		hs.legend_note = "this - pin";
+		snprintf(title + strlen(title), sizeof title - strlen(title), ", this - pin");
+	}
 	hs.cursor_row = p->focused ? hp->row : -1;
 	hs.cursor_col = p->focused ? hp->col : -1;
 	if (hp->zk >= 1) {
@@ -391,8 +496,10 @@ static void heat_draw(struct pane *p, struct canvas *c)
 		snprintf(zoom, sizeof zoom, "zoom %s%d ", hp->zk > 1 ? "1:" : "x", hp->zk > 1
 			 ? hp->zk : hp->zcw);
 	/* After a refusal, the fallback's name (the first line says why). */
-	snprintf(right, sizeof right, "%s%s%s", zoom, so ? so->name : v >= 0 ? o[v].name : "",
-		 current(a) ? "" : " (updating)");
+	snprintf(right, sizeof right, "%s%s%s%s%s", zoom, so ? so->name : v >= 0 ? o[v].name : "",
+		 current(a) ? "" : " (updating)", hp->pin.ncols ? ", " : "",
+		 !hp->pin.ncols ? "" : cmp_mode(hp, a) != CMP_OWN ? cmp_name(hp->cmp)
+		 : hp->cmp == CMP_OWN ? "own scale" : "pin not compared");
 	draw_header(c, P_HEAT + 1, "heatmap", right, p->focused);
 	if (c->height < 2)
 		return;
@@ -533,6 +640,48 @@ static unsigned heat_key(struct pane *p, enum action act, int arg)
 	}
 	case ACT_EXPAND:
 		return app_toggle_expand(a);
+	case ACT_PIN:
+		/* with the curve (ui.c): the matrix on show, as it is now */
+		if (!is_matrix(a) || !current(a))
+			return 0;
+		table_free(&hp->pin);
+		table_init(&hp->pin, "");
+		if (table_copy(&hp->pin, t)) {
+			table_free(&hp->pin);
+			table_init(&hp->pin, "");
+			return 0;
+		}
+		hp->pin_out = shown_index(a);
+		hp->pin_select = a->view.select;
+		hp->pin_family = a->cfg.family;
+		hp->cmp = CMP_SHARED;
+		if (!a->msg_err)   /* after the plot's message (i reads it whole) */
+			snprintf(a->msg + strlen(a->msg), sizeof a->msg - strlen(a->msg),
+				 "; and the heatmap's %zux%zu table (c there compares)", t->nrows,
+				 t->ncols - 1);
+		return K_REDRAW | K_STATUS;
+	case ACT_UNPIN:
+		table_free(&hp->pin);
+		table_init(&hp->pin, "");
+		return K_REDRAW;
+	case ACT_COMPARE: {
+		char why[160];
+		if (hp->pin.ncols == 0) {
+			app_msg(a, false, "no pinned table: p pins the curve and this table, then edit "
+				"and c compares");
+			return K_HANDLED | K_STATUS;
+		}
+		if (!comparable(hp, a, why, sizeof why)) {
+			app_msg(a, false, "%s", why);
+			return K_HANDLED | K_STATUS;
+		}
+		hp->cmp = (hp->cmp + 1) % CMP_N;
+		app_msg(a, false, "heatmap: %s%s", cmp_name(hp->cmp), hp->cmp == CMP_DIFF ?
+			" (= - below 0, . 0, + # above; c: next)" : hp->cmp == CMP_OWN ?
+			" (the shades' meaning is this table's alone; c: next)" :
+			" (one shade, one value range in both; c: next)");
+		return K_HANDLED | K_REDRAW | K_STATUS;
+	}
 	default:
 		return 0;
 	}
@@ -561,11 +710,27 @@ static void heat_hint(struct pane *p, char *buf, size_t n)
 		return;
 	}
 	const char *rl = table_get_text(t, (size_t)hp->row, 0);
-	snprintf(buf, n, "%s %s -> %s: %s %s  (arrows move, +/- zoom, v next view, [ ] item %d, "
-		 "f full)", t->cols[0].label[0] ? t->cols[0].label : t->cols[0].name, rl ? rl : "",
-		 t->cols[hp->col + 1].name,
-		 draw_num(table_get(t, (size_t)hp->row, (size_t)hp->col + 1), 6, num, sizeof num),
-		 t->cols[hp->col + 1].unit, a->view.select < 0 ? 0 : a->view.select);
+	char why[160], pin[96] = "", ps[32], sym[96];
+	double v = table_get(t, (size_t)hp->row, (size_t)hp->col + 1);
+	if (comparable(hp, a, why, sizeof why)) {
+		double pv = table_get(&hp->pin, (size_t)hp->row, (size_t)hp->col + 1);
+		if (isfinite(pv) && isfinite(v) && pv != 0)
+			snprintf(pin, sizeof pin, "; pin %s, Delta %+.1f%%",
+				 draw_num(pv, 6, ps, sizeof ps), 100 * (v - pv) / pv);
+		else
+			snprintf(pin, sizeof pin, "; pin %s", draw_num(pv, 6, ps, sizeof ps));
+		app_symbol(a, pin, sym, sizeof sym);
+		snprintf(pin, sizeof pin, "%s", sym);
+	} else if (why[0]) {
+		snprintf(buf, n, "%s (p pinned it)", why);
+		return;
+	}
+	const char *unit = t->cols[hp->col + 1].unit;
+	snprintf(buf, n, "%s %s -> %s: %s%s%s%s  (arrows move, +/- zoom, v next view, [ ] item %d, "
+		 "%sf full)", t->cols[0].label[0] ? t->cols[0].label : t->cols[0].name, rl ? rl : "",
+		 t->cols[hp->col + 1].name, draw_num(v, 6, num, sizeof num), unit[0] ? " " : "",
+		 unit, pin, a->view.select < 0 ? 0 : a->view.select,
+		 hp->pin.ncols ? "c compare, " : "");
 }
 
 static bool heat_cmdline(struct pane *p, struct strbuf *b)

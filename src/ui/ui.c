@@ -636,6 +636,12 @@ static unsigned key_global(struct app *a, enum action act, int arg)
 	case ACT_FIT_Y: {
 		unsigned f = plot->ops->key(plot, act, 0);
 		app_dirty(a, P_PLOT);
+		if (act == ACT_PIN || act == ACT_UNPIN) {
+			/* the heatmap pins (or drops) its table with the curve */
+			struct pane *heat = &a->pane[P_HEAT];
+			f |= heat->ops->key(heat, act, 0);
+			app_dirty(a, P_HEAT);
+		}
 		return f;
 	}
 	case ACT_GLYPHS:

@@ -336,6 +336,113 @@ test_heat_close_values(void **state)
 	canvas_free(&c);
 }
 
+/* arnau-autonet10 with root 0 (`icnx --batch arnau-autonet10 -s root=0 -o
+ * distances`, 2/3 written as 0.6666666667 as the batch prints it). */
+static const double autonet10_root0[100] = {
+	0, 0.6666666667, 1, 2, 1, 2, 1, 3, 3, 1,
+	0.6666666667, 0, 1, 2, 1, 2, 1, 3, 3, 1,
+	1, 1, 0, 2, 2, 3, 1, 3, 3, 2,
+	2, 2, 2, 0, 2, 4, 1, 1, 1, 3,
+	1, 1, 2, 2, 0, 3, 1, 3, 3, 2,
+	2, 2, 3, 4, 3, 0, 3, 1, 1, 1,
+	1, 1, 1, 1, 1, 3, 0, 2, 2, 2,
+	3, 3, 3, 1, 3, 1, 2, 0, 1, 2,
+	3, 3, 3, 1, 3, 1, 2, 1, 0, 2,
+	1, 1, 2, 3, 2, 1, 2, 2, 2, 0,
+};
+
+/* The look (glyphs and style) of every value of m in a render, into
+ * val/look (n so far); fails when one value has two looks (across every
+ * render passed in, so two renders are checked against each other). */
+static void
+record_looks(const struct canvas *c, const struct heatmap_info *hi, const double *m,
+	     double *val, char (*look)[64], int *n)
+{
+	for (int i = 0; i < 10; i++)
+		for (int j = 0; j < 10; j++) {
+			char t[64], l[64];
+			int k;
+
+			cell_text(c, hi, i, j, t, sizeof t);
+			snprintf(l, sizeof l, "%s/%d", t,
+				 canvas_at(c, hi->area.x + j * hi->cell_w, hi->area.y + i)->style);
+			for (k = 0; k < *n; k++)
+				if (fabs(val[k] - m[i * 10 + j]) < 1e-9)
+					break;
+			if (k == *n) {
+				val[k] = m[i * 10 + j];
+				snprintf(look[k], sizeof look[k], "%s", l);
+				(*n)++;
+			} else if (strcmp(look[k], l) != 0) {
+				fail_msg("value %g looks like '%s' and like '%s'", val[k], look[k], l);
+			}
+		}
+}
+
+/* Issue 23 (Lab 4 step 2): root 6 and root 0 on one shared scale shade
+ * every value alike in both renders (on their own scales distance 1 is
+ * its own shade under root 6 and shares the blank with 0 under root 0);
+ * the difference root 0 - root 6 is shaded by sign, without colour too. */
+static void
+test_heat_shared_and_diff(void **state)
+{
+	struct heatmap_spec s;
+	struct heatmap_info hi;
+	struct canvas c;
+	double val[32], diff[100];
+	char look[32][64];
+	int n = 0, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		heatmap_spec_init(&s);
+		s.values = k ? autonet10_root0 : autonet10;
+		s.shared = k ? autonet10 : autonet10_root0;
+		s.rows = s.cols = 10;
+		s.legend_note = "scale shared";
+		check_render(k ? "heat_shared_root0_utf8_46x14" : "heat_shared_root6_utf8_46x14",
+			     CANVAS_UTF8, 46, 14, render_heatmap, &s, &c);
+		heatmap_render(&c, (struct canvas_rect){ 0, 0, 46, 14 }, &s, &hi);
+		assert_true(text_has(&c, "scale shared"));
+		record_looks(&c, &hi, s.values, val, look, &n);
+		canvas_free(&c);
+	}
+	for (int i = 0; i < 100; i++)
+		diff[i] = autonet10_root0[i] - autonet10[i];
+	for (k = 0; k < 2; k++) {
+		enum canvas_charset cs = k ? CANVAS_UTF8 : CANVAS_ASCII;
+		const struct glyphs *g = glyphs_get(cs);
+
+		heatmap_spec_init(&s);
+		s.values = diff;
+		s.rows = s.cols = 10;
+		s.diverging = true;
+		s.legend_note = "root 0 - root 6";
+		check_render(k ? "heat_diff_utf8_46x14" : "heat_diff_ascii_46x14", cs, 46, 14,
+			     render_heatmap, &s, &c);
+		heatmap_render(&c, (struct canvas_rect){ 0, 0, 46, 14 }, &s, &hi);
+		assert_int_equal(hi.shading, HEATMAP_DIVERGING);
+		/* below 0: -1..-1/3; 0; above: 0.75..1; far above (> 3/2): 3 */
+		assert_int_equal(hi.levels, 4);
+		assert_true(text_has(&c, "-1..-0.333"));
+		assert_true(text_has(&c, "0.75..1"));
+		for (int i = 0; i < 10; i++)
+			for (int j = 0; j < 10; j++) {
+				double d = diff[i * 10 + j];
+				char t[64];
+				const char *want = fabs(d) < 1e-9 ? g->diverge[2] : d < -1.5 ?
+					g->diverge[0] : d < 0 ? g->diverge[1] : d <= 1.5 ?
+					g->diverge[3] : g->diverge[4];
+
+				cell_text(&c, &hi, i, j, t, sizeof t);
+				if (strncmp(t, want, strlen(want)) != 0)
+					fail_msg("cell %d,%d = %g drawn '%s', not '%s'", i, j, d, t,
+						 want);
+			}
+		canvas_free(&c);
+	}
+}
+
 int
 main(void)
 {
@@ -344,6 +451,7 @@ main(void)
 		cmocka_unit_test(test_heat_fattree_group),
 		cmocka_unit_test(test_heat_star),
 		cmocka_unit_test(test_heat_close_values),
+		cmocka_unit_test(test_heat_shared_and_diff),
 	};
 
 	return cmocka_run_group_tests_name("render_heat", tests, NULL, NULL);
