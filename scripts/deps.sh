@@ -4,12 +4,13 @@
 #   build: compiler, pkg-config, ncursesw, libyaml (enough for `make run`)
 #   test:  build + cmocka, tmux, mandoc, python3 (JSON checks), locales (a
 #          decimal-comma locale, compiled by the test with localedef), zsh (its
-#          completion is tested) (enough for `make test`)
+#          completion is tested), gnuplot-nox (the figures of key F and
+#          --figure are rendered) (enough for `make test`)
 #   fuzz:  build + clang and its libFuzzer/sanitizer runtimes
 #          (libclang-rt-14-dev, which clang only recommends) for `make fuzz`
 #   deb:   build + dpkg-dev, debhelper (`make deb`, debian/) and lintian
-#   ci:    test + fuzz + deb + what `make ci` needs beyond that (gnuplot for
-#          the man-page examples, Open MPI for calibration, debootstrap for
+#   ci:    test + fuzz + deb + what `make ci` needs beyond that (Open MPI for
+#          calibration, debootstrap for
 #          the clean root tests/deb.sh installs the package in)
 #   validate: build + what `make validate` needs to build BookSim 2 from
 #          ../shared/tools (g++, bison, flex) and python3 for the report
@@ -20,7 +21,7 @@ level=${1:-build}
 pkgs="gcc make pkg-config libncurses-dev libyaml-dev"
 case "$level" in
   build) ;;
-  test) pkgs="$pkgs libcmocka-dev tmux mandoc python3 locales zsh" ;;
+  test) pkgs="$pkgs libcmocka-dev tmux mandoc python3 locales zsh gnuplot-nox" ;;
   fuzz) pkgs="$pkgs clang libclang-rt-14-dev" ;;
   deb) pkgs="$pkgs dpkg-dev debhelper lintian" ;;
   ci) pkgs="$pkgs libcmocka-dev tmux mandoc python3 locales zsh time clang libclang-rt-14-dev gnuplot-nox openmpi-bin libopenmpi-dev dpkg-dev debhelper lintian debootstrap" ;;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/write.h"
+#include "batch/batchfig.h"
 #include "batch/simbatch.h"
 #include "family/curve.h"
 #include "family/outkit.h"
@@ -125,6 +126,12 @@ int batch_run(const struct options *o, const struct loaded *l)
 	}
 	if (o->has_points && out->kind != OUT_CURVE)
 		return usage("--points: -o %s is not a curve", out->name);
+	if (o->figure && out->kind != OUT_CURVE)
+		return usage("--figure: -o %s is not a curve (a figure plots -o curve, with "
+			     "--sim its simulated points)", out->name);
+	if (o->figure && !batch_figure_dir_ok(o->figure))
+		return usage("--figure %s: its directory does not exist (nothing computed or "
+			     "written; a figure never creates directories)", o->figure);
 	if (o->has_points && o->format != FMT_CSV && o->format != FMT_TSV)
 		return usage("--points: pieces concatenate only as CSV or TSV rows (%s)",
 			     "add -f csv");
@@ -205,6 +212,8 @@ int batch_run(const struct options *o, const struct loaded *l)
 			}
 		}
 	}
+	if (!rc && o->figure)
+		rc = batch_figure(o->figure, l, out, &t, NULL, &d);
 	family_release(f, prep);
 	free(xs);
 	table_free(&ts);

@@ -356,7 +356,8 @@ int complete_main(FILE *fp, int argc, char **argv)
 	int v = c.opt ? c.opt->val : 0;
 	bool files = !c.opt ? !c.option_name
 		: v == 'o' || v == 'f' || v == 's' || v == 'j' ? false
-		: strcmp(c.opt->name, "calibrate") == 0 || strcmp(c.opt->name, "keys") == 0;
+		: strcmp(c.opt->name, "calibrate") == 0 || strcmp(c.opt->name, "keys") == 0 ||
+		  strcmp(c.opt->name, "figure") == 0;
 	fprintf(fp, "%s\n", files ? "files" : "words");
 	if (c.option_name) {
 		for (const struct option *p = options_long(); p->name; p++)

@@ -14,7 +14,7 @@
 
 enum { O_BATCH = 256, O_LIST, O_DUMP, O_CHECK, O_ASCII, O_NOCOLOR, O_NOMOUSE, O_VERSION,
        O_LOAD, O_AT, O_SELECT, O_MANFIELDS, O_MANKEYS, O_CALIBRATE,
-       O_HEADLESS, O_KEYS, O_SIM, O_POINTS };
+       O_HEADLESS, O_KEYS, O_SIM, O_POINTS, O_FIGURE };
 
 static const struct option longopts[] = {
 	{ "batch", no_argument, NULL, O_BATCH },
@@ -41,6 +41,7 @@ static const struct option longopts[] = {
 	{ "sim", no_argument, NULL, O_SIM },
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "points", required_argument, NULL, O_POINTS },
+	{ "figure", required_argument, NULL, O_FIGURE },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -82,6 +83,9 @@ void options_usage(void)
 	       "                       without the header unless I = 0: pieces run\n"
 	       "                       anywhere and concatenate into the whole run's output;\n"
 	       "                       J past the last point is cut to it (said on stderr)\n"
+	       "      --figure FILE    a curve output: also write it as a figure, a gnuplot\n"
+	       "                       script with its data (the explorer's F); draw it with\n"
+	       "                       gnuplot -e \"set terminal pdfcairo; set output 'f.pdf'\" FILE\n"
 	       "      --list-presets   list the presets and where they are\n"
 	       "      --dump-config    print the effective configuration as YAML\n"
 	       "      --check          validate the configuration and exit\n"
@@ -281,6 +285,7 @@ int options_parse(struct options *o, int argc, char **argv)
 			break;
 		case O_KEYS: o->keys = optarg; break;
 		case O_SIM: o->sim = true; break;
+		case O_FIGURE: o->figure = optarg; break;
 		case 'j': {
 			double v;
 			if (parse_number(optarg, &v) || v < 1 || v > 1024 || v != floor(v))

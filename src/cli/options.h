@@ -42,6 +42,8 @@ struct options {
 	bool sim;                      /* --sim: add the simulated columns to a curve */
 	int jobs;                      /* -j N: simulation threads; 0 = the processors
 	                                  this process may use (sched_getaffinity) */
+	const char *figure;            /* --figure FILE: also write the curve as a
+	                                  gnuplot figure (base/figure.h); NULL = none */
 	bool has_points;               /* --points I:J: only points I..J of the sweep */
 	size_t points_from, points_to;
 

@@ -174,6 +174,20 @@ unsigned act_prompt_file(struct app *a, enum prompt_kind k)
 		snprintf(def, sizeof def, "%s-screen.txt", stem);
 		app_prompt(a, k, "save screen as text to: ", def, NULL);
 		break;
+	case PR_FIGURE: {
+		struct strbuf b;
+		char why[APP_MSG_MAX];
+		strbuf_init(&b);
+		int rc = plot_pane_figure(&a->pane[P_PLOT], &b, why, sizeof why);
+		strbuf_free(&b);
+		if (rc) {
+			app_msg(a, true, "no figure: %s", why);
+			return K_HANDLED | K_STATUS;
+		}
+		snprintf(def, sizeof def, "%s-figure.gp", stem);
+		app_prompt(a, k, "write the plot as a gnuplot figure to: ", def, NULL);
+		break;
+	}
 	default:
 		break;
 	}
@@ -421,6 +435,24 @@ unsigned act_export_screen(struct app *a, const char *path, bool overwrite_ok)
 	return f;
 }
 
+unsigned act_export_figure(struct app *a, const char *path, bool overwrite_ok)
+{
+	struct strbuf b;
+	char why[APP_MSG_MAX];
+
+	strbuf_init(&b);
+	if (plot_pane_figure(&a->pane[P_PLOT], &b, why, sizeof why)) {
+		strbuf_free(&b);
+		app_msg(a, true, "no figure: %s", why);
+		return K_HANDLED | K_STATUS;
+	}
+	unsigned f = export_text(a, path, b.s, b.len, PR_FIGURE, overwrite_ok,
+				 "the plot as a gnuplot figure (gnuplot -e \"set terminal pdfcairo; "
+				 "set output 'fig.pdf'\" FILE)", "-figure.gp");
+	strbuf_free(&b);
+	return f;
+}
+
 unsigned act_prompt_accept(struct app *a)
 {
 	enum prompt_kind k = a->prompt;
@@ -436,6 +468,7 @@ unsigned act_prompt_accept(struct app *a)
 	case PR_OPEN: return act_open(a, text, false);
 	case PR_CSV: return act_export_csv(a, text, false);
 	case PR_SCREEN: return act_export_screen(a, text, false);
+	case PR_FIGURE: return act_export_figure(a, text, false);
 	default: return K_HANDLED | K_STATUS;
 	}
 }
@@ -462,6 +495,7 @@ unsigned act_confirm(struct app *a, bool yes)
 		case PR_SAVE: return K_REDRAW_ALL | act_save(a, path, false, true);
 		case PR_CSV: return K_REDRAW_ALL | act_export_csv(a, path, true);
 		case PR_SCREEN: return K_REDRAW_ALL | act_export_screen(a, path, true);
+		case PR_FIGURE: return K_REDRAW_ALL | act_export_figure(a, path, true);
 		default: break;
 		}
 		break;

@@ -32,6 +32,9 @@ unsigned act_open(struct app *a, const char *arg, bool discard_ok);
 unsigned act_reload(struct app *a);
 unsigned act_export_csv(struct app *a, const char *path, bool overwrite_ok);
 unsigned act_export_screen(struct app *a, const char *path, bool overwrite_ok);
+/* Key F: the plot as a gnuplot figure (plot_pane_figure) to path, atomic,
+ * asking before overwriting or creating a directory, as the CSV export. */
+unsigned act_export_figure(struct app *a, const char *path, bool overwrite_ok);
 
 /* Put the focused pane's batch command in the status line. */
 unsigned act_cmdline(struct app *a);

@@ -48,6 +48,7 @@ enum prompt_kind {
 	PR_OPEN,       /* a preset file or name to open */
 	PR_CSV,        /* a file name for the curve's CSV */
 	PR_SCREEN,     /* a file name for the screen as text */
+	PR_FIGURE,     /* a file name for the plot as a gnuplot figure */
 };
 
 /* The overlay on top of the panes, if any. */

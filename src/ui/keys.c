@@ -34,6 +34,9 @@ const struct binding keys_table[] = {
 	{ ACT_EXPORT_CSV, CTX_GLOBAL, { 's' }, "export what the plot shows as CSV: the curve, or the "
 	  "simulated points (beside the model) or view" },
 	{ ACT_EXPORT_SCREEN, CTX_GLOBAL, { 'S' }, "save the screen as a text file" },
+	{ ACT_EXPORT_FIGURE, CTX_GLOBAL, { 'F' }, "write the plot as a figure for a report: a "
+	  "gnuplot script with its data (curves, pins, simulated points and their intervals, "
+	  "axes, legend); gnuplot draws it as PDF, SVG or PNG" },
 	{ ACT_CMDLINE, CTX_GLOBAL, { 'b' },
 	  "show the icnx --batch command that prints the numbers on screen" },
 	{ ACT_PIN, CTX_GLOBAL, { 'p' }, "pin the current curve (value and delta % at the cursor) and the heatmap's table (c compares), to compare later edits with them" },

@@ -92,4 +92,12 @@ struct pane {
 extern const struct pane_ops pane_org_ops, pane_net_ops, pane_traffic_ops,
 	pane_plot_ops, pane_table_ops, pane_heat_ops;
 
+struct strbuf;
+/* Key F: the plot pane p as last drawn (its curves, pins, simulated points
+ * with their intervals, axes and legend) as a gnuplot script
+ * (base/figure.h) appended to out, with the batch command of its numbers
+ * as a comment.  Returns 0, or -1 with the reason in why (nothing plotted,
+ * an incomplete edit, a simulated view other than the curve).  UI thread. */
+int plot_pane_figure(const struct pane *p, struct strbuf *out, char *why, size_t n);
+
 #endif

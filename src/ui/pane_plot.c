@@ -14,7 +14,9 @@
 #include <string.h>
 
 #include "ui/app.h"
+#include "base/figure.h"
 #include "config/cfgwalk.h"
+#include "ui/cmdline.h"
 #include "ui/draw.h"
 #include "ui/plotadapt.h"
 #include "ui/simview.h"
@@ -54,6 +56,13 @@ struct plot_pane {
 	double *pbuf[MAX_PINS][2];
 	double *psbuf[MAX_PINS][4];  /* the pins' simulated points: x, y, lo, hi */
 	double *sbuf[4];           /* the simulated points: x, y, lo, hi */
+	/* What the last draw plotted (key F writes it as a figure): the
+	 * spec, its series and their texts; the arrays are the buffers above,
+	 * valid until the next draw.  have_last false: nothing plotted. */
+	struct pa_spec last;
+	struct pa_series ls[PA_MAX_SERIES];
+	char lnames[PA_MAX_SERIES][64], llive[80], lxname[96], lylabel[96], lmlabel[48];
+	bool have_last;
 };
 
 static int plot_init(struct pane *p)
@@ -377,7 +386,7 @@ static bool draw_sim_alone(struct plot_pane *pp, struct app *a, const struct tab
 	const struct table *st = &a->res.slot[SLOT_SLOW].table;
 	struct pa_series s;
 	struct pa_spec spec;
-	char xname[96], ylabel[96];
+	char *xname = pp->lxname, *ylabel = pp->lylabel;
 
 	if (!t || st->ncols < 2 || strcmp(st->cols[0].name, t->cols[0].name) == 0)
 		return false;
@@ -387,9 +396,9 @@ static bool draw_sim_alone(struct plot_pane *pp, struct app *a, const struct tab
 	int vc = app_sim_value_col(st);
 	memset(&spec, 0, sizeof spec);
 	app_symbol(a, st->cols[0].label[0] ? st->cols[0].label : st->cols[0].name, xname,
-		   sizeof xname);
+		   sizeof pp->lxname);
 	app_symbol(a, st->cols[vc].label[0] ? st->cols[vc].label : st->cols[vc].name, ylabel,
-		   sizeof ylabel);
+		   sizeof pp->lylabel);
 	spec.x_name = xname;
 	spec.x_unit = st->cols[0].unit[0] ? st->cols[0].unit : NULL;
 	spec.y_name = ylabel;
@@ -403,7 +412,11 @@ static bool draw_sim_alone(struct plot_pane *pp, struct app *a, const struct tab
 	spec.y_fit = pp->fity;
 	spec.clip_hint = "Y fits";
 	canvas_set_charset(c, a->utf8 ? CANVAS_UTF8 : CANVAS_ASCII);
-	pa_render(c, r, &spec, NULL);
+	pa_render(c, r, &spec, &pp->info);
+	pp->ls[0] = s;
+	spec.series = pp->ls;
+	pp->last = spec;
+	pp->have_last = true;
 	return true;
 }
 
@@ -413,15 +426,17 @@ static void plot_draw(struct pane *p, struct canvas *c)
 	struct app *a = p->app;
 	const struct table *t = curve(a);
 	const struct family *f = a->cfg.family;
-	struct pa_series s[PA_MAX_SERIES];
+	struct pa_series *s = pp->ls;
 	struct pa_spec spec;
-	char right[128], xname[96], sym[48], live[80], ylabel[96], mlabel[48];
-	char names[PA_MAX_SERIES][64];
+	char right[128], sym[48];
+	char *xname = pp->lxname, *live = pp->llive, *ylabel = pp->lylabel, *mlabel = pp->lmlabel;
+	char (*names)[64] = pp->lnames;
 	int cols[PA_MAX_SERIES];
 	size_t ns = 0;
 	bool more = false;
 
 	family_axes(pp, a);
+	pp->have_last = false;
 	bool stale = a->res.gen != a->gen;
 	double frac;
 	bool busy = a->worker && worker_busy(a->worker, &frac, NULL);
@@ -467,18 +482,18 @@ static void plot_draw(struct pane *p, struct canvas *c)
 	pp->xbuf = column(t, 0);
 	if (!pp->xbuf)
 		return;
-	describe(a, live, sizeof live);
+	describe(a, live, sizeof pp->llive);
 	for (int k = 0; k < ncols; k++) {
 		pp->ybuf[k] = column(t, cols[k]);
 		if (!pp->ybuf[k])
 			return;
 		if (pp->multi)
-			app_symbol(a, t->cols[cols[k]].name, names[k], sizeof names[k]);
+			app_symbol(a, t->cols[cols[k]].name, names[k], sizeof pp->lnames[k]);
 		else if (ncols > 1)   /* the family's few starting columns: what each is */
 			app_symbol(a, t->cols[cols[k]].label[0] ? t->cols[cols[k]].label
-				   : t->cols[cols[k]].name, names[k], sizeof names[k]);
+				   : t->cols[cols[k]].name, names[k], sizeof pp->lnames[k]);
 		else
-			snprintf(names[k], sizeof names[k], "%s", live);
+			snprintf(names[k], sizeof pp->lnames[k], "%s", live);
 		s[ns++] = (struct pa_series){ names[k], pp->xbuf, pp->ybuf[k], t->nrows };
 	}
 	for (int i = 0; i < pp->npins && ns < PA_MAX_SERIES; i++) {
@@ -499,14 +514,14 @@ static void plot_draw(struct pane *p, struct canvas *c)
 				  &s[ns]))
 			ns++;
 	memset(&spec, 0, sizeof spec);
-	snprintf(xname, sizeof xname, "%s %s", f->x.label ? f->x.label : f->x.name,
+	snprintf(xname, sizeof pp->lxname, "%s %s", f->x.label ? f->x.label : f->x.name,
 		 app_symbol(a, f->x.symbol, sym, sizeof sym));
 	spec.x_name = xname;
 	spec.x_unit = f->x.unit;
 	spec.x_log = f->x.log;
 	spec.x_tight = f->x.log;     /* decades: rounding out would waste most of one */
 	app_symbol(a, t->cols[yc].label[0] ? t->cols[yc].label : t->cols[yc].name, ylabel,
-		   sizeof ylabel);
+		   sizeof pp->lylabel);
 	/* Several columns: the axis is their common unit. */
 	spec.y_name = ncols > 1 ? NULL : ylabel;
 	spec.y_unit = t->cols[yc].unit[0] ? t->cols[yc].unit : NULL;
@@ -516,7 +531,7 @@ static void plot_draw(struct pane *p, struct canvas *c)
 	spec.sat_x = a->res.gen == a->gen ? app_saturation(a) : NAN;
 	spec.sat_label = "saturation";
 	spec.mark_x = NAN;
-	if (x_marker(a, &spec.mark_x, mlabel, sizeof mlabel))
+	if (x_marker(a, &spec.mark_x, mlabel, sizeof pp->lmlabel))
 		spec.mark_label = mlabel;
 	spec.cursor = pp->cursor;
 	spec.legend = pp->npins > 0 || c->height >= 16 || ncols > 1;
@@ -529,6 +544,8 @@ static void plot_draw(struct pane *p, struct canvas *c)
 	if (a->have_draft)
 		dim_series(c, r);
 	pp->have_info = true;
+	pp->last = spec;
+	pp->have_last = !a->have_draft;
 }
 
 static unsigned pin(struct pane *p)
@@ -850,6 +867,45 @@ static bool plot_cmdline(struct pane *p, struct strbuf *b)
 		return true;
 	strbuf_printf(b, "-o %s", name);
 	return true;
+}
+
+int plot_pane_figure(const struct pane *p, struct strbuf *out, char *why, size_t n)
+{
+	const struct plot_pane *pp = p->data;
+	const struct app *a = p->app;
+	struct figure f;
+	struct figure_series fs[PA_MAX_SERIES];
+	struct strbuf cmd;
+	char xl[128], yl[128], title[320], cwhy[64];
+
+	if (a->have_draft) {
+		snprintf(why, n, "an incomplete edit: the figure waits for a valid configuration "
+			 "(Esc drops the edit)");
+		return -1;
+	}
+	if (!app_sim_is_curve(a)) {
+		snprintf(why, n, "F writes the plot of curves; this simulated view: s exports its "
+			 "table (CSV)");
+		return -1;
+	}
+	if (!pp->have_last || !pp->last.nseries) {
+		snprintf(why, n, "nothing plotted yet: the curve is still being computed");
+		return -1;
+	}
+	pa_figure(&pp->last, &pp->info, &f, fs, xl, yl, sizeof xl);
+	snprintf(title, sizeof title, "%s%s%s", a->l->name, a->cfg.title[0] ? ": " : "",
+		 a->cfg.title);
+	f.title = title;
+	strbuf_init(&cmd);
+	if (cmdline_build(a, P_PLOT, &cmd, cwhy, sizeof cwhy) == 0 && cmd.s && !cmd.failed)
+		f.command = cmd.s;
+	figure_gnuplot(&f, out);
+	strbuf_free(&cmd);
+	if (out->failed) {
+		snprintf(why, n, "out of memory");
+		return -1;
+	}
+	return 0;
 }
 
 const struct pane_ops pane_plot_ops = {

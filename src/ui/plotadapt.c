@@ -1,6 +1,12 @@
 /* plotadapt.c: the plot pane's way to plot_render() (see plotadapt.h). */
 #include "ui/plotadapt.h"
 
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/figure.h"
+
 #include "render/plot.h"
 
 void pa_render(struct canvas *c, struct canvas_rect r, const struct pa_spec *s,
@@ -43,5 +49,46 @@ void pa_render(struct canvas *c, struct canvas_rect r, const struct pa_spec *s,
 		info->x_lo = pi.x.lo;
 		info->x_hi = pi.x.hi;
 		info->x_log = pi.x.scale == AXIS_LOG10;
+		info->y_lo = pi.y.lo;
+		info->y_hi = pi.y.hi;
 	}
+}
+
+/* "name [unit]", either part optional. */
+static void axis_text(char *buf, size_t n, const char *name, const char *unit)
+{
+	snprintf(buf, n, "%s%s%s%s", name ? name : "", name && unit ? " " : "",
+		 unit ? "[" : "", unit ? unit : "");
+	if (unit)
+		snprintf(buf + strlen(buf), n - strlen(buf), "]");
+}
+
+void pa_figure(const struct pa_spec *s, const struct pa_info *info, struct figure *f,
+	       struct figure_series *fs, char *xl, char *yl, size_t n)
+{
+	size_t ns = s->nseries < PA_MAX_SERIES ? s->nseries : PA_MAX_SERIES;
+
+	figure_init(f);
+	axis_text(xl, n, s->x_name, s->x_unit);
+	axis_text(yl, n, s->y_name, s->y_unit);
+	f->x_label = xl;
+	f->y_label = yl;
+	f->x_log = s->x_log;
+	f->y_log = s->y_log;
+	f->x_min = info->x_lo;
+	f->x_max = info->x_hi;
+	f->y_min = info->y_lo;
+	f->y_max = info->y_hi;
+	for (size_t k = 0; k < ns; k++) {
+		const struct pa_series *p = &s->series[k];
+		fs[k] = (struct figure_series){ p->name, p->x, p->y, p->n, .points = p->points,
+						.lo = p->lo, .hi = p->hi, .dash = (int)k + 1,
+						.impulses = s->stems && !p->points };
+	}
+	f->series = fs;
+	f->nseries = ns;
+	f->sat_x = s->sat_x;
+	f->sat_label = s->sat_label;
+	f->mark_x = s->mark_x;
+	f->mark_label = s->mark_label;
 }

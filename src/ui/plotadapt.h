@@ -49,7 +49,19 @@ struct pa_info {
 	bool y_clipped;                   /* some y above the axis (noted) */
 	double x_lo, x_hi;
 	bool x_log;
+	double y_lo, y_hi;                /* the y axis as drawn */
 };
+
+struct figure;
+struct figure_series;
+
+/* The plot s as render()ed with info (its axes' ranges), as a figure
+ * (base/figure.h) into f, its series into fs[PA_MAX_SERIES] and its axis
+ * titles ("name [unit]") into xl and yl (n bytes each): the same curves,
+ * dashes (series >= 1 dashed, as on screen), points with their error bars,
+ * ranges, saturation line and marker.  f points into s, fs, xl and yl. */
+void pa_figure(const struct pa_spec *s, const struct pa_info *info, struct figure *f,
+	       struct figure_series *fs, char *xl, char *yl, size_t n);
 
 /* Render s into r of c (see plot_render).  info may be NULL. */
 void pa_render(struct canvas *c, struct canvas_rect r, const struct pa_spec *s,

@@ -620,6 +620,7 @@ static unsigned key_global(struct app *a, enum action act, int arg)
 	case ACT_OPEN: return act_prompt_file(a, PR_OPEN);
 	case ACT_EXPORT_CSV: return act_prompt_file(a, PR_CSV);
 	case ACT_EXPORT_SCREEN: return act_prompt_file(a, PR_SCREEN);
+	case ACT_EXPORT_FIGURE: return act_prompt_file(a, PR_FIGURE);
 	case ACT_PICKER:
 		a->picker = picker_new();
 		if (!a->picker) {

@@ -167,7 +167,7 @@ while [ "$sent" -lt "$nkeys" ]; do
 		send O; pick presets/star.yaml nonexistent.yaml presets/arnau-random24.yaml; typed "$w"
 		send Enter; pick y n; send "$w"
 	elif [ "$r" -lt 88 ]; then                       # save, export (scratch dir)
-		pick w s S; send "$w"; send C-u; rand 4; typed "out$r.yaml"; send Enter
+		pick w s S F; send "$w"; send C-u; rand 4; typed "out$r.yaml"; send Enter
 		pick y n Escape; send "$w" Escape
 	elif [ "$r" -lt 93 ]; then                       # resize down and back
 		flush; pick $sizes
