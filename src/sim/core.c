@@ -129,34 +129,6 @@ static void wheel_run(struct sim_core *c, int sl)
 }
 
 
-static int msg_new(struct sim_core *c)
-{
-	int id;
-
-	if (c->free_msg < 0) {
-		int cap = c->nmsg_cap ? 2 * c->nmsg_cap : 1024;
-		struct sim_msg *m = realloc(c->msg, (size_t)cap * sizeof *m);
-
-		if (!m)
-			return -1;
-		c->msg = m;
-		for (int i = cap - 1; i >= c->nmsg_cap; i--) {
-			m[i].next = c->free_msg;
-			c->free_msg = i;
-		}
-		c->nmsg_cap = cap;
-	}
-	id = c->free_msg;
-	c->free_msg = c->msg[id].next;
-	return id;
-}
-
-static void msg_release(struct sim_core *c, int id)
-{
-	c->msg[id].next = c->free_msg;
-	c->free_msg = id;
-}
-
 void sim_core_free(struct sim_core *c)
 {
 	if (!c)
@@ -175,7 +147,7 @@ void sim_core_free(struct sim_core *c)
 		for (int s = 0; s < c->net.nodes; s++)
 			free(c->fifo[s].id);
 	free(c->fifo);
-	free(c->msg);
+	sim_msgs_free(&c->msgs);
 	free(c->cumw);
 	memset(c, 0, sizeof *c);
 }
@@ -261,7 +233,7 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 		}
 	}
 	c->last_free = -1;
-	c->free_msg = -1;
+	c->msgs.free = -1;
 	sim_rng_seed(&c->rng, seed, stream);
 	if (!c->net.senders)
 		c->net.nsenders = net->nodes;
@@ -297,7 +269,7 @@ static void enqueue(struct sim_core *c, int s, int id)
 {
 	int qb = c->net.nchan * c->net.V + s;
 	struct sim_buf *q = &c->buf[qb];
-	struct sim_msg *m = &c->msg[id];
+	struct sim_msg *m = &c->msgs.m[id];
 
 	m->next = -1;
 	c->queued++;
@@ -313,7 +285,7 @@ static void enqueue(struct sim_core *c, int s, int id)
 		c->nact++;
 		head_add(c, qb);
 	} else {
-		c->msg[c->qtail[s]].next = id;
+		c->msgs.m[c->qtail[s]].next = id;
 		c->qtail[s] = id;
 	}
 }
@@ -321,12 +293,12 @@ static void enqueue(struct sim_core *c, int s, int id)
 /* A new message from node src into its source queue j (0..Q-1). */
 static int new_message(struct sim_core *c, int src, int j, int dst, int len)
 {
-	int id = msg_new(c);
+	int id = sim_msgs_new(&c->msgs);
 	struct sim_msg *m;
 
 	if (id < 0)
 		return -1;
-	m = &c->msg[id];
+	m = &c->msgs.m[id];
 	memset(m, 0, sizeof *m);
 	m->src = src;
 	m->dst = dst;
@@ -346,21 +318,6 @@ int sim_core_inject(struct sim_core *c, int src, int dst, int len)
 	if (src < 0 || src >= c->net.nodes || dst < 0 || dst >= c->net.nodes || len < 1)
 		return -1;
 	return new_message(c, src, 0, dst, len);
-}
-
-static int draw_length(struct sim_core *c)
-{
-	double u;
-
-	if (c->mix.n == 1)
-		return c->mix.length[0];
-	u = sim_rng_unit(&c->rng);
-	for (int i = 0; i < c->mix.n - 1; i++) {
-		if (u < c->mix.prob[i])
-			return c->mix.length[i];
-		u -= c->mix.prob[i];
-	}
-	return c->mix.length[c->mix.n - 1];
 }
 
 static int arrivals(struct sim_core *c)
@@ -399,11 +356,11 @@ static int arrivals(struct sim_core *c)
 			if (c->net.source)
 				s = c->net.source(c->net.dest_ctx, s, d);
 			int j = c->Q > 1 ? (int)sim_rng_below(&c->rng, (uint32_t)c->Q) : 0;
-			int id = new_message(c, s, j, d, draw_length(c));
+			int id = new_message(c, s, j, d, sim_mix_draw(&c->mix, &c->rng));
 			if (id < 0)
 				return -1;
 			if (c->net.init)
-				c->net.init(c->net.dest_ctx, &c->msg[id], &c->rng);
+				c->net.init(c->net.dest_ctx, &c->msgs.m[id], &c->rng);
 		}
 		c->next_arrival += sim_rng_exp(&c->rng, c->rate);
 	}
@@ -416,7 +373,7 @@ static int arrivals(struct sim_core *c)
 static int allocate(struct sim_core *c, int b)
 {
 	struct sim_buf *bb = &c->buf[b];
-	struct sim_msg *m = &c->msg[bb->owner];
+	struct sim_msg *m = &c->msgs.m[bb->owner];
 	int ic = bb->ch;
 	int qn = ic < 0 ? (b - c->net.nchan * c->net.V) / c->Q : -1;   /* queue's node */
 	int router = ic < 0 ? c->net.inj_router[qn] : c->chs[ic].to;
@@ -651,7 +608,7 @@ static int relay_push(struct sim_core *c, int node, int id, int seq, int P)
 {
 	int qb = c->net.nchan * c->net.V + node * c->Q;
 	struct sim_buf *q = &c->buf[qb];
-	struct sim_msg *m = &c->msg[id];
+	struct sim_msg *m = &c->msgs.m[id];
 
 	if (seq == 0) {
 		m->rnode = node;
@@ -721,7 +678,7 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k)
 	}
 	/* leave b */
 	if (bb->ch < 0 && seq == 0 && !relay) {
-		struct sim_msg *m = &c->msg[id];
+		struct sim_msg *m = &c->msgs.m[id];
 
 		m->depart = c->now;
 		c->flits_in_net += m->len;
@@ -737,12 +694,12 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k)
 			release(c, b, bb->ch);
 		} else {                        /* next message of the queue */
 			int s = b - c->net.nchan * c->net.V;
-			int nid = relay ? fifo_pop(&c->fifo[s / c->Q]) : c->msg[id].next;
+			int nid = relay ? fifo_pop(&c->fifo[s / c->Q]) : c->msgs.m[id].next;
 
 			if (!relay)
 				c->queued--;
 			if (nid >= 0) {
-				const struct sim_msg *nm = &c->msg[nid];
+				const struct sim_msg *nm = &c->msgs.m[nid];
 
 				bb->owner = nid;
 				bb->len = nm->len;
@@ -776,7 +733,7 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k)
 		kb->fseq++;
 		c->flits_in_net--;
 		if (tail) {
-			struct sim_msg *m = &c->msg[id];
+			struct sim_msg *m = &c->msgs.m[id];
 
 			m->delivered = kb->fseq;
 			release(c, k, kch);
@@ -787,7 +744,7 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k)
 				struct sim_done d = { m, c->now + P };
 				c->done(c->done_ctx, &d);
 			}
-			msg_release(c, id);
+			sim_msgs_release(&c->msgs, id);
 		}
 	} else {
 		if (kb->occ == 0) {

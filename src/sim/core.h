@@ -216,6 +216,23 @@ struct sim_mix {
 	double prob[SIM_MAX_MIX];
 };
 
+/* A length from the mix: one uniform draw from rng when mix->n > 1, none
+ * otherwise (msgpool.c). */
+int sim_mix_draw(const struct sim_mix *mix, struct sim_rng *rng);
+
+/* The message records an engine holds (msgpool.c): an array that doubles
+ * as it fills, so indices stay valid and pointers into it do not across
+ * sim_msgs_new; released records are reused (through sim_msg.next, last
+ * released first).  Start as { .free = -1 }. */
+struct sim_msgs {
+	struct sim_msg *m;
+	int cap;                   /* records allocated */
+	int free;                  /* first free record, -1 = none */
+};
+int sim_msgs_new(struct sim_msgs *p);      /* its index, or -1 (no memory) */
+void sim_msgs_release(struct sim_msgs *p, int id);
+void sim_msgs_free(struct sim_msgs *p);    /* NULL: nothing; leaves it empty */
+
 /* Per measured message, handed to the observer at its tail's arrival. */
 struct sim_done {
 	const struct sim_msg *m;
@@ -332,9 +349,7 @@ struct sim_core {
 	int64_t last_free;         /* last cycle any virtual channel was released */
 	int *qtail;                /* per queue: its last message */
 	struct sim_fifo *fifo;     /* per node (relays'), or NULL */
-	/* messages */
-	struct sim_msg *msg;
-	int nmsg_cap, free_msg;
+	struct sim_msgs msgs;      /* messages */
 	/* counters */
 	int64_t flit_hops;         /* flits that crossed a channel */
 	/* Work done, in events: every cycle stepped counts 1 plus the buffers

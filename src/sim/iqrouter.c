@@ -110,8 +110,7 @@ struct iq {
 	int *rlist, *rpos, nrbusy; /* routers holding a flit (rpos: index in
 	                              rlist, -1 = not listed) */
 	/* messages */
-	struct sim_msg *msg;
-	int nmsg_cap, free_msg;
+	struct sim_msgs msgs;      /* messages */
 	struct req *req;
 	int nreq, capreq;
 	struct sim_cand cand[SIM_MAX_CAND];
@@ -125,28 +124,6 @@ struct iq {
 };
 
 /* ------------------------------------------------------------ helpers */
-
-static int msg_new(struct iq *s)
-{
-	int id;
-
-	if (s->free_msg < 0) {
-		int cap = s->nmsg_cap ? 2 * s->nmsg_cap : 1024;
-		struct sim_msg *m = realloc(s->msg, (size_t)cap * sizeof *m);
-
-		if (!m)
-			return -1;
-		s->msg = m;
-		for (int i = cap - 1; i >= s->nmsg_cap; i--) {
-			m[i].next = s->free_msg;
-			s->free_msg = i;
-		}
-		s->nmsg_cap = cap;
-	}
-	id = s->free_msg;
-	s->free_msg = s->msg[id].next;
-	return id;
-}
 
 static int ev_flit(struct iq *s, int64_t when, int vc, int msg, int seq)
 {
@@ -293,7 +270,7 @@ static void iq_free(void *state)
 	free(s->qpos);
 	free(s->rlist);
 	free(s->rpos);
-	free(s->msg);
+	sim_msgs_free(&s->msgs);
 	free(s->req);
 	free(s);
 }
@@ -418,7 +395,7 @@ static int iq_init(void **state, const struct sim_engine_cfg *cfg)
 	s->cfg = *cfg;
 	s->V = n->V;
 	s->B = n->B;
-	s->free_msg = -1;
+	s->msgs.free = -1;
 	if (!s->net.senders)
 		s->net.nsenders = n->nodes;
 	s->nsenders = s->net.nsenders;
@@ -490,21 +467,6 @@ fail:
 
 /* ------------------------------------------------------------ arrivals */
 
-static int draw_length(struct iq *s)
-{
-	double u;
-
-	if (s->mix.n == 1)
-		return s->mix.length[0];
-	u = sim_rng_unit(&s->rng);
-	for (int i = 0; i < s->mix.n - 1; i++) {
-		if (u < s->mix.prob[i])
-			return s->mix.length[i];
-		u -= s->mix.prob[i];
-	}
-	return s->mix.length[s->mix.n - 1];
-}
-
 static int arrivals(struct iq *s)
 {
 	const struct sim_net *n = &s->net;
@@ -529,14 +491,14 @@ static int arrivals(struct iq *s)
 			continue;
 		if (n->source)
 			src = n->source(n->dest_ctx, src, d);
-		id = msg_new(s);
+		id = sim_msgs_new(&s->msgs);
 		if (id < 0)
 			return -1;
-		m = &s->msg[id];
+		m = &s->msgs.m[id];
 		memset(m, 0, sizeof *m);
 		m->src = src;
 		m->dst = d;
-		m->len = draw_length(s);
+		m->len = sim_mix_draw(&s->mix, &s->rng);
 		m->gen = s->now;
 		m->depart = -1;
 		m->next = -1;
@@ -551,7 +513,7 @@ static int arrivals(struct iq *s)
 			s->qseq[src] = 0;
 			list_add(s->qlist, s->qpos, &s->nqbusy, src);
 		} else {
-			s->msg[s->qtail[src]].next = id;
+			s->msgs.m[s->qtail[src]].next = id;
 		}
 		s->qtail[src] = id;
 	}
@@ -574,7 +536,7 @@ static int cand_vc(const struct iq *s, int r, int buf)
 static int inject(struct iq *s, int q)
 {
 	int id = s->qhead[q], seq = s->qseq[q], vc = s->qvc[q];
-	struct sim_msg *m = &s->msg[id];
+	struct sim_msg *m = &s->msgs.m[id];
 
 	if (seq == 0 && vc < 0) {      /* a header: the first free VC after the
 	                                  last one taken, round-robin */
@@ -645,7 +607,7 @@ static int inject(struct iq *s, int q)
 
 static void deliver(struct iq *s, int id)
 {
-	struct sim_msg *m = &s->msg[id];
+	struct sim_msg *m = &s->msgs.m[id];
 
 	s->delivered++;
 	if (m->delivered != m->len)
@@ -658,8 +620,7 @@ static void deliver(struct iq *s, int id)
 		};
 		s->cfg.deliver(s->cfg.deliver_ctx, &d);
 	}
-	m->next = s->free_msg;
-	s->free_msg = id;
+	sim_msgs_release(&s->msgs, id);
 }
 
 static int events(struct iq *s)
@@ -676,7 +637,7 @@ static int events(struct iq *s)
 		struct vcs *b = &s->vc[f.vc];
 
 		if (k->dst < 0) {               /* read by its node */
-			struct sim_msg *m = &s->msg[f.msg];
+			struct sim_msg *m = &s->msgs.m[f.msg];
 			if (f.seq != m->delivered)
 				s->order_errors++;
 			m->delivered++;
@@ -731,7 +692,7 @@ static int vc_alloc(struct iq *s, int r)
 			if (b->state != VC_ALLOC || b->n == 0)
 				continue;
 			f = s->fl[(size_t)iv * s->B + (size_t)b->head];
-			nc = s->net.route(s->net.route_ctx, &s->msg[f.msg], r,
+			nc = s->net.route(s->net.route_ctx, &s->msgs.m[f.msg], r,
 					  l < s->net.nchan ? l : -1, s->cand);
 			if (nc <= 0)
 				return SIM_ROUTE_ERROR;
@@ -787,7 +748,7 @@ static int vc_alloc(struct iq *s, int r)
 		b->state = VC_ACTIVE;
 		b->out = q->ovc;
 		b->sa_from = s->now + 1;
-		m = &s->msg[s->fl[(size_t)q->ivc * s->B + (size_t)b->head].msg];
+		m = &s->msgs.m[s->fl[(size_t)q->ivc * s->B + (size_t)b->head].msg];
 		m->st = q->st;
 		m->aux = q->aux;
 		m->hops++;
@@ -864,7 +825,7 @@ static int sw_alloc(struct iq *s, int r)
 		ip->sw_aptr = (s->link[ol].outport + 1) % rt->nout;
 		ip->sw_rr = (ip->avc + 1) % V;
 		f = s->fl[(size_t)iv * s->B + (size_t)b->head];
-		m = &s->msg[f.msg];
+		m = &s->msgs.m[f.msg];
 		b->head = (b->head + 1) % s->B;
 		b->n--;
 		s->vc[ov].cred--;
@@ -980,7 +941,7 @@ static enum sim_status iq_run(void *state, sim_stop_fn stop, void *ctx, int64_t 
 
 const struct sim_engine_ops sim_iqrouter_engine = {
 	.name = "iq-router",
-	.msg_bytes = 3 * sizeof(struct sim_msg),   /* msg_new doubles the array:
+	.msg_bytes = 3 * sizeof(struct sim_msg),   /* sim_msgs_new doubles the array:
 	                                             while it grows, old + new */
 	.init = iq_init,
 	.measure = iq_measure,

@@ -49,8 +49,8 @@ static int64_t sim_single_state(const struct sim_net *net, int src, int dst, int
 	c.now = at;
 	int id = sim_core_inject(&c, src, dst, len);
 	assert_true(id >= 0);
-	c.msg[id].st = st;
-	c.msg[id].aux = aux;
+	c.msgs.m[id].st = st;
+	c.msgs.m[id].aux = aux;
 	assert_int_equal(sim_core_run(&c, sim_single_stop, &o, at + 1000000), SIM_DONE);
 	assert_int_equal(c.order_errors, 0);
 	sim_core_free(&c);

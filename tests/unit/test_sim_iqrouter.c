@@ -21,7 +21,7 @@
  * (no BookSim equivalent), and a Bernoulli probability above 1 giving a
  * message every cycle (BookSim's RandomFloat() < rate).  Uniform traffic over the other
  * nodes; sim_lone.h for the lone packets.  And msg_bytes, the memory
- * bound's bytes per message, covering msg_new's doubling (3 records).
+ * bound's bytes per message, covering sim_msgs_new's doubling (3 records).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -202,7 +202,7 @@ static void test_refusals(void **state)
 
 /* The memory bound (measure.h: SIM_MSG_MEMORY) counts msg_bytes per live
  * message at the engine's peak: the engine keeps its messages in one array
- * of struct sim_msg that doubles (msg_new), so while it grows the old and
+ * of struct sim_msg that doubles (sim_msgs_new), so while it grows the old and
  * the new array are both held: 3 records per live message, as the core. */
 static void test_msg_bytes(void **state)
 {
