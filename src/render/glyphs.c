@@ -7,7 +7,8 @@ static const struct glyphs glyphs_ascii = {
 	.braille = false,
 	.hline = "-", .vline = "|", .corner = "+", .xtick = "+", .ytick = "+",
 	.satline = ":", .markline = "!", .saturated = "^", .cursor = "X",
-	.marker = { "*", "+", "o", "x", "#", "@", "%", "&" },
+	/* never '+', the ticks: a pin (series 1) is '=' */
+	.marker = { "*", "=", "o", "x", "#", "@", "%", "&" },
 	.heat = { " ", ".", ":", "-", "=", "+", "*", "#", "%", "@" },
 	.nheat = 10,
 	.diverge = { "=", "-", ".", "+", "#" },

@@ -52,6 +52,9 @@ struct frame {
 	struct axis ax, ay;
 	struct legend_entry legend[LEGEND_MAX];
 	int nlegend;
+	unsigned char *prot;       /* pw x ph: the data area's cells that hold a
+	                              marker or text, which nothing drawn later may
+	                              overwrite (NULL: out of memory, none kept) */
 };
 
 void
@@ -304,6 +307,59 @@ in_x(double frac)
 	return frac >= -1e-9 && frac <= 1 + 1e-9;
 }
 
+/* Mark cell (x, y) as holding a marker or text (frame.prot). */
+static void
+protect(const struct frame *f, int x, int y)
+{
+	if (f->prot != NULL && x >= f->px0 && x < f->px0 + f->pw && y >= f->py0 &&
+	    y < f->py0 + f->ph)
+		f->prot[(size_t)(y - f->py0) * (size_t)f->pw + (size_t)(x - f->px0)] = 1;
+}
+
+static bool
+is_protected(const struct frame *f, int x, int y)
+{
+	return f->prot != NULL && x >= f->px0 && x < f->px0 + f->pw && y >= f->py0 &&
+	       y < f->py0 + f->ph &&
+	       f->prot[(size_t)(y - f->py0) * (size_t)f->pw + (size_t)(x - f->px0)];
+}
+
+/* A marker (a point, a tag, the cursor, a saturated point) at (x, y). */
+static void
+put_mark(struct canvas *c, const struct frame *f, int x, int y, const char *g, int sty)
+{
+	canvas_put(c, &f->r, x, y, g, sty);
+	protect(f, x, y);
+}
+
+/* Text at (x, y), its cells protected. */
+static void
+put_text(struct canvas *c, const struct frame *f, int x, int y, const char *t, int sty)
+{
+	int w = canvas_text_width(t);
+
+	canvas_puts(c, &f->r, x, y, t, sty);
+	for (int i = 0; i < w; i++)
+		protect(f, x + i, y);
+}
+
+/* May text of w columns go at (x, y)?  Inside the data area, over no
+ * marker or text; with blank, over blank cells only (no curve either). */
+static bool
+text_room(const struct canvas *c, const struct frame *f, int x, int y, int w, bool blank)
+{
+	if (x < f->px0 || x + w > f->px0 + f->pw || y < f->py0 || y >= f->py0 + f->ph)
+		return false;
+	for (int i = 0; i < w; i++) {
+		const struct canvas_cell *cell = canvas_at(c, x + i, y);
+
+		if (is_protected(f, x + i, y) || cell == NULL ||
+		    (blank && strcmp(cell->glyph, " ") != 0))
+			return false;
+	}
+	return true;
+}
+
 /* Lay out the x axis with as many ticks as their labels allow. */
 static void
 layout_x(struct frame *f, const struct plot_spec *s, double lo, double hi)
@@ -545,7 +601,7 @@ draw_stem(struct canvas *c, const struct frame *f, int k, double fx, double fy)
 	y1 = row_of(f, fy);
 	for (y = y1 + 1; y <= y0; y++)
 		canvas_put(c, &f->r, col_of(f, fx), y, f->g->vline, STY_SERIES0 + k);
-	canvas_put(c, &f->r, col_of(f, fx), y1, f->g->marker[k], STY_SERIES0 + k);
+	put_mark(c, f, col_of(f, fx), y1, f->g->marker[k], STY_SERIES0 + k);
 }
 
 /* Are the cells [x, x + w) of row y inside the data area and blank? */
@@ -580,7 +636,7 @@ static void offscale_point(struct canvas *c, const struct frame *f,
 		return;
 	col = col_of(f, fx);
 	if (marker) {
-		canvas_put(c, &f->r, col, f->py0, marker, sty);
+		put_mark(c, f, col, f->py0, marker, sty);
 		return;
 	}
 	snprintf(lab, sizeof lab, "%.4g", y);
@@ -592,11 +648,11 @@ static void offscale_point(struct canvas *c, const struct frame *f,
 		int r0 = col + 1, r1 = col + 1 + w + (col + 1 + w < edge);
 		int l0 = col - w - (col - w > f->px0), l1 = col;
 		if (blank_run(c, f, r0, ry, r1 - r0)) {
-			canvas_puts(c, &f->r, r0, ry, lab, sty);
+			put_text(c, f, r0, ry, lab, sty);
 			return;
 		}
 		if (blank_run(c, f, l0, ry, l1 - l0)) {
-			canvas_puts(c, &f->r, col - w, ry, lab, sty);
+			put_text(c, f, col - w, ry, lab, sty);
 			return;
 		}
 	}
@@ -624,7 +680,7 @@ draw_points(struct canvas *c, const struct frame *f, const struct plot_spec *s, 
 			continue;
 		col = col_of(f, fx);
 		if (y == INFINITY) {
-			canvas_put(c, &f->r, col, f->py0, f->g->saturated, sty);
+			put_mark(c, f, col, f->py0, f->g->saturated, sty);
 			continue;
 		}
 		fl = isfinite(lo) ? axis_frac(&f->ay, lo) : NAN;
@@ -669,25 +725,24 @@ draw_points(struct canvas *c, const struct frame *f, const struct plot_spec *s, 
 			continue;
 		if (fy > 1 + 1e-9)
 			continue;     /* above the axis' top: draw_offscale */
-		canvas_put(c, &f->r, col, row_of(f, fy), f->g->marker[k], sty);
+		put_mark(c, f, col, row_of(f, fy), f->g->marker[k], sty);
 	}
 }
 
-/* The measured points above the y axis' top, drawn last (after the notes,
- * so none hides them): each marker on the data's top row, then the
- * values beside them where the cells are blank. */
+/* The measured points above the y axis' top: pass 0 draws each marker on
+ * the data's top row (with the other markers, before any text), pass 1
+ * the values beside them where the cells are blank (after the texts). */
 static void draw_offscale(struct canvas *c, const struct frame *f, const struct plot_spec *s,
-			  size_t ns)
+			  size_t ns, int pass)
 {
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t k = 0; k < ns; k++) {
-			const struct plot_series *se = &s->series[k];
-			if (!se->points || !se->x || !se->y)
-				continue;
-			for (size_t i = 0; i < se->n; i++)
-				offscale_point(c, f, se, i, STY_SERIES0 + (int)k,
-					       pass ? NULL : f->g->marker[k]);
-		}
+	for (size_t k = 0; k < ns; k++) {
+		const struct plot_series *se = &s->series[k];
+		if (!se->points || !se->x || !se->y)
+			continue;
+		for (size_t i = 0; i < se->n; i++)
+			offscale_point(c, f, se, i, STY_SERIES0 + (int)k,
+				       pass ? NULL : f->g->marker[k]);
+	}
 }
 
 static void
@@ -711,8 +766,8 @@ draw_series(struct canvas *c, const struct frame *f, const struct plot_spec *s,
 		}
 		if (se->y[i] == INFINITY) {
 			if (in_x(fx))
-				canvas_put(c, &f->r, col_of(f, fx), f->py0,
-					   f->g->saturated, STY_SERIES0 + k);
+				put_mark(c, f, col_of(f, fx), f->py0, f->g->saturated,
+					 STY_SERIES0 + k);
 			prev = false;
 			continue;
 		}
@@ -737,8 +792,8 @@ draw_series(struct canvas *c, const struct frame *f, const struct plot_spec *s,
 		}
 		if (in_x(fx) && fy >= -1e-9 && fy <= 1 + 1e-9) {
 			if (!s->lines)
-				canvas_put(c, &f->r, col_of(f, fx), row_of(f, fy),
-					   f->g->marker[k], STY_SERIES0 + k);
+				put_mark(c, f, col_of(f, fx), row_of(f, fy), f->g->marker[k],
+					 STY_SERIES0 + k);
 			else if (!prev)
 				plot_dot(&pen, dot_x(f, fx), dot_y(f, fy));
 		}
@@ -792,7 +847,7 @@ draw_tags(struct canvas *c, const struct frame *f, const struct plot_spec *s,
 		taken[nt][0] = x;
 		taken[nt][1] = y;
 		nt++;
-		canvas_put(c, &f->r, x, y, f->g->marker[k], STY_SERIES0 + (int)k);
+		put_mark(c, f, x, y, f->g->marker[k], STY_SERIES0 + (int)k);
 	}
 }
 
@@ -822,8 +877,7 @@ draw_cursor(struct canvas *c, const struct frame *f, const struct plot_spec *s,
 	if (isnan(fx) || !in_x(fx) || isnan(y) || f->ph <= 0)
 		return;
 	if (y == INFINITY) {
-		canvas_put(c, &f->r, col_of(f, fx), f->py0, f->g->saturated,
-			   STY_CURSOR);
+		put_mark(c, f, col_of(f, fx), f->py0, f->g->saturated, STY_CURSOR);
 		return;
 	}
 	fy = axis_frac(&f->ay, y);
@@ -831,51 +885,87 @@ draw_cursor(struct canvas *c, const struct frame *f, const struct plot_spec *s,
 		return;
 	if (fy > 1)
 		fy = 1;
-	canvas_put(c, &f->r, col_of(f, fx), row_of(f, fy), f->g->cursor,
-		   STY_CURSOR);
+	put_mark(c, f, col_of(f, fx), row_of(f, fy), f->g->cursor, STY_CURSOR);
 }
 
 static void
 draw_satline(struct canvas *c, const struct frame *f, const struct plot_spec *s)
 {
-	const char *label = empty(s->sat_label) ? "sat" : s->sat_label;
 	double fx = axis_frac(&f->ax, s->sat_x);
-	int x, y, lw = canvas_text_width(label), ly = f->py0 + f->ph - 1;
+	int x, y;
 
 	if (isnan(fx) || !in_x(fx))
 		return;
 	x = col_of(f, fx);
 	for (y = f->py0; y < f->py0 + f->ph; y++)
 		canvas_put(c, &f->r, x, y, f->g->satline, STY_SATURATION);
-	/* Label at the bottom, beyond saturation where curves do not go. */
-	if (f->ph < 3)
-		return;
-	if (x + lw < f->px0 + f->pw)
-		canvas_puts(c, &f->r, x + 1, ly, label, STY_SATURATION);
-	else if (x - lw > f->axis_x)
-		canvas_puts(c, &f->r, x - lw, ly, label, STY_SATURATION);
 }
 
-/* The marker: a dotted line, its label at the top (where the saturation
- * label is not). */
+/*
+ * The label of a vertical line at column x, drawn after every curve and
+ * marker so that none overwrites it, and where it overwrites none: on
+ * blank cells beside the line (right, else left), from row y0 towards
+ * row y1; else over curves but no marker or text; else not at all (the
+ * legend names the line too).
+ */
+static void
+line_label(struct canvas *c, const struct frame *f, int x, const char *label, int sty,
+	   int y0, int y1)
+{
+	int lw = canvas_text_width(label), dir = y1 >= y0 ? 1 : -1;
+
+	if (f->ph < 3)
+		return;
+	for (int pass = 0; pass < 2; pass++)
+		for (int y = y0; dir > 0 ? y <= y1 : y >= y1; y += dir) {
+			if (text_room(c, f, x + 1, y, lw, pass == 0)) {
+				put_text(c, f, x + 1, y, label, sty);
+				return;
+			}
+			if (x - lw > f->axis_x && text_room(c, f, x - lw, y, lw, pass == 0)) {
+				put_text(c, f, x - lw, y, label, sty);
+				return;
+			}
+		}
+}
+
+/* The saturation line's label: at the bottom, beyond saturation where
+ * curves do not go, else higher. */
+static void
+draw_satlabel(struct canvas *c, const struct frame *f, const struct plot_spec *s)
+{
+	double fx = axis_frac(&f->ax, s->sat_x);
+
+	if (isnan(fx) || !in_x(fx))
+		return;
+	line_label(c, f, col_of(f, fx), empty(s->sat_label) ? "sat" : s->sat_label,
+		   STY_SATURATION, f->py0 + f->ph - 1, f->py0);
+}
+
+/* The marker: a dotted line (its label: draw_marklabel). */
 static void
 draw_markline(struct canvas *c, const struct frame *f, const struct plot_spec *s)
 {
-	const char *label = empty(s->mark_label) ? "mark" : s->mark_label;
 	double fx = axis_frac(&f->ax, s->mark_x);
-	int x, y, lw = canvas_text_width(label);
+	int x, y;
 
 	if (isnan(fx) || !in_x(fx))
 		return;
 	x = col_of(f, fx);
 	for (y = f->py0; y < f->py0 + f->ph; y++)
 		canvas_put(c, &f->r, x, y, f->g->markline, STY_LABEL);
-	if (f->ph < 3)
+}
+
+/* The marker line's label: at the top, else lower (line_label). */
+static void
+draw_marklabel(struct canvas *c, const struct frame *f, const struct plot_spec *s)
+{
+	double fx = axis_frac(&f->ax, s->mark_x);
+
+	if (isnan(fx) || !in_x(fx))
 		return;
-	if (x + lw < f->px0 + f->pw)
-		canvas_puts(c, &f->r, x + 1, f->py0, label, STY_LABEL);
-	else if (x - lw > f->axis_x)
-		canvas_puts(c, &f->r, x - lw, f->py0, label, STY_LABEL);
+	line_label(c, f, col_of(f, fx), empty(s->mark_label) ? "mark" : s->mark_label,
+		   STY_LABEL, f->py0, f->py0 + f->ph - 1);
 }
 
 /* Write s at (x, y) in at most w columns, ending in "…" ("~" in ASCII) when
@@ -899,53 +989,14 @@ puts_cut(struct canvas *c, const struct frame *f, int x, int y, int w,
 
 /*
  * Text rows: title with the cursor read-out, y label with the clip note.
- * The clip note always shows (plot.h): at the right of the y label row
- * when the whole label fits beside it (the read-out moves to the title row
- * or goes), else at the right of the title row when there is no y label
- * row, else on the top row of the data area, from its left (where a curve
- * that shoots up at the right is not).
+ * The clip note always shows (plot.h), over no marker: at the right of the
+ * y label row when the whole label fits beside it (the read-out moves to
+ * the title row or goes), else at the right of the title row when there is
+ * no y label row, else on the top row of the data area in the first run of
+ * cells without a marker or text (whole, else without its hint), else at
+ * the right of the y label row cutting the label, else cut into the
+ * widest such run of the top row.
  */
-/* The saturated markers (a value of +inf, plot.h) of every series, drawn
- * on the data's top row as draw_series and draw_points draw them; or only
- * the leftmost one's column (c NULL: returned; INT_MAX when none). */
-static int
-sat_markers(struct canvas *c, const struct frame *f, const struct plot_spec *s)
-{
-	size_t ns = s->nseries > PLOT_MAX_SERIES ? PLOT_MAX_SERIES : s->nseries;
-	int first = INT_MAX;
-
-	for (size_t k = 0; k < ns; k++) {
-		const struct plot_series *se = &s->series[k];
-
-		for (size_t i = 0; se->x != NULL && se->y != NULL && i < se->n; i++) {
-			double fx = axis_frac(&f->ax, se->x[i]);
-
-			if (se->y[i] != INFINITY || isnan(fx) || !isfinite(se->x[i]) ||
-			    !in_x(fx))
-				continue;
-			int col = col_of(f, fx);
-			if (col < first)
-				first = col;
-			if (c != NULL)
-				canvas_put(c, &f->r, col, f->py0, f->g->saturated,
-					   STY_SERIES0 + (int)k);
-		}
-	}
-	return first;
-}
-
-static int
-first_sat_col(const struct frame *f, const struct plot_spec *s)
-{
-	return sat_markers(NULL, f, s);
-}
-
-static void
-draw_sat_markers(struct canvas *c, const struct frame *f, const struct plot_spec *s)
-{
-	(void)sat_markers(c, f, s);
-}
-
 static void
 draw_texts(struct canvas *c, const struct frame *f, const struct plot_spec *s,
 	   const char *readout, bool clipped)
@@ -982,41 +1033,72 @@ draw_texts(struct canvas *c, const struct frame *f, const struct plot_spec *s,
 			readout_done = true;
 		}
 	}
-	if (f->ylab_y >= 0) {
-		int rx = right;
+	/* Else on the data's top row, in a run of cells with no marker or
+	 * text (every marker is drawn by now: none is drawn over it later),
+	 * the first from the left, the whole note or without its hint. */
+	char shorter[96];
+	if (clipped) {
+		char top[AXIS_LABEL_MAX];
 
-		if (nw > 0 && tw + 2 + nw <= f->r.w) {
+		snprintf(shorter, sizeof shorter, "clipped above %s",
+			 axis_fmt_value(top, sizeof top, f->ay.hi));
+	} else {
+		shorter[0] = '\0';
+	}
+	if (nw > 0 && !note_done && f->ph > 0 && f->pw > 1 &&
+	    !(f->ylab_y >= 0 && tw + 2 + nw <= f->r.w)) {
+		for (int pass = 0; pass < 2 && !note_done; pass++) {
+			const char *t = pass ? shorter : note;
+			int w = canvas_text_width(t);
+
+			/* a free cell before and after it: it touches no marker */
+			for (int x = f->px0 + 1; w > 0 && x + w <= f->px0 + f->pw - 1; x++)
+				if (text_room(c, f, x - 1, f->py0, w + 2, false)) {
+					put_text(c, f, x, f->py0, t, STY_DIM);
+					note_done = true;
+					break;
+				}
+		}
+	}
+	if (f->ylab_y >= 0) {
+		int rx = right, lw = f->r.w;
+
+		/* beside the y label: whole, else cutting the label (its
+		 * first 8 columns kept) */
+		if (nw > 0 && !note_done && (tw + 2 + nw <= f->r.w || 8 + 2 + nw <= f->r.w)) {
 			rx -= nw;
 			canvas_puts(c, &f->r, rx, f->ylab_y, note, STY_DIM);
 			note_done = true;
 			rx -= 2;
+			lw = rx - f->r.x;
 		}
 		if (!readout_done && rw > 0 && tw + 2 + rw <= rx - f->r.x) {
 			canvas_puts(c, &f->r, rx - rw, f->ylab_y, readout, STY_CURSOR);
 			readout_done = true;
 		}
-		puts_cut(c, f, f->r.x, f->ylab_y, f->r.w, buf, STY_LABEL);
+		puts_cut(c, f, f->r.x, f->ylab_y, lw, buf, STY_LABEL);
 	}
 	if (nw > 0 && !note_done && f->ph > 0 && f->pw > 1) {
-		/* On the data's top row, where the saturated markers are:
-		 * left of the first one (a blank before it), without its hint
-		 * if that is what fits; else over them, the markers drawn
-		 * again on top, so that every saturated point shows. */
-		int x0 = f->px0 + 1, room = first_sat_col(f, s) - 1 - x0;
+		/* no room anywhere: as much of it as fits in the widest free
+		 * run of the top row, cut with "…" (never over a marker) */
+		int best = -1, bw = 0;
 
-		if (nw > room && clipped && !empty(s->clip_hint)) {
-			char top[AXIS_LABEL_MAX], shorter[96];
+		for (int x = f->px0 + 1; x < f->px0 + f->pw - 1; x++) {
+			int w = 0;
 
-			snprintf(shorter, sizeof shorter, "clipped above %s",
-				 axis_fmt_value(top, sizeof top, f->ay.hi));
-			if (canvas_text_width(shorter) <= room) {
-				snprintf(note, sizeof note, "%s", shorter);
-				nw = canvas_text_width(note);
+			while (x + w < f->px0 + f->pw - 1 && text_room(c, f, x + w, f->py0, 1, false))
+				w++;
+			if (w > bw) {
+				bw = w;
+				best = x;
 			}
+			x += w;
 		}
-		puts_cut(c, f, x0, f->py0, f->pw - 1, note, STY_DIM);
-		if (nw > room)
-			draw_sat_markers(c, f, s);
+		if (best >= 0 && bw >= 2) {
+			puts_cut(c, f, best, f->py0, bw, note, STY_DIM);
+			for (int i = 0; i < bw; i++)
+				protect(f, best + i, f->py0);
+		}
 	}
 	if (f->xlab_y >= 0) {
 		axis_title(buf, sizeof buf, s->x_name, s->x_unit);
@@ -1127,7 +1209,7 @@ plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
 		ylo = 0;
 
 	f.dots = f.g->braille && (s->lines || s->stems);
-	f.tags = f.dots && ns >= 2;
+	f.tags = ns >= 2;      /* ASCII too: a curve hidden under another shows */
 	for (k = 0; k < (int)ns; k++)
 		f.points[k] = s->series[k].points;
 	f.sx = f.dots ? 2 : 1;
@@ -1168,6 +1250,9 @@ plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
 		}
 	}
 
+	/* Lines, then markers (protected: f.prot), then text where no marker
+	 * is, so nothing overwrites a marker or a text (plot.h). */
+	f.prot = calloc((size_t)f.pw * (size_t)f.ph, 1);
 	draw_axes(c, &f);
 	if (mark_shown)
 		draw_markline(c, &f, s);
@@ -1183,8 +1268,14 @@ plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
 	if (f.tags)
 		draw_tags(c, &f, s, ns);
 	draw_cursor(c, &f, s, readout, sizeof readout);
+	draw_offscale(c, &f, s, ns, 0);
 	draw_texts(c, &f, s, readout, clipped);
-	draw_offscale(c, &f, s, ns);
+	if (sat_shown)
+		draw_satlabel(c, &f, s);
+	if (mark_shown)
+		draw_marklabel(c, &f, s);
+	draw_offscale(c, &f, s, ns, 1);
+	free(f.prot);
 	if (f.legend_rows > 0)
 		draw_legend(c, &f);
 

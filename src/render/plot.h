@@ -20,11 +20,18 @@
  * edge, and the line is not continued through it; finite y above the top
  * of the y axis are clipped at the edge (info->y_clipped) and the plot
  * always says so: "clipped above Y" (with clip_hint, e.g. "(Y fits)") on
- * the y label row, cutting the label and dropping the cursor read-out if
- * need be, else on the title row, else on the top row of the data area.
+ * the y label row, else on the title row, else on the top row of the data
+ * area where no marker is, else on the y label row cutting the label.
  * A measured point (series.points) above the top is never hidden: its
  * marker is drawn on the data's top row with its value beside it
- * ("2824"), on blank cells only, after the notes so none hides it.
+ * ("2824"), on blank cells only.
+ *
+ * Nothing overwrites a marker or a text: lines are drawn first, then the
+ * markers (points, saturated points, tags, the cursor), then the texts
+ * (the clip note, the saturation and marker labels, the off-scale values)
+ * on cells without a marker or text, a line's label on blank cells when
+ * there are any (beside its line, from the bottom for the saturation, from
+ * the top for the marker) and over curves only otherwise.
  * On a log axis, values <= 0 are skipped like NaN.
  *
  * Discrete data (stems): each point is a vertical stem from the bottom of
@@ -32,13 +39,16 @@
  * value between two points is implied (arnau's Figure 8).
  *
  * Several series: besides colour and (UTF-8) dash patterns, each series'
- * marker glyph (* + o x # @ % &) is printed at its last point shown, and the
+ * marker glyph (* + o x # @ % &; ASCII * = o x ...) is printed at its last
+ * point shown (the tag), and the
  * legend shows the same glyph, so curves can be told apart without colour.
  *
  * Glyphs follow c->charset: in UTF-8, lines are drawn with braille dots (2x4
  * per cell) and pins (series >= 1) are dashed so they stay distinct without
- * colour; in ASCII each series draws with its own marker (* + o x # @ % &).
- * Series 0 (the live curve) is drawn last so it is on top.
+ * colour; in ASCII each series draws with its own marker (* = o x # @ % &;
+ * never '+', the axes' tick).  Series 0 (the live curve) is drawn last so
+ * it is on top; its tag (above) keeps a curve it hides cell for cell (a pin
+ * equal to it within a cell) visible in ASCII too.
  *
  * The renderer clears its rectangle and never writes outside it.  It
  * renders something sensible (possibly only the title) at any size; about

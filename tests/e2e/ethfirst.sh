@@ -7,7 +7,7 @@
 # with their own glyph, the x axis ending at the data's last size.
 # - ASCII (--ascii): the one-to-many curve ('*') is drawn at least one row
 #   higher just right of the S marker ('!') than just left of it, and the
-#   point-to-point curve ('+') just right of S is no higher than the
+#   point-to-point curve ('=') just right of S is no higher than the
 #   one-to-many curve just left of it (it has no jump).
 # - UTF-8: lastovetsky-hcl16's plot pane equals its golden
 #   (tests/golden/screen_ethfirst_hcl16_utf8_47x18.txt).
@@ -36,7 +36,7 @@ for f in "$REPO"/presets/lastovetsky-*.yaml; do
 	plot first >"$TMPD/plot.txt"
 	grep -q "2 curves  log y" "$TMPD/plot.txt" || fail "$p: not two curves on a log y axis"
 	grep -q '^\* one-to-many from [0-9]* (Eq. 6)' "$TMPD/plot.txt" || fail "$p: no one-to-many legend"
-	grep -q '^+ point-to-point T_ij' "$TMPD/plot.txt" || fail "$p: no point-to-point legend"
+	grep -q '^= point-to-point T_ij' "$TMPD/plot.txt" || fail "$p: no point-to-point legend"
 	grep -q '^! S 1024' "$TMPD/plot.txt" || fail "$p: S is not marked"
 	grep -q ' 1M$' "$TMPD/plot.txt" || fail "$p: the x axis does not end at 1M, the last size"
 	# The S marker's column (the '!' of "!S" on the top row of the plot).
@@ -44,7 +44,7 @@ for f in "$REPO"/presets/lastovetsky-*.yaml; do
 	[ -n "$s" ] || fail "$p: no S marker in the plot"
 	# The nearest column left and right of S that a curve crosses (its top
 	# row there).  Below S the two curves may share a row, '*' drawn over
-	# '+', so the point-to-point curve is looked for right of S only.
+	# '=', so the point-to-point curve is looked for right of S only.
 	side() {
 		k=1 row=99
 		while [ "$row" = 99 ] && [ $k -le 3 ]; do
@@ -54,7 +54,7 @@ for f in "$REPO"/presets/lastovetsky-*.yaml; do
 	}
 	lo=$(side "$s" -1 '*') || exit 1
 	ro=$(side "$s" 1 '*') || exit 1
-	rp=$(side "$s" 1 '+') || exit 1
+	rp=$(side "$s" 1 '=') || exit 1
 	[ "$ro" -lt "$lo" ] ||
 		{ cat "$TMPD/plot.txt"; fail "$p: the one-to-many curve does not jump at S (rows $lo -> $ro)"; }
 	[ "$rp" -ge "$lo" ] ||

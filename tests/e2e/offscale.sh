@@ -4,7 +4,7 @@
 # or two rows below, never touching other text): the value b's command
 # prints (issue 23: javadi-n1120 and sharifi-n592 hid the points where the
 # model is most wrong).  Every point shows: as many markers ('+', the
-# simulation's; '^' saturated) as loads.  Headless, 80x30, UTF-8 and
+# simulation's, '=' in ASCII; '^' saturated) as loads.  Headless, 80x30, UTF-8 and
 # ASCII, kiasari-s5-v6's shipped r.
 . "$(dirname "$0")/headless.inc"
 
@@ -40,7 +40,7 @@ for cs in utf8 ascii; do
 	n=$(echo "$cmd" | sed 's/.*--load //; s/ .*//' | tr ',' '\n' | grep -c .)
 	pts=$(shot plot | sed -n "/$top [┤+]/,/ 0 [┤+]/p" | sed 's/^[^│|]*[│|]//' |
 		sed 's/^ *[0-9.e+-]* [┤│|+]//' | sed 's/clipped above [^ ]*//' |
-		grep -o '[+^]' | wc -l)
+		grep -o '[+=^]' | wc -l)
 	[ "$pts" -ge "$n" ] || fail "$cs: $pts markers for $n simulated loads"
 done
 echo "ok: offscale"

@@ -94,7 +94,7 @@ mark cleared
 keys q
 run 80 24 --ascii --set sim.measured=300 --set sim.warmup=100 javadi-n544
 has sim "| sim 6/6"
-has sim "+ simulation (95% interval)"
+has sim "= simulation (95% interval)"
 nonascii sim
 has cleared "cleared the simulated points"
 lacks cleared "simulation (95% interval)"

@@ -130,7 +130,7 @@ keys q
 run 80 24 --ascii $mid arnau-random24
 nonascii dist
 nonascii byd
-has dist "+ fit on T_ij"
+has dist "= fit on T_ij"
 rd=$(screen_r dist T_ij)
 [ "$rd" = "$(batch_r distance arnau-random24 $mid)" ] || fail "random24 r on T_ij: $rd"
 near "$rd" 0.8609 0.03 || fail "random24 r on T_ij $rd, seeded value 0.8609"

@@ -452,7 +452,7 @@ test_plot_marker(void **state)
 	check_plot(NULL, CANVAS_ASCII, 80, 24, &s, &c, &pi);
 	/* (the curves cross its bottom rows) */
 	assert_true(max_column(&c, pi.area, "!", STY_LABEL) >= pi.area.h / 2);
-	assert_true(text_has(&c, "* p2p   + one_to_many   o multi_p2p"));
+	assert_true(text_has(&c, "* p2p   = one_to_many   o multi_p2p"));
 	assert_true(pi.area.h >= 14);
 	canvas_free(&c);
 	/* A marker far from the data is not drawn (nor widens the axis). */
@@ -913,6 +913,66 @@ test_bars(void **state)
 		}
 }
 
+/*
+ * Issue 23: markers, labels and pins never overwrite one another's text.
+ * A curve shooting up past the top (clipped), saturated simulated points
+ * on the top row where the clip note would go, and a pin crossing the
+ * saturation line's label at the bottom: the note and the label are
+ * whole, every saturated marker shows, in UTF-8 and ASCII; an ASCII pin
+ * is never drawn with '+', the ticks' glyph.
+ */
+static void
+test_plot_no_overwrite(void **state)
+{
+	static const double sx[5] = { 0.05, 0.1, 0.15, 0.2, 0.25 },
+			    sy[5] = { INFINITY, 30, INFINITY, INFINITY, INFINITY };
+	double x[30], y[30], py[30];
+	struct plot_series ser[3];
+	struct plot_spec s;
+	struct plot_info pi;
+	struct canvas c;
+
+	(void)state;
+	for (int i = 0; i < 30; i++) {
+		x[i] = 0.3 * i / 29;
+		y[i] = 20 + 2 / (0.31 - x[i]);       /* shoots up at the right */
+		py[i] = 10 + 30 * x[i];              /* a pin, low and straight */
+	}
+	ser[0] = (struct plot_series){ "live", x, y, 30 };
+	ser[1] = (struct plot_series){ "pin 1", x, py, 30 };
+	ser[2] = (struct plot_series){ "simulation", sx, sy, 5, .points = true };
+	plot_spec_init(&s);
+	s.y_name = "mean message latency T";
+	s.y_unit = "time units";
+	s.x_name = "load";
+	s.series = ser;
+	s.nseries = 3;
+	s.sat_x = 0.31;
+	s.sat_label = "saturation";
+	s.y_max = 60;
+	s.clip_hint = "Y fits";
+	for (int k = 0; k < 2; k++) {
+		enum canvas_charset cs = k ? CANVAS_UTF8 : CANVAS_ASCII;
+
+		check_plot(k ? "plot_overlap_utf8_46x18" : "plot_overlap_ascii_46x18", cs, 46,
+			   18, &s, &c, &pi);
+		assert_true(pi.y_clipped);
+		assert_true(text_has(&c, "clipped above 60"));
+		assert_true(text_has(&c, "saturation"));
+		/* the four saturated points, each its marker on the top row */
+		for (int i = 0; i < 5; i++) {
+			if (sy[i] != INFINITY)
+				continue;
+			int col = pi.area.x + (int)lround(axis_frac(&pi.x, sx[i]) *
+							  (pi.area.w - 1));
+			assert_string_equal(canvas_at(&c, col, pi.area.y)->glyph, "^");
+		}
+		if (cs == CANVAS_ASCII)
+			assert_int_equal(count_glyph(&c, pi.area, "+", STY_SERIES1), 0);
+		canvas_free(&c);
+	}
+}
+
 int
 main(void)
 {
@@ -923,6 +983,7 @@ main(void)
 		cmocka_unit_test(test_plot_latency_sizes),
 		cmocka_unit_test(test_plot_log),
 		cmocka_unit_test(test_plot_marker),
+		cmocka_unit_test(test_plot_no_overwrite),
 		cmocka_unit_test(test_plot_clip_and_gaps),
 		cmocka_unit_test(test_plot_tiny_and_huge),
 		cmocka_unit_test(test_plot_degenerate),
