@@ -60,6 +60,7 @@ run_script() { # name, command...
 }
 run_script purity sh "$here/check-purity.sh"
 run_script layers sh "$here/check-layers.sh"
+run_script testing-doc sh "$here/check-testing-doc.sh"
 [ -f "$here/../man/icnx.1" ] && run_script man-lint sh "$here/lint-man.sh" \
 	"$here/../man/icnx.1" "$here/../man/icnx.yaml.5" "$here/../man/icnx-models.7" "$here/../man/icnx-labs.7"
 # the generated man pages match the program's tables (run `make man`), and

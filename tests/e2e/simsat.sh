@@ -1,8 +1,9 @@
 #!/bin/sh
 # simsat.sh: every saturated simulated point shows its marker (^) on the
 # plot's top row, also where the y axis is clipped and the row carries the
-# note "clipped above Y (Y fits)": the note gives way (shortened, or left
-# of the markers) or the markers are drawn over it.  javadi-n544 after r:
+# note "clipped above Y (Y fits)": the note gives way (whole or shortened
+# where no marker is, else beside the y label), never drawn over a marker
+# nor a marker over it (overlap.sh checks the note).  javadi-n544 after r:
 # as many markers as the batch command (b) has saturated rows (inf), UTF-8
 # and ASCII, 80x24, headless.
 . "$(dirname "$0")/headless.inc"
