@@ -144,12 +144,13 @@ static bool comparable(const struct heat_pane *hp, const struct app *a, char *wh
 	why[0] = '\0';
 	if (hp->pin.ncols == 0)
 		return false;
-	if (!is_matrix(a) || !current(a))
-		snprintf(why, n, "the pin is compared once this table is computed");
-	else if (hp->pin_family != a->cfg.family || hp->pin_out != shown_index(a))
+	if (hp->pin_family != a->cfg.family || hp->pin_out != shown_index(a))
 		snprintf(why, n, "the pinned table is another view: v to %s",
 			 hp->pin_out >= 0 ? app_outputs(a, NULL)[hp->pin_out].name : "it");
-	else if (hp->pin_select != a->view.select)
+	else if (!is_matrix(a) || !current(a))
+		snprintf(why, n, "the pin is compared once this table is computed");
+	else if ((hp->pin_select < 0 ? 0 : hp->pin_select) !=
+		 (a->view.select < 0 ? 0 : a->view.select))   /* -1: the default, item 0 */
 		snprintf(why, n, "the pinned table is item %d: [ ] to it",
 			 hp->pin_select < 0 ? 0 : hp->pin_select);
 	else if (hp->pin.nrows != t->nrows || hp->pin.ncols != t->ncols)

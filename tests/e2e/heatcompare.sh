@@ -68,4 +68,14 @@ mark wide
 keys q
 run 200 30 arnau-autonet10
 has wide "and the heatmap's 10x10 table (c there compares)"
+# another item is not compared (the hint says which is); back on it, it is
+keys 6 p ]
+mark item1
+keys [
+mark item0
+keys q
+run 80 24 sharifi-n592
+has item1 "the pinned table is item 0: [ ] to it"
+has item1 "pin not compared"
+has item0 "shared scale with the p"
 echo "ok: heatcompare"
