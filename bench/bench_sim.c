@@ -30,6 +30,12 @@
  * program's wall time: a curve run still going when S seconds have passed
  * since the start is stopped (SIGALRM, its row says "cut") and the rows
  * left are skipped, so that `make bench` always finishes.
+ * BENCH_SIM_BEFORE=PATH (another icnx binary, e.g. an older commit's
+ * build) adds a same-machine, same-run "before" to the throughput and
+ * BookSim rows: each of their runs is paired with a run of PATH on the same
+ * arguments, in turn, and the verdict names PATH's median beside the
+ * figure (a loaded shared machine drifts between two bench runs; pairs in
+ * turn see the same drift).
  * Usage: bench_sim [ICNX]  (run from the source tree; default ./icnx).
  */
 #define _GNU_SOURCE
@@ -45,6 +51,7 @@
 #include <unistd.h>
 
 static const char *icnx = "./icnx";
+static const char *before_icnx;  /* BENCH_SIM_BEFORE, or NULL */
 
 static double wall(void)
 {
@@ -57,8 +64,10 @@ static double wall(void)
  * (cap bytes).  CPU seconds, wall seconds, peak KiB.  With secs > 0 the
  * child is killed by SIGALRM after secs seconds of wall time (alarm()
  * survives exec).  0, -2 (cut by the alarm; *w, *cpu, *kib set) or -1. */
-static int run_for(char *const *args, char *out, size_t cap, double *cpu, double *w, long *kib,
-		   unsigned secs)
+static double csv_field(const char *csv, const char *name);
+
+static int run_bin(const char *bin, char *const *args, char *out, size_t cap, double *cpu,
+		   double *w, long *kib, unsigned secs)
 {
 	int fd[2], st;
 	pid_t pid;
@@ -70,7 +79,7 @@ static int run_for(char *const *args, char *out, size_t cap, double *cpu, double
 	char *argv[32];
 	int n = 0;
 
-	argv[n++] = (char *)icnx;
+	argv[n++] = (char *)bin;
 	for (; args[n - 1] && n < 31; n++)
 		argv[n] = args[n - 1];
 	argv[n] = NULL;
@@ -85,7 +94,7 @@ static int run_for(char *const *args, char *out, size_t cap, double *cpu, double
 		close(fd[1]);
 		if (secs)
 			alarm(secs);
-		execv(icnx, argv);
+		execv(bin, argv);
 		_exit(127);
 	}
 	close(fd[1]);
@@ -110,9 +119,29 @@ static int run_for(char *const *args, char *out, size_t cap, double *cpu, double
 	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
 }
 
+static int run_for(char *const *args, char *out, size_t cap, double *cpu, double *w, long *kib,
+		   unsigned secs)
+{
+	return run_bin(icnx, args, out, cap, cpu, w, kib, secs);
+}
+
 static int run(char *const *args, char *out, size_t cap, double *cpu, double *w, long *kib)
 {
 	return run_for(args, out, cap, cpu, w, kib, 0);
+}
+
+/* With BENCH_SIM_BEFORE: the before binary on the same arguments, its
+ * flit-hops per CPU second into *rate (NaN when it failed). */
+static void run_before(char *const *args, double *rate)
+{
+	static char bbuf[1 << 20];
+	double cpu, w;
+	long kib;
+
+	*rate = NAN;
+	if (before_icnx && !run_bin(before_icnx, args, bbuf, sizeof bbuf, &cpu, &w, &kib, 0) &&
+	    cpu > 0)
+		*rate = csv_field(bbuf, "sim_flit_hops") / cpu;
 }
 
 /* The value of row `name` (column 2) of a CSV summary. */
@@ -180,7 +209,7 @@ static const struct before before_d461f9b[] = {
 static int throughput(const char *preset, int simulated_sat)
 {
 	char load[64], name[96], fig[32], verdict[64];
-	double sat, cpu, w, rate[3], was = NAN;
+	double sat, cpu, w, rate[3], brate[3], was = NAN;
 	long kib;
 
 	if (simulated_sat) {
@@ -206,14 +235,21 @@ static int throughput(const char *preset, int simulated_sat)
 		rate[i] = csv_field(buf, "sim_flit_hops") / cpu;
 		if (kib > peak)
 			peak = kib;
+		run_before(a, &brate[i]);
 	}
 	qsort(rate, 3, sizeof rate[0], cmpd);
+	qsort(brate, 3, sizeof brate[0], cmpd);
 	for (size_t i = 0; i < sizeof before_d461f9b / sizeof before_d461f9b[0]; i++)
 		if (!strcmp(before_d461f9b[i].preset, preset))
 			was = before_d461f9b[i].mfh;
 	snprintf(name, sizeof name, "sim flit-hops/CPU-s, 1 thread, 50%% sat: %s", preset);
 	snprintf(fig, sizeof fig, "%.3g M/s", rate[1] / 1e6);
-	snprintf(verdict, sizeof verdict, "%s (d461f9b: %.1f M/s)", rate[1] >= 50e6 ? "ok" : "SLOW", was);
+	if (before_icnx)
+		snprintf(verdict, sizeof verdict, "%s (before: %.3g M/s, this run)",
+			 rate[1] >= 50e6 ? "ok" : "SLOW", brate[1] / 1e6);
+	else
+		snprintf(verdict, sizeof verdict, "%s (d461f9b: %.1f M/s)", rate[1] >= 50e6 ? "ok" : "SLOW",
+			 was);
 	row(name, fig, ">= 50 M/s", verdict);
 	return 0;
 }
@@ -310,8 +346,8 @@ static int booksim_rows(const char *frac, double target)
 		const struct bsnet *n = &bsnets[i];
 		double bs = csv_lookup(speed, n->name, frac, "booksim_mfh_per_s");
 		double s = csv_lookup(sat, n->name, NULL, "booksim"), f = strtod(frac, NULL);
-		double rate[3], cpu, w;
-		char load[64], name[96], fig[32], verdict[64];
+		double rate[3], brate[3], cpu, w;
+		char load[64], name[96], fig[32], verdict[80];
 		long kib;
 		int bad = 0;
 
@@ -337,6 +373,8 @@ static int booksim_rows(const char *frac, double target)
 				bad = 1;
 			else
 				rate[r] = csv_field(buf, "sim_flit_hops") / cpu / 1e6;
+			run_before(a, &brate[r]);
+			brate[r] /= 1e6;
 		}
 		if (bad) {
 			row(name, "failed", "", "FAIL");
@@ -344,9 +382,14 @@ static int booksim_rows(const char *frac, double target)
 			continue;
 		}
 		qsort(rate, 3, sizeof rate[0], cmpd);
+		qsort(brate, 3, sizeof brate[0], cmpd);
 		snprintf(fig, sizeof fig, "%.0fx", rate[1] / bs);
-		snprintf(verdict, sizeof verdict, "%s (%.3g vs %.3g M/s)", rate[1] / bs >= target ? "ok" : "SLOW",
-			 rate[1], bs);
+		if (before_icnx)
+			snprintf(verdict, sizeof verdict, "%s (%.3g vs %.3g M/s; before: %.0fx)",
+				 rate[1] / bs >= target ? "ok" : "SLOW", rate[1], bs, brate[1] / bs);
+		else
+			snprintf(verdict, sizeof verdict, "%s (%.3g vs %.3g M/s)",
+				 rate[1] / bs >= target ? "ok" : "SLOW", rate[1], bs);
 		snprintf(load, sizeof load, ">= %.0fx", target);
 		row(name, fig, load, verdict);
 	}
@@ -378,6 +421,9 @@ int main(int argc, char **argv)
 
 	if (argc > 1)
 		icnx = argv[1];
+	before_icnx = getenv("BENCH_SIM_BEFORE");
+	if (before_icnx && !*before_icnx)
+		before_icnx = NULL;
 	if (throughput("javadi-n1120", 0) || throughput("kiasari-s5-v6", 0) ||
 	    throughput("arnau-random24", 1)) {
 		row("sim throughput", "failed", "", "FAIL");
