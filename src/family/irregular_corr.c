@@ -114,7 +114,7 @@ static int corr_point(const struct config *cfg, const struct irr_simctx *x, cons
 			 r.status == SIM_DEADLOCK ? "deadlock" : "routing error", lambda);
 		goto out;
 	}
-	if (sim_check_result(&irr_cfg(cfg)->sim, &r, mm.max_work, lambda, d))
+	if (sim_check_result(&irr_cfg(cfg)->sim, &r, mm.max_work, lambda, LU, d))
 		goto out;
 	c->offered = lambda;
 	c->accepted = r.accepted * r.mean_len * x->s.nsenders / (N > 0 ? N : 1);

@@ -250,7 +250,7 @@ int irr_sim_curve(const struct config *cfg, const struct run_req *req, struct ta
 		 "%d nodes, M = %d (%s)%s", x.net.switches, x.s.N, irr_cfg(cfg)->sim.M,
 		 sim_pattern_names()[irr_cfg(cfg)->sim.pattern],
 		 sim_system_text(&irr_cfg(cfg)->sim, SIM_SYS_IRR, sys, sizeof sys));
-	rc = sim_curve_table(&x.s.net, &x.mix, &irr_cfg(cfg)->sim, xs, nx, req->point0, "load", LU,
+	rc = sim_curve_table(&x.s.net, &x.mix, &irr_cfg(cfg)->sim, xs, NULL, nx, req->point0, "load", LU,
 			     "offered load", req, t, d);
 	irr_simctx_free(&x);
 	return rc;
@@ -335,7 +335,7 @@ int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct ta
 		goto out;
 	}
 	rc = -1;
-	if (sim_check_result(&irr_cfg(cfg)->sim, &r, mm.max_work, lambda, d))
+	if (sim_check_result(&irr_cfg(cfg)->sim, &r, mm.max_work, lambda, LU, d))
 		goto out;
 	if (pair_fits(&x, sum, cnt, fits)) {
 		diag_set(d, "", "out of memory");
@@ -437,7 +437,7 @@ int irr_sim_saturation(const struct config *cfg, const struct run_req *req, stru
 			diag_set(d, "sim", "deadlock at load %g (a bug)", mid);
 			goto out;
 		}
-		if (sim_check_result(&irr_cfg(cfg)->sim, &r, mm.max_work, mid, d))
+		if (sim_check_result(&irr_cfg(cfg)->sim, &r, mm.max_work, mid, LU, d))
 			goto out;
 		if (r.saturated)
 			hi = mid;

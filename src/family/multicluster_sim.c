@@ -183,12 +183,11 @@ int mc_sim_curve(const struct config *cfg, const struct run_req *req, struct tab
 	snprintf(t->title, sizeof t->title, "simulated latency vs offered load, N = %d, C = %d "
 		 "(cycle %.4g time units, times within %.2g%%)%s", x->s.N, x->s.C, x->q,
 		 100 * x->err, sim_system_text(&mc_cfg(cfg)->sim, SIM_SYS_MC, sys, sizeof sys));
-	rc = sim_curve_table(&x->s.net, &x->mix, &mc_cfg(cfg)->sim, cyc, nx, req->point0,
+	rc = sim_curve_table(&x->s.net, &x->mix, &mc_cfg(cfg)->sim, cyc, xs, nx, req->point0,
 			     cfg->family->x.name, cfg->family->x.unit, cfg->family->x.label,
 			     req, t, d);
 	if (rc == 0) {                               /* back to time units */
 		for (size_t r = 0; r < t->nrows; r++) {
-			table_set(t, r, 0, xs[r]);
 			for (size_t col = 1; col <= 5; col++)
 				table_set(t, r, col, table_get(t, r, col) * x->q);
 			table_set(t, r, 6, table_get(t, r, 6) / x->q);
@@ -238,7 +237,8 @@ int mc_sim_saturation(const struct config *cfg, const struct run_req *req, struc
 	family_release(cfg->family, own);
 	/* the model's saturation is only a guess here: probed, doubled while
 	 * the simulation sustains it */
-	rc = sim_saturation_search(&x->s.net, &x->mix, &mc_cfg(cfg)->sim, msat * x->q, true,
+	struct sim_load_unit u = { x->q, LU };
+	rc = sim_saturation_search(&x->s.net, &x->mix, &mc_cfg(cfg)->sim, &u, msat * x->q, true,
 				   req, &r, d);
 	if (rc == 0) {
 		char sys[128];

@@ -301,33 +301,35 @@ int sim_check_work(const struct sim_config *sc, const struct sim_net *net,
 }
 
 int sim_check_result(const struct sim_config *sc, const struct sim_result *r,
-		     int64_t max_work, double load, struct diag *d)
+		     int64_t max_work, double load, const char *unit, struct diag *d)
 {
+	char at[64];      /* the load as the screen and the command line show it */
+	snprintf(at, sizeof at, "%g%s%s", load, unit && unit[0] ? " " : "", unit ? unit : "");
 	if (r->limit == SIM_LIMIT_CLOCK) {
 		d->usage = true;
-		return diag_set(d, "", "load %g is too small to simulate (%.3g messages per "
+		return diag_set(d, "", "load %s is too small to simulate (%.3g messages per "
 				"sending node per simulator cycle): its %d + %d messages take about "
 				"%.3g cycles to be generated, beyond the simulator's clock (%.3g "
 				"cycles); a load %.3g times as large runs (at such loads every message "
 				"crosses an empty network: the latency is the zero-load latency)",
-				load, r->offered, sc->warmup, sc->measured, r->need,
+				at, r->offered, sc->warmup, sc->measured, r->need,
 				SIM_CLOCK_MAX / 2, r->need / (SIM_CLOCK_MAX / 2) * 1.001);
 	}
 	if (r->limit == SIM_LIMIT_BUDGET) {
 		d->usage = true;
 		return diag_set(d, "sim.budget", "the budget of %.3g cycles ran out before the "
-				"%d warm-up and %d measured messages were generated at load %g (they "
+				"%d warm-up and %d measured messages were generated at load %s (they "
 				"take about %.3g cycles): not a verdict on the network; raise "
 				"sim.budget or leave it auto", sc->budget, sc->warmup, sc->measured,
-				load, r->need);
+				at, r->need);
 	}
 	if (r->status != SIM_WORK || r->saturated)
 		return 0;
 	d->usage = true;
-	return diag_set(d, "sim.measured", "the point at load %g reached the simulator's limit "
+	return diag_set(d, "sim.measured", "the point at load %s reached the simulator's limit "
 			"of %.3g events (icnx.yaml(5) LIMITS) before its %d measured messages "
 			"drained, while the network still kept up with the offered load (not "
-			"saturated): lower sim.measured or sim.warmup", load,
+			"saturated): lower sim.measured or sim.warmup", at,
 			(double)max_work, sc->measured);
 }
 
@@ -390,9 +392,10 @@ void sim_point_progress(void *ctx, double f)
 }
 
 int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
-		    const struct sim_config *sc, const double *xs, size_t nx,
-		    size_t point0, const char *xname, const char *xunit, const char *xlabel,
-		    const struct run_req *req, struct table *t, struct diag *d)
+		    const struct sim_config *sc, const double *xs, const double *shown,
+		    size_t nx, size_t point0, const char *xname, const char *xunit,
+		    const char *xlabel, const struct run_req *req, struct table *t,
+		    struct diag *d)
 {
 	int col;
 
@@ -445,7 +448,7 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 			row = table_add_row(t);
 			if (row < 0)
 				goto nomem;
-			table_set(t, (size_t)row, 0, xs[k]);
+			table_set(t, (size_t)row, 0, shown ? shown[k] : xs[k]);
 			for (int c = 1; c < (int)t->ncols; c++)
 				table_set(t, (size_t)row, (size_t)c, NAN);
 			continue;
@@ -455,18 +458,19 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 			return 1;
 		if (rc < 0)
 			return diag_set(d, "sim", "the simulator could not run (out of memory?)");
+		double at = shown ? shown[k] : xs[k];   /* the load as shown */
 		if (r.status == SIM_DEADLOCK)
-			return diag_set(d, "sim", "deadlock at load %g: no flit moved for %d cycles "
-					"(a bug: the routing is meant to be deadlock-free)",
-					xs[k], mm.watchdog);
+			return diag_set(d, "sim", "deadlock at load %g %s: no flit moved for %d "
+					"cycles (a bug: the routing is meant to be deadlock-free)",
+					at, xunit, mm.watchdog);
 		if (r.status == SIM_ROUTE_ERROR)
-			return diag_set(d, "sim", "routing error at load %g (a bug)", xs[k]);
-		if (sim_check_result(sc, &r, mm.max_work, xs[k], d))
+			return diag_set(d, "sim", "routing error at load %g %s (a bug)", at, xunit);
+		if (sim_check_result(sc, &r, mm.max_work, at, xunit, d))
 			return -1;
 		row = table_add_row(t);
 		if (row < 0)
 			goto nomem;
-		table_set(t, (size_t)row, 0, xs[k]);
+		table_set(t, (size_t)row, 0, at);
 		sim_curve_row(t, (size_t)row, col, &r);
 		if (qc >= 0)
 			table_set(t, (size_t)row, (size_t)qc, r.saturated ? INFINITY : r.qwait.mean);

@@ -174,20 +174,26 @@ int sim_check_route_work(const struct sim_config *sc, const struct sim_mix *mix,
  * with the reason and what to lower, and so is one the simulator did not
  * run to a verdict (r->limit: a load too small for its clock, a budget
  * shorter than the generation of its messages); any other result gives 0.
+ * load and unit are the point's load as the user sees it (the family's x
+ * axis: time units, not the simulator's cycles), quoted in the message.
  */
 int sim_check_result(const struct sim_config *sc, const struct sim_result *r,
-		     int64_t max_work, double load, struct diag *d);
+		     int64_t max_work, double load, const char *unit, struct diag *d);
 
 /*
  * The simulated curve: sim_measure at xs[0..nx-1] (point k seeded with
  * index point0 + k) into t (initialised empty by the caller): the x column
- * (xname, xunit, xlabel) and the simulated columns above.  Polls
- * req->cancel, reports progress.  Returns 0, 1 cancelled, -1 with *d.
+ * (xname, xunit, xlabel) and the simulated columns above.  xs are in
+ * messages per node per simulator cycle; shown[k] is xs[k] as the family's
+ * x axis shows it (in xunit; NULL: xs itself), written in the x column and
+ * quoted in every refusal.  Polls req->cancel, reports progress.  Returns
+ * 0, 1 cancelled, -1 with *d.
  */
 int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
-		    const struct sim_config *sc, const double *xs, size_t nx,
-		    size_t point0, const char *xname, const char *xunit, const char *xlabel,
-		    const struct run_req *req, struct table *t, struct diag *d);
+		    const struct sim_config *sc, const double *xs, const double *shown,
+		    size_t nx, size_t point0, const char *xname, const char *xunit,
+		    const char *xlabel, const struct run_req *req, struct table *t,
+		    struct diag *d);
 
 /* Progress within point k of nx of a request, for sim_method.progress
  * (ctx: a struct sim_point_progress): the run's fraction f scaled into the

@@ -6,11 +6,13 @@
 #include "family/family.h"
 #include "family/outkit.h"
 
-/* Simulate one probe: 0 with *sat set, 1 cancelled, -1 with *d. */
+/* Simulate one probe at x (per cycle; shown as x / u->q in u->unit): 0
+ * with *sat set, 1 cancelled, -1 with *d. */
 static int probe(const struct sim_net *net, const struct sim_mix *mix,
-		 const struct sim_config *sc, double x, size_t k, int64_t work,
-		 const struct run_req *req, bool *sat, struct diag *d)
+		 const struct sim_config *sc, const struct sim_load_unit *u, double x,
+		 size_t k, int64_t work, const struct run_req *req, bool *sat, struct diag *d)
 {
+	double at = x / u->q;
 	struct sim_method mm;
 	struct sim_result r;
 	int m;
@@ -22,18 +24,19 @@ static int probe(const struct sim_net *net, const struct sim_mix *mix,
 	if (m)
 		return m < 0 ? diag_set(d, "", "the simulator could not run (out of memory?)") : 1;
 	if (r.status == SIM_DEADLOCK)
-		return diag_set(d, "sim", "deadlock at load %g (a bug)", x);
+		return diag_set(d, "sim", "deadlock at load %g %s (a bug)", at, u->unit);
 	if (r.status == SIM_ROUTE_ERROR)
-		return diag_set(d, "sim", "routing error at load %g (a bug)", x);
-	if (sim_check_result(sc, &r, mm.max_work, x, d))
+		return diag_set(d, "sim", "routing error at load %g %s (a bug)", at, u->unit);
+	if (sim_check_result(sc, &r, mm.max_work, at, u->unit, d))
 		return -1;
 	*sat = r.saturated;
 	return 0;
 }
 
 int sim_saturation_search(const struct sim_net *net, const struct sim_mix *mix,
-			  const struct sim_config *sc, double top, bool probe_top,
-			  const struct run_req *req, struct sim_sat *out, struct diag *d)
+			  const struct sim_config *sc, const struct sim_load_unit *u, double top,
+			  bool probe_top, const struct run_req *req, struct sim_sat *out,
+			  struct diag *d)
 {
 	size_t k = 0;
 	int total = SIM_SAT_STEPS + (probe_top ? 1 : 0), rc;
@@ -49,7 +52,7 @@ int sim_saturation_search(const struct sim_net *net, const struct sim_mix *mix,
 		return -1;
 	if (probe_top) {
 		for (int g = 0;; g++) {
-			rc = probe(net, mix, sc, out->hi, k++, work, req, &s, d);
+			rc = probe(net, mix, sc, u, out->hi, k++, work, req, &s, d);
 			if (rc)
 				return rc;
 			if (s)
@@ -68,7 +71,7 @@ int sim_saturation_search(const struct sim_net *net, const struct sim_mix *mix,
 	for (int i = 0; i < SIM_SAT_STEPS; i++) {
 		double mid = 0.5 * (out->lo + out->hi);
 
-		rc = probe(net, mix, sc, mid, k++, work, req, &s, d);
+		rc = probe(net, mix, sc, u, mid, k++, work, req, &s, d);
 		if (rc)
 			return rc;
 		if (s)

@@ -37,10 +37,19 @@ struct sim_sat {
 	bool open;             /* top never saturated: hi is the last top tried */
 };
 
+/* How the family shows a load: per cycle / q, in unit (the x axis's;
+ * q = 1 where loads are per cycle).  Refusals quote loads so. */
+struct sim_load_unit {
+	double q;              /* time units per simulator cycle */
+	const char *unit;      /* the family's x unit */
+};
+
 /* Returns 0 (*out filled), 1 cancelled, -1 with *d (out of memory,
- * deadlock, routing error: bugs, said so). */
+ * deadlock, routing error: bugs, said so; a refusal quotes its load as u
+ * says). */
 int sim_saturation_search(const struct sim_net *net, const struct sim_mix *mix,
-			  const struct sim_config *sc, double top, bool probe_top,
-			  const struct run_req *req, struct sim_sat *out, struct diag *d);
+			  const struct sim_config *sc, const struct sim_load_unit *u, double top,
+			  bool probe_top, const struct run_req *req, struct sim_sat *out,
+			  struct diag *d);
 
 #endif

@@ -98,7 +98,7 @@ int star_sim_curve(const struct config *cfg, const struct run_req *req, struct t
 
 	snprintf(t->title, sizeof t->title, "simulated latency vs offered load, S%d, V = %d, M = %d%s",
 		 c->n, c->V, c->M, sim_system_text(&c->sim, SIM_SYS_STAR, sys, sizeof sys));
-	rc = sim_curve_table(&s.net, &mix, &c->sim, own ? own : req->x, nx, req->point0,
+	rc = sim_curve_table(&s.net, &mix, &c->sim, own ? own : req->x, NULL, nx, req->point0,
 			     cfg->family->x.name, cfg->family->x.unit, cfg->family->x.label,
 			     req, t, d);
 	sim_star_free(&s);
@@ -140,7 +140,8 @@ int star_sim_saturation(const struct config *cfg, const struct run_req *req, str
 
 	if (build(c, &s, d))
 		return -1;
-	rc = sim_saturation_search(&s.net, &mix, &c->sim, cap, false, req, &r, d);
+	struct sim_load_unit u = { 1, LU };
+	rc = sim_saturation_search(&s.net, &mix, &c->sim, &u, cap, false, req, &r, d);
 	sim_star_free(&s);
 	if (rc)
 		return rc;

@@ -8,7 +8,8 @@
 # those settings is near the full run's (it was 32 times too low).  The
 # budget: sim.budget=1000 says it ran out before the warm-up ended (exit
 # 2); measured = warm-up = 1e7 is refused before simulating, in each
-# family (it ran 38 s).  All short runs.
+# family (it ran 38 s).  Issue 23: refusals quote loads in the screen's
+# units.  All short runs.
 set -u
 ICNX=${ICNX:-./icnx}
 cd "$(dirname "$0")/../.." || exit 2
@@ -59,6 +60,14 @@ awk -F, '$1 == "saturation_load" { ok = $2 > 0.017 && $2 < 0.0235 } END { exit !
 
 expect_refusal "budget 1000" "sim.budget: the budget of 1e+03 cycles ran out before the 5000 warm-up" \
 	--batch kiasari-s5-v6 -o sim -f csv -s sim.budget=1000 --load 0.001
+# issue 23: a refusal quotes the load as the screen shows it (sharifi's
+# simulator counts cycles of q = t_min / R: 0.000371192 msg/node/time unit
+# was quoted as "load 1.73996e-05", a number shown nowhere), in the curve
+# and in the saturation search's probes
+expect_refusal "n1144 load in time units" "generated at load 0.000371192 msg/node/time unit" \
+	--batch sharifi-n1144 -o curve --sim --load 0.000371192 -s sim.budget=1000
+expect_refusal "n1144 saturation probe in time units" "generated at load 0.000[0-9]* msg/node/time unit" \
+	--batch sharifi-n1144 -o saturation -s sim.budget=1000
 for p in kiasari-s5-v6 javadi-n544; do
 	start=$(date +%s)
 	expect_refusal "$p 1e7 + 1e7" "sim.warmup: a point of 10000000 + 10000000 messages .* (the mean route, node links included) needs at least" \
