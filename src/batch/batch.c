@@ -119,9 +119,9 @@ int batch_run(const struct options *o, const struct loaded *l)
 	if (o->sim && out->kind != OUT_CURVE)
 		return usage("--sim: -o %s is not a curve (--sim adds simulated columns to "
 			     "-o curve)", out->name);
-	if (o->sim && !out->simulated) {
-		sim = family_output(f, "sim");
-		if (!sim || !sim->simulated)
+	if (o->sim && !output_sim_points(out)) {
+		sim = family_sim_curve(f);
+		if (!sim)
 			return usage("--sim: model %s has no simulator", f->schema.name);
 	}
 	if (o->has_points && out->kind != OUT_CURVE)
@@ -153,9 +153,9 @@ int batch_run(const struct options *o, const struct loaded *l)
 		req.prepared = prep;
 	diag_clear(&d);
 	int rc = 0;
-	explicit_x = out->kind == OUT_CURVE && (sim || out->simulated || o->has_points);
+	explicit_x = out->kind == OUT_CURVE && (sim || output_sim_points(out) || o->has_points);
 	if (explicit_x) {
-		rc = curve_xs(o, &l->cfg, sim ? sim : out->simulated ? out : NULL, &req, &xs, &nx, &d);
+		rc = curve_xs(o, &l->cfg, sim ? sim : output_sim_points(out) ? out : NULL, &req, &xs, &nx, &d);
 		if (!rc && o->has_points) {
 			/* J past the sweep's end is cut to its last point (a
 			 * Slurm array's last, shorter piece) and said so; a piece
@@ -186,7 +186,7 @@ int batch_run(const struct options *o, const struct loaded *l)
 		req.x = xs;
 		req.nx = nx;
 	}
-	if (!rc && (out->simulated || sim) && req.nx > SIM_RUN_POINTS) {
+	if (!rc && (output_sim_points(out) || sim) && req.nx > SIM_RUN_POINTS) {
 		/* each point may take SIM_WORK_POINT events: one run at most
 		 * SIM_RUN_POINTS of them (icnx.yaml(5) LIMITS) */
 		d.usage = true;
@@ -196,7 +196,7 @@ int batch_run(const struct options *o, const struct loaded *l)
 			      (double)SIM_WORK_POINT);
 	}
 	if (!rc) {
-		if (out->simulated)
+		if (output_sim_points(out))
 			rc = simbatch_run(out, &l->cfg, &req, jobs, &t, &d);
 		else
 			rc = output_run(out, &l->cfg, &req, &t, &d);

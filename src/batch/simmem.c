@@ -5,7 +5,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "sim/measure.h"
+#include "family/simcfg.h"
 
 /* kB of MemAvailable in /proc/meminfo, or -1. */
 static double meminfo_available(void)
@@ -68,7 +68,7 @@ int simmem_jobs(int jobs)
 		return jobs;
 	fprintf(stderr, "icnx: -j %d: each simulated point may hold %.0f MiB of messages "
 		"beside its network (icnx(1) LIMITS) and %.0f MiB are available: running %d "
-		"point%s at a time\n", jobs, SIM_MSG_MEMORY / 1048576, avail / 1048576, fit,
+		"point%s at a time\n", jobs, SIM_POINT_MEMORY / 1048576, avail / 1048576, fit,
 		fit == 1 ? "" : "s");
 	return fit;
 }

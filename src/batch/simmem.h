@@ -1,7 +1,7 @@
 /*
  * simmem.h: how many simulated load points may run at once in the memory
  * this process has.  A point holds its network's state and at most
- * SIM_MSG_MEMORY bytes of messages whatever the load (sim/measure.h,
+ * SIM_POINT_MEMORY bytes of messages whatever the load (family/simcfg.h,
  * icnx(1) LIMITS); -j threads each hold one point, so -j is lowered, with
  * a message on stderr, to what the memory available (MemAvailable of
  * /proc/meminfo, and the address-space limit, ulimit -v, less what the
@@ -15,7 +15,7 @@
 /* Bytes one simulating thread is planned to take: the messages' bound plus
  * its stack and allocator arena (the network's own state comes on top; it
  * is the same at every load). */
-#define SIMMEM_POINT (SIM_MSG_MEMORY + 64.0 * 1024 * 1024)
+#define SIMMEM_POINT (SIM_POINT_MEMORY + 64.0 * 1024 * 1024)
 
 /* Bytes available to this process (the smaller of MemAvailable and what
  * ulimit -v leaves), or a negative value when neither can be read. */

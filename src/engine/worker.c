@@ -294,7 +294,7 @@ static int find_kind(const struct family *f, enum output_kind k)
 {
 	for (int i = 0; f->outputs[i].name; i++)
 		if (f->outputs[i].kind == k && f->outputs[i].lane == LANE_FAST &&
-		    !f->outputs[i].simulated)
+		    f->outputs[i].sim == SIM_NONE)
 			return i;
 	return -1;
 }
@@ -483,20 +483,37 @@ static int append_row(struct table *dst, const struct table *src, size_t r)
 	return 0;
 }
 
+int worker_sim_plan(const struct config *cfg, bool *dense)
+{
+	const struct sim_config *sc = sim_config_of(cfg);
+
+	*dense = !(sc && sc->spacing == SIMCFG_SPACING_EVEN);
+	return sc ? sc->points : WORKER_SIM_POINTS;
+}
+
+size_t worker_sim_run_points(void)
+{
+	return SIM_RUN_POINTS;
+}
+
 int worker_slow_rank(const struct family *f, int out)
 {
-	int rank = 0;
+	const struct output_desc *c = family_sim_curve(f);
+	int rank = 1, ic = c ? (int)(c - f->outputs) : -1;
+
+	if (out < 0 || out == ic)
+		return ic >= 0 || out >= 0 ? 0 : -1;
 	for (int i = 0; f->outputs[i].name; i++) {
-		if (f->outputs[i].lane != LANE_SLOW)
+		if (f->outputs[i].lane != LANE_SLOW || i == ic)
 			continue;
-		if (i == out || out < 0)
+		if (i == out)
 			return rank < WORKER_SLOW_MAX ? rank : -1;
 		rank++;
 	}
 	return -1;
 }
 
-/* Slow lane: a LANE_SLOW output other than the first, once, as its own
+/* Slow lane: a LANE_SLOW output other than the simulated curve, once, as its own
  * default request, into slot s; its partial tables are published as it
  * goes.  Returns 1 if cancelled. */
 static int compute_slow_view(struct worker *w, const struct config *cfg, unsigned long gen,
@@ -596,11 +613,10 @@ static int compute_slow(struct worker *w, const struct config *cfg, unsigned lon
 	char msg[RES_REFUSAL_MAX];
 	double *xs = NULL;
 	size_t nx = 0;
-	int i = 0, rank = worker_slow_rank(cfg->family, out);
+	const struct output_desc *sc = family_sim_curve(cfg->family);
+	int i = sc ? (int)(sc - outs) : -1, rank = worker_slow_rank(cfg->family, out);
 
-	while (outs[i].name && outs[i].lane != LANE_SLOW)
-		i++;
-	if (!outs[i].name || rank < 0)
+	if (rank < 0 || (out < 0 && i < 0))
 		return 0;
 	/* the model's curve beside the simulation, where both are against load */
 	int ic = cfg->family->x.quantity == XQ_LOAD ? find_kind(cfg->family, OUT_CURVE) : -1;

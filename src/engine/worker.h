@@ -10,14 +10,14 @@
  *     then the view slots SLOT_CELL, SLOT_DETAIL and SLOT_MATRIX (the outputs
  *     the panes show, from struct view_req);
  *   - the slow lane (a second thread): slot SLOT_SLOW for the family's
- *     first output whose descriptor says .lane = LANE_SLOW (the simulated
- *     curve).  It runs only on request (worker_sim: on/off, never for every
+ *     simulated curve (the output whose role is SIM_CURVE, family.h), and
+ *     SLOT_SLOW + k for its other LANE_SLOW outputs.  It runs only on request (worker_sim: on/off, never for every
  *     configuration), publishes partial tables
  *     (table.partial, table.samples) through run_req.publish at most every
  *     WORKER_PARTIAL_MS, is cancelled by a configuration change and never
  *     waited for by a view change.
- * The simulated curve is the family's first output with .lane = LANE_SLOW;
- * the plot pane listens to RES_SLOT(SLOT_SLOW) and draws it as points.
+ * The simulated curve is found by its typed role (family_sim_curve), never
+ * by name or position; the plot pane listens to RES_SLOT(SLOT_SLOW) and draws it as points.
  *
  * Protocol (DESIGN.md section 3):
  *   - The UI thread posts a request: a copy of the configuration with its
@@ -161,7 +161,7 @@ void worker_post(struct worker *w, const struct config *cfg, unsigned long gen,
 unsigned worker_take(struct worker *w, struct results *r);
 
 /* Start (on) or stop the simulation of configuration generation gen on the
- * slow lane: the family's first LANE_SLOW output (its simulated curve) at
+ * slow lane: the family's simulated curve (role SIM_CURVE) at
  * npts loads (<= 0: the configuration's sim.points, else WORKER_SIM_POINTS)
  * x_k, k = 1..npts, spread below L as its sim.spacing says
  * (sim_point_load: by default evenly, L k/(npts+1); or L (1 - (1 -
@@ -177,8 +177,8 @@ unsigned worker_take(struct worker *w, struct results *r);
 void worker_sim(struct worker *w, bool on, unsigned long gen, int npts, double top);
 
 /* The same for any LANE_SLOW output: out indexes family->outputs (-1 = the
- * first LANE_SLOW output, as worker_sim).  The first is the simulated
- * curve, run at the loads above; any other runs once as its own default
+ * simulated curve, as worker_sim).  The simulated curve runs at the loads
+ * above; any other runs once as its own default
  * request (x NULL: its default loads; at NaN: its configured load, e.g.
  * the irregular sim.load) and publishes its partial tables, into slot
  * SLOT_SLOW + worker_slow_rank(f, out).  Stopping, or another request,
@@ -186,8 +186,19 @@ void worker_sim(struct worker *w, bool on, unsigned long gen, int npts, double t
 void worker_sim_output(struct worker *w, bool on, unsigned long gen, int out, int npts,
 		       double top);
 
-/* The slot offset of output out among f's LANE_SLOW outputs (0 for the
- * first), or -1 if out is not one of the first WORKER_SLOW_MAX.  Pure. */
+/* The explorer's simulated points of cfg (key r): how many loads its sim
+ * section asks for (sim.points; WORKER_SIM_POINTS for a family without
+ * one) and, in *dense, whether they crowd towards saturation (sim.spacing
+ * saturation) rather than spread evenly.  Pure; any thread. */
+int worker_sim_plan(const struct config *cfg, bool *dense);
+/* The most simulated points one batch run computes (family/simcfg.h
+ * SIM_RUN_POINTS): a longer sweep is printed as --points pieces. */
+size_t worker_sim_run_points(void);
+
+/* The slot offset of output out among f's LANE_SLOW outputs: 0 for the
+ * simulated curve (role SIM_CURVE; out = -1 names it too), 1, 2, ... for
+ * the others in order; -1 if out is none of them or beyond
+ * WORKER_SLOW_MAX.  Pure. */
 int worker_slow_rank(const struct family *f, int out);
 
 /* Is a computation running on the fast lane, and how far is it (0..1)? */

@@ -88,6 +88,19 @@ const struct output_desc *family_output(const struct family *f, const char *name
 	return NULL;
 }
 
+const struct output_desc *family_sim_curve(const struct family *f)
+{
+	for (const struct output_desc *o = f->outputs; o->name; o++)
+		if (o->sim == SIM_CURVE)
+			return o;
+	return NULL;
+}
+
+bool output_sim_points(const struct output_desc *o)
+{
+	return o && (o->sim == SIM_CURVE || o->sim == SIM_POINTS);
+}
+
 bool output_at_cursor(const struct family *f, const struct output_desc *o)
 {
 	return o && o->at != XQ_NONE && o->at == f->x.quantity;

@@ -24,6 +24,7 @@
 #include "base/table.h"
 
 struct config;
+struct sim_config;
 
 enum output_kind {
 	OUT_CURVE,    /* first column x, then the series and their components */
@@ -58,6 +59,24 @@ enum output_lane {
 	                 outputs), publishing partial tables
 	                 (run_req.publish); a view change never waits for it,
 	                 a configuration change cancels it */
+};
+
+/* What a simulated output is to the batch layer and the explorer: a typed
+ * role, never found by its name or its position among the outputs. */
+enum sim_role {
+	SIM_NONE = 0,   /* not simulated */
+	SIM_CURVE,      /* the family's simulated curve, the counterpart of its
+	                   model curve: OUT_CURVE, its points independent and
+	                   seeded by index (run_req.point0), run one request per
+	                   point by sim_points_run (family/simpoints.h), joined
+	                   after the model's curve by --sim and the explorer's r
+	                   where x is a load; at most one per family */
+	SIM_POINTS,     /* another simulated OUT_CURVE whose points are
+	                   independent (seeded by index): split by -j and
+	                   --points like SIM_CURVE, never joined to the model */
+	SIM_RUN,        /* any other simulated output (a saturation search, a
+	                   per-pair view): one run, its probes depending on each
+	                   other (no -j, no --points) */
 };
 
 /* What a run is asked for. */
@@ -132,10 +151,8 @@ struct output_desc {
 	                           output's own default.  The explorer passes the
 	                           cursor's x, and `b` prints --at, only when it
 	                           is the family's x quantity (output_at_cursor) */
-	bool simulated;         /* OUT_CURVE computed by the simulator: slow,
-	                           its points independent and seeded by index
-	                           (run_req.point0), so the batch layer may run
-	                           them in parallel (-j) or in pieces (--points) */
+	enum sim_role sim;      /* SIM_NONE unless simulated (enum sim_role);
+	                           every simulated output has .lane = LANE_SLOW */
 	/* Simulated outputs: the default x values (the loads simulated when
 	 * run_req.x is NULL), so the batch layer can split them; *x allocated
 	 * (caller frees).  Returns 0, 1 cancelled, -1 with *d. */
@@ -202,6 +219,10 @@ struct family {
 	void (*release)(void *prep);    /* frees what prepare made */
 	const struct output_desc *outputs; /* name == NULL terminates; [0] is the
 	                                      default output */
+	/* Optional: the simulator's settings of a configuration of this family
+	 * (family/simcfg.h; its `sim` section), NULL for a family without a
+	 * simulator.  Read through sim_config_of. */
+	const struct sim_config *(*sim_config)(const struct config *cfg);
 	/* Optional: which readings of the model the flit-level simulation
 	 * supports and where the model holds, one paragraph from the last
 	 * `make validate` (docs/VALIDATION.md), for the explorer's help; NULL
@@ -245,6 +266,12 @@ extern const struct family *const icnx_families[];
 const struct family *family_find(const char *name);
 /* Comma-separated family names into buf.  Returns buf. */
 char *family_names(char *buf, size_t n);
+/* f's simulated curve (the output whose role is SIM_CURVE), or NULL for a
+ * family without a simulator. */
+const struct output_desc *family_sim_curve(const struct family *f);
+/* Does o run one independent request per point (SIM_CURVE, SIM_POINTS)? */
+bool output_sim_points(const struct output_desc *o);
+
 /* Find an output of f by name; NULL if none. */
 const struct output_desc *family_output(const struct family *f, const char *name);
 /* Comma-separated output names of f into buf.  Returns buf. */

@@ -315,6 +315,12 @@ static int irr_validate(const struct config *cfg, struct diag *d)
 
 extern const struct output_desc irr_outputs[];
 
+/* The simulator's settings of a configuration (family.sim_config). */
+static const struct sim_config *sim_settings(const struct config *cfg)
+{
+	return &irr_cfg(cfg)->sim;
+}
+
 const struct family irr_family = {
 	.schema = {
 		.name = "irregular",
@@ -332,6 +338,7 @@ const struct family irr_family = {
 	.prepare = irr_prepare,
 	.release = irr_release,
 	.outputs = irr_outputs,
+	.sim_config = sim_settings,
 	.simulates = "the network flit by flit under up*/down* routing (no latency model to "
 		"follow); a virtual channel is taken again the cycle its tail leaves (sim.release "
 		"= same-cycle: a link holds an M-flit message exactly M flit times), or the "

@@ -939,25 +939,25 @@ const struct output_desc irr_outputs[] = {
 	{ "distribution", "distinct equivalent distances and their occurrences (Figure 8)",
 	  OUT_CURVE, distribution, .discrete = DISCRETE_STEMS },
 	{ "curve", "simulated latency vs load (the paper has no latency model; 95% interval)",
-	  OUT_CURVE, irr_sim_curve, .simulated = true, .loads = irr_sim_loads,
+	  OUT_CURVE, irr_sim_curve, .sim = SIM_CURVE, .loads = irr_sim_loads,
 	  .lane = LANE_SLOW },
 	{ "pairs", "simulated network latency per switch pair beside equivalent and hop "
 	  "distance, fitted lines (Figures 6-7; load: sim.load or --at)", OUT_SCATTER, irr_sim_pairs, .at = XQ_LOAD,
-	  .lane = LANE_SLOW },
+	  .sim = SIM_RUN, .lane = LANE_SLOW },
 	{ "saturation", "simulated saturation load (bisection) and the channel-load bound",
-	  OUT_SUMMARY, irr_sim_saturation, .lane = LANE_SLOW },
+	  OUT_SUMMARY, irr_sim_saturation, .sim = SIM_RUN, .lane = LANE_SLOW },
 	{ "correlation", "Pearson r and least-squares line of simulated pair latency against "
 	  "equivalent distance, route length, hops (Figures 6-8; --at load)", OUT_TABLE,
-	  irr_corr_table, .at = XQ_LOAD, .lane = LANE_SLOW },
+	  irr_corr_table, .at = XQ_LOAD, .sim = SIM_RUN, .lane = LANE_SLOW },
 	{ "by-distance", "mean simulated latency per distinct equivalent distance, weighted "
 	  "fit (Figure 8; load: sim.load or --at)", OUT_SCATTER, irr_corr_by_distance, .at = XQ_LOAD,
-	  .lane = LANE_SLOW },
+	  .sim = SIM_RUN, .lane = LANE_SLOW },
 	{ "correlation-load", "correlation coefficients against load (Figure 9; slow: "
-	  "10 simulations)", OUT_CURVE, irr_corr_load, .simulated = true, .loads = irr_sim_loads,
+	  "10 simulations)", OUT_CURVE, irr_corr_load, .sim = SIM_POINTS, .loads = irr_sim_loads,
 	  .lane = LANE_SLOW },
 	{ "correlation-patterns", "correlation-load for every traffic pattern: r against "
 	  "accepted traffic (Figures 9-10; slow: 40 simulations)", OUT_SCATTER, irr_corr_patterns,
-	  .lane = LANE_SLOW },
+	  .sim = SIM_RUN, .lane = LANE_SLOW },
 	{ "clusters", "PAM groups of switches: group, switch, nodes, medoid", OUT_TABLE,
 	  clusters },
 	{ "hostfile", "MPI hostfile of the processing nodes of group --select (default 0)",

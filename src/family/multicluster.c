@@ -384,6 +384,12 @@ static int mc_sweep(const struct config *cfg, const struct run_req *req, double 
 
 extern const struct output_desc mc_outputs[];
 
+/* The simulator's settings of a configuration (family.sim_config). */
+static const struct sim_config *sim_settings(const struct config *cfg)
+{
+	return &mc_cfg(cfg)->sim;
+}
+
 const struct family mc_family = {
 	.schema = {
 		.name = "multicluster",
@@ -400,6 +406,7 @@ const struct family mc_family = {
 	.prepare = mc_prepare,
 	.release = free,
 	.outputs = mc_outputs,
+	.sim_config = sim_settings,
 	.simulates = "by default the system javadi Eq. 32 describes: concentrators and "
 		"dispatchers that store whole messages in unbounded FIFOs (sim.concentrator = "
 		"buffered; virtual cut-through when empty, so nothing is added at zero load; the "

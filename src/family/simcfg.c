@@ -192,13 +192,7 @@ const char *const *sim_pattern_names(void)
 
 const struct sim_config *sim_config_of(const struct config *cfg)
 {
-	if (!cfg->family)
-		return NULL;
-	for (const struct param *p = cfg->family->schema.params; p->key; p++)
-		if (p->type == PT_SECTION && (p->sub == sim_fields_star || p->sub == sim_fields_mc ||
-					      p->sub == sim_fields_irr))
-			return (const struct sim_config *)((const char *)config_cbody(cfg) + p->off);
-	return NULL;
+	return cfg->family && cfg->family->sim_config ? cfg->family->sim_config(cfg) : NULL;
 }
 
 double sim_point_load(const struct sim_config *sc, int k, int n, double top)

@@ -42,6 +42,11 @@
 
 struct run_req;
 
+/* Bytes of messages one simulated point may hold whatever its load
+ * (sim/measure.h's SIM_MSG_MEMORY, icnx(1) LIMITS): what the batch layer
+ * plans per thread (batch/simmem.h). */
+#define SIM_POINT_MEMORY SIM_MSG_MEMORY
+
 /* Limits (icnx.yaml(5) states them; sim_check refuses with the reason). */
 #define SIM_CFG_MAX_MEASURED 10000000   /* messages per point */
 #define SIM_CFG_MAX_FLITS 40000000L     /* buffers: channels x V x B */
@@ -127,8 +132,8 @@ int sim_check_system(const struct sim_config *sc, struct diag *d);
 /* The names of sim.pattern's values (enum order), NULL-terminated. */
 const char *const *sim_pattern_names(void);
 
-/* The configuration's sim section (found by its field table in the
- * family's parameters, not by name), or NULL for a family without one. */
+/* The configuration's simulator settings (the family's own accessor,
+ * family.sim_config), or NULL for a family without a simulator. */
 const struct sim_config *sim_config_of(const struct config *cfg);
 
 /* The explorer's simulated load k (1..n) below top (the model's saturation

@@ -235,6 +235,12 @@ static int star_sweep(const struct config *cfg, const struct run_req *req, doubl
 
 extern const struct output_desc star_outputs[];
 
+/* The simulator's settings of a configuration (family.sim_config). */
+static const struct sim_config *sim_settings(const struct config *cfg)
+{
+	return &star_cfg(cfg)->sim;
+}
+
 const struct family star_family = {
 	.schema = {
 		.name = "star",
@@ -250,6 +256,7 @@ const struct family star_family = {
 	.prepare = star_prepare,
 	.release = star_release,
 	.outputs = star_outputs,
+	.sim_config = sim_settings,
 	.simulates = "by default the system kiasari Eq. 16 describes: each node feeds V "
 		"injection virtual channels from V source queues (sim.injection = per-vc: a new "
 		"message joins one drawn uniformly, so each is Poisson at lambda_g/V), and a "

@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "base/clock.h"
-#include "family/simcfg.h"
 #include "ui/simeta.h"
 
 int app_sim_index(const struct app *a)
@@ -22,6 +21,8 @@ int app_sim_index(const struct app *a)
 	if (a->sim_view >= 0 && a->sim_view_family == a->cfg.family &&
 	    o[a->sim_view].lane == LANE_SLOW)
 		return a->sim_view;
+	if (family_sim_curve(a->cfg.family))
+		return (int)(family_sim_curve(a->cfg.family) - o);
 	for (int i = 0; o[i].name; i++)
 		if (o[i].lane == LANE_SLOW)
 			return i;
@@ -46,8 +47,8 @@ int app_sim_slot(const struct app *a)
 	return SLOT_SLOW + (rank > 0 ? rank : 0);
 }
 
-/* Can the plot draw output o as a simulated view?  The curve (the first
- * LANE_SLOW output) and the measured points (OUT_SCATTER). */
+/* Can the plot draw output o as a simulated view?  The simulated curve
+ * (role SIM_CURVE, rank 0) and the measured points (OUT_SCATTER). */
 static bool plottable(const struct family *f, int i)
 {
 	int rank = worker_slow_rank(f, i);
@@ -99,8 +100,8 @@ unsigned app_sim_next_view(struct app *a)
 
 int app_sim_points(const struct app *a)
 {
-	const struct sim_config *sc = sim_config_of(&a->cfg);
-	return sc ? sc->points : WORKER_SIM_POINTS;
+	bool dense;
+	return worker_sim_plan(&a->cfg, &dense);
 }
 
 int app_sim_value_col(const struct table *st)
@@ -133,12 +134,11 @@ bool app_sim_cmdline(const struct app *a, struct strbuf *b)
 	const struct family *f = a->cfg.family;
 	const struct slot *s = &a->res.slot[SLOT_SLOW];
 	const struct table *st = &s->table;
-	int i = 0;
+	const struct output_desc *sc = family_sim_curve(f);
+	int i = sc ? (int)(sc - f->outputs) : -1;
 	char num[40];
 
-	while (f->outputs[i].name && f->outputs[i].lane != LANE_SLOW)
-		i++;
-	if (!f->outputs[i].name || s->gen != a->gen || s->output != i || st->nrows == 0 ||
+	if (i < 0 || s->gen != a->gen || s->output != i || st->nrows == 0 ||
 	    !a->sim_view_gen[0] || a->sim_view_gen[0] != a->gen)
 		return false;
 	const char *curve = app_curve_output(a);
@@ -154,11 +154,11 @@ bool app_sim_cmdline(const struct app *a, struct strbuf *b)
 	}
 	if (st->nrows == 1)          /* one point: X:X:1, point 0 as in a list */
 		strbuf_printf(&one, ":%s:1", num);
-	size_t n = st->nrows, per = SIM_RUN_POINTS;
+	size_t n = st->nrows, per = worker_sim_run_points();
 	if (n <= per) {
 		strbuf_puts(b, one.s ? one.s : "");
 	} else {
-		/* batch simulates at most SIM_RUN_POINTS points a run: the
+		/* batch simulates at most worker_sim_run_points() a run: the
 		 * --points pieces of the same sweep (each point keeps its
 		 * index, hence its stream), whose CSV rows concatenate into
 		 * the whole */
@@ -247,11 +247,11 @@ unsigned app_simulate(struct app *a)
 	a->sim_nlast = 0;
 	a->sim_shown = 0;
 	worker_sim_output(a->worker, true, a->gen, idx, app_sim_points(a), app_saturation(a));
-	const struct sim_config *sc = sim_config_of(&a->cfg);
+	bool dense;
+	int npts = worker_sim_plan(&a->cfg, &dense);
 	if (curve)
 		app_msg(a, false, "simulating (-o %s) at %d loads, %s: r stops, an edit cancels",
-			o->name, app_sim_points(a), sc && sc->spacing == SIMCFG_SPACING_EVEN
-			? "evenly spaced" : "denser near saturation");
+			o->name, npts, dense ? "denser near saturation" : "evenly spaced");
 	else
 		app_msg(a, false, "simulating -o %s%s: r stops, an edit cancels", o->name,
 			o->at ? " at sim.load" : "");
@@ -311,10 +311,10 @@ static void sim_ended(struct app *a)
 		a->dirty_all = true;     /* the form marks the field it names */
 	}
 	else if (rank == 0) {
-		const struct sim_config *sc = sim_config_of(&a->cfg);
+		bool dense;
+		worker_sim_plan(&a->cfg, &dense);
 		app_msg(a, false, "simulated %zu loads, %s: r clears, b command, s export",
-			s->table.nrows, sc && sc->spacing == SIMCFG_SPACING_EVEN
-			? "evenly spaced" : "denser near saturation");
+			s->table.nrows, dense ? "denser near saturation" : "evenly spaced");
 	}
 	else
 		app_msg(a, false, "simulated -o %s: r clears it, b command, s export", name);

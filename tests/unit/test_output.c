@@ -308,7 +308,7 @@ static void test_latched_table(void **state)
 		for (const struct output_desc *o = cfg.family->outputs; o->name; o++) {
 			struct run_req req;
 			struct table t;
-			if (o->simulated || o->lane != LANE_FAST)
+			if (o->sim != SIM_NONE || o->lane != LANE_FAST)
 				continue;
 			run_req_init(&req);
 			table_init(&t, "");

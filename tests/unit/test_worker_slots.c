@@ -103,12 +103,13 @@ static void make_family(void)
 	while (mc_family.outputs[n].name && n + 3 < sizeof outs / sizeof outs[0]) {
 		outs[n] = mc_family.outputs[n];
 		outs[n].lane = LANE_FAST;   /* "slow" is the only slow output */
+		outs[n].sim = SIM_NONE;     /* ... and the simulated curve */
 		n++;
 	}
 	outs[n] = (struct output_desc){ "slow", "a slow progressive output", OUT_CURVE, slow_run,
-					.lane = LANE_SLOW };
+					.sim = SIM_CURVE, .lane = LANE_SLOW };
 	outs[n + 1] = (struct output_desc){ "view", "a simulated view", OUT_SCATTER, view_run,
-					    .at = XQ_LOAD, .lane = LANE_SLOW };
+					    .at = XQ_LOAD, .sim = SIM_RUN, .lane = LANE_SLOW };
 	memset(&outs[n + 2], 0, sizeof outs[n + 2]);
 	fam.outputs = outs;
 }
