@@ -456,7 +456,7 @@ int calibrate_text(const char *text, size_t len, const char *file, const char *c
 
 	if (calib_parse_csv(text, len, file, &cd, d))
 		return -1;
-	if (config_defaults(&cfg, &eth_family)) {
+	if (config_defaults(&cfg, &eth_family.schema)) {
 		calib_data_free(&cd);
 		return 1;
 	}

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "config/config.h"
+#include "family/family.h"
 
 /* Add a numeric / text column.  A failure latches table.nomem (table.h):
  * the next table_add_row fails, and output_run reports a table that was

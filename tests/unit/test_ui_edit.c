@@ -19,7 +19,7 @@
 static struct config cfg_m(int m)
 {
 	struct config c;
-	assert_int_equal(config_defaults(&c, &mc_family), 0);
+	assert_int_equal(config_defaults(&c, &mc_family.schema), 0);
 	mc_cfg_mut(&c)->m = m;
 	return c;
 }
