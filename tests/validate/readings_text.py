@@ -71,105 +71,127 @@ def _pct(f):
     return '%d%%' % round(100 * f)
 
 
-VARIANT = {
-    'sim.ecn1_exit': ('the concentrator attached at the ECN1 roots (`roots`, a physical network)',
-                      'the exit level drawn from P_r as the model does (`model`, '
-                      'javadi Eqs. 22-23)'),
-    'traffic.mix': ('the preset\'s mix of message lengths (`mix`)',
-                    'every message of the mix\'s mean length (`mean`, the only length the '
-                    'model uses)'),
-}
+def _e(v):
+    """An error cell as text: +1.2% or why there is none."""
+    return '%+.1f%%' % v if _num(v) is not None else (v if isinstance(v, str) else 'n/a')
 
 
-def _variant_text(v):
-    """One sentence on a simulated variant: which simulation the model (its
-    default readings) matches, by how much."""
-    name = v['option'][len('simulated '):]
-    a, b = VARIANT.get(name, ('`%s`' % x for x in v['values'].split(' / ')[:2]))
-    mae = v.get('mae') or 'n/a'
-    sup = v.get('supported') or 'pending'
-    if sup.startswith(('none', 'undecided')) or mae == 'n/a':
-        verdict = 'neither is closer by 2 points (%s)' % sup
-    else:
-        verdict = 'the model matches %s' % sup
-    return ('Simulated %s against %s: the model\'s mean |error| (10-70%%) is %s, so %s.'
-            % (a, b, ' against '.join(mae.split(' / ')), verdict))
+def _preset_text(p, rows, sat, var, satc, verdicts):
+    """One model preset: the model against its own (paper) system, what each
+    physical variant adds, the refined model."""
+    out = []
+    errs = [(r['fraction'], _num(r.get('error_pct'))) for r in rows]
+    h = _holds(rows)
+    e_txt = ', '.join('%s: %s' % (_pct(r['fraction']), _e(r.get('error_pct'))) for r in rows)
+    sign = [e for f, e in errs if e is not None and f >= 0.3]
+    trend = ''
+    if sign:
+        trend = (' The model underestimates' if all(e < 0 for e in sign) else
+                 ' The model overestimates' if all(e > 0 for e in sign) else
+                 ' The sign of the error changes')
+        trend += ' from 30% of its saturation on.'
+    ps = next((s for s in sat if s['preset'] == p and s['system'] == 'paper'), None)
+    st = ''
+    if ps and _num(ps.get('sim')) and _num(ps.get('model')):
+        st = (' The paper system saturates at %.4g, the model at %.4g (%+.1f%%).'
+              % (ps['sim'], ps['model'], ps['diff_pct']))
+    out.append('%s, against its own system: within 10%% %s (errors %s).%s%s'
+               % (p, 'up to %s of the model\'s saturation' % _pct(h) if h else
+                  'at no load of the sweep', e_txt or 'n/a', trend, st))
+    adds = []
+    for s in sat:
+        if s['preset'] != p or s['system'] == 'paper':
+            continue
+        v = {x['fraction']: x for x in var if x['preset'] == p and x['system'] == s['system']}
+        d = [(f, v[f].get('vs_paper')) for f in (0.1, 0.3, 0.5) if f in v]
+        adds.append('`%s` %s the saturation (%s%%)%s' % (
+            s['system'], 'lowers' if _num(s.get('vs_paper')) and s['vs_paper'] < 0 else
+            'raises' if _num(s.get('vs_paper')) and s['vs_paper'] > 0 else 'leaves',
+            '%+.1f' % s['vs_paper'] if _num(s.get('vs_paper')) is not None else 'n/a',
+            ' and changes the latency by %s' % ', '.join(
+                '%s at %s' % (_e(x), _pct(f)) for f, x in d) if d else ''))
+    if adds:
+        out.append('What the hardware adds (against the paper system, same loads and seeds): '
+                   '%s.' % '; '.join(adds))
+    ref = [r for r in rows if _num(r.get('refined_error')) is not None]
+    if ref and any(r.get('refined') != r.get('model') for r in rows):
+        out.append('The refined model against the paper system: %s.' % ', '.join(
+            '%s: %s' % (_pct(r['fraction']), _e(r['refined_error'])) for r in rows))
+    rs = [s for s in sat if s['preset'] == p and _num(s.get('refined_diff')) is not None]
+    if rs:
+        out.append('Refined saturation against each system\'s simulated one: %s.' % ', '.join(
+            '%s %+.1f%%' % (s['system'], s['refined_diff']) for s in rs))
+        for s in rs:
+            sc = [x for x in satc if x['preset'] == p and x['system'] == s['system']]
+            worst = [abs(x['refined_error']) for x in sc if _num(x.get('refined_error'))]
+            worstp = [abs(x['error_pct']) for x in sc if _num(x.get('error_pct'))]
+            if worst:
+                out.append('%s up to 80%% of its simulated saturation: refined |error| at '
+                           'most %.1f%%, printed at most %.1f%%.'
+                           % (s['system'], max(worst), max(worstp) if worstp else math.nan))
+    mine = [v for v in verdicts if v['preset'] == p and not v['option'].startswith('simulated ')]
+    sup = [v for v in mine if v.get('supported') and
+           not v['supported'].startswith(('none', 'no effect', 'undecided'))]
+    if sup:
+        out.append('Readings the paper system supports: %s.' % '; '.join(
+            '%s = %s' % (v['option'], v['supported']) for v in sup))
+    for v in verdicts:
+        if v['preset'] == p and v['option'] == 'simulated traffic.mix':
+            out.append('Simulated with every message of the mix\'s mean length (the only '
+                       'length the model uses) against the mix: mean |error| (10-70%%) %s, '
+                       'supported: %s.' % (' against '.join((v.get('mae') or 'n/a').split(
+                           ' / ')), v.get('supported')))
+    return ' '.join(out)
 
 
-def paragraphs(curve_rows, sat_rows, verdicts, unavailable, corr=()):
+def _irregular_text(p, rows, sat, var, corr):
+    out = []
+    ps = next((s for s in sat if s['preset'] == p and s['system'] == 'paper'), None)
+    if ps and _num(ps.get('sim')):
+        lat = ', '.join('%s: %.4g' % (_pct(r['fraction']), r['sim_mean'])
+                        for r in rows if _num(r.get('sim_mean')))
+        out.append('%s saturates at %.4g messages/node/cycle (%.4g flits); mean latency at '
+                   'fractions of it %s cycles.' % (p, ps['sim'], 32 * ps['sim'], lat))
+    for s in sat:
+        if s['preset'] == p and s['system'] != 'paper' and _num(s.get('vs_paper')) is not None:
+            v = {x['fraction']: x for x in var if x['preset'] == p and x['system'] == s['system']}
+            out.append('`%s` moves the saturation by %+.1f%% and the latency by %s.' % (
+                s['system'], s['vs_paper'], ', '.join('%s at %s' % (_e(v[f].get('vs_paper')),
+                                                                    _pct(f))
+                                                      for f in (0.1, 0.5, 0.7) if f in v)))
+    k = [c for c in corr if c['preset'] == p]
+    if k:
+        d = k[0]
+        best = max(('T_ij', d['r_distance']), ('the route length', d['r_length']),
+                   ('the graph distance', d['r_hops']), key=lambda t: t[1])
+        wins = [c for c in k[1:] if c['r_distance'] > c['r_length']]
+        out.append('At its default per-pair load r = %.3f against T_ij, %.3f against the route '
+                   'length, %.3f against the graph distance (weighted per-distance means '
+                   '%.3f): %s correlates best; from 10%% to 70%% of saturation r against T_ij '
+                   'runs %s (route length %s). T_ij beats the graph distance at %s of these '
+                   'loads%s.'
+                   % (d['r_distance'], d['r_length'], d['r_hops'], d['r_means'], best[0],
+                      ', '.join('%.3f' % c['r_distance'] for c in k[1:]) or 'n/a',
+                      ', '.join('%.3f' % c['r_length'] for c in k[1:]) or 'n/a',
+                      '%d of %d' % (sum(c['r_distance'] > c['r_hops'] for c in k), len(k)),
+                      ' and the route length at %s of saturation' % ', '.join(
+                          _pct(c['fraction']) for c in wins) if wins else
+                      ', the route length at none'))
+    return ' '.join(out)
+
+
+def paragraphs(curve, sat, var, satc, verdicts, corr=()):
     out = ['### Where each model holds and where it breaks\n']
     for family, title, presets in FAMILIES:
         text = [MECHANISM[family]]
         for p in presets:
-            rows = [r for r in curve_rows if r['preset'] == p]
-            sat = next((s for s in sat_rows if s['preset'] == p), None)
-            if p in unavailable:
-                text.append('%s: simulation pending.' % p)
-                continue
-            if not rows and not sat:
+            rows = [r for r in curve if r['preset'] == p]
+            if not rows and not any(s['preset'] == p for s in sat):
                 text.append('%s: not in this run.' % p)
-                continue
-            if family == 'irregular':
-                if sat and _num(sat.get('sim')):
-                    lat = ', '.join('%s: %.4g' % (_pct(r['fraction']), r['sim_mean'])
-                                    for r in rows if _num(r.get('sim_mean')))
-                    text.append('%s saturates at %.4g messages/node/cycle (%.4g flits); mean '
-                                'latency at fractions of it %s cycles.'
-                                % (p, sat['sim'], 32 * sat['sim'], lat))
-                k = [c for c in corr if c['preset'] == p]
-                if k:
-                    d = k[0]
-                    best = max(('T_ij', d['r_distance']), ('the route length', d['r_length']),
-                               ('the graph distance', d['r_hops']), key=lambda t: t[1])
-                    wins = [c for c in k[1:] if c['r_distance'] > c['r_length']]
-                    text.append('At its default per-pair load r = %.3f against T_ij, %.3f '
-                                'against the route length, %.3f against the graph distance '
-                                '(weighted per-distance means %.3f): %s correlates best; from '
-                                '10%% to 70%% of saturation r against T_ij runs %s (route '
-                                'length %s). T_ij beats the graph distance at %s of these '
-                                'loads%s.'
-                                % (d['r_distance'], d['r_length'], d['r_hops'], d['r_means'],
-                                   best[0], ', '.join('%.3f' % c['r_distance'] for c in k[1:])
-                                   or 'n/a', ', '.join('%.3f' % c['r_length'] for c in k[1:])
-                                   or 'n/a',
-                                   '%d of %d' % (sum(c['r_distance'] > c['r_hops'] for c in k),
-                                                 len(k)),
-                                   ' and the route length at %s of saturation' % ', '.join(
-                                       _pct(c['fraction']) for c in wins) if wins else
-                                   ', the route length at none'))
-                continue
-            errs = [(r['fraction'], _num(r.get('error_pct'))) for r in rows]
-            h = _holds(rows)
-            e_txt = ', '.join('%s: %+.1f%%' % (_pct(f), e) for f, e in errs if e is not None)
-            sign = [e for f, e in errs if e is not None and f >= 0.3]
-            trend = ''
-            if sign:
-                trend = (' The model underestimates' if all(e < 0 for e in sign) else
-                         ' The model overestimates' if all(e > 0 for e in sign) else
-                         ' The sign of the error changes')
-                trend += ' from 30% of its saturation on.'
-            st = ''
-            if sat and _num(sat.get('sim')) and _num(sat.get('model')):
-                st = (' The simulation saturates at %.4g, the model at %.4g (%+.1f%%).'
-                      % (sat['sim'], sat['model'], sat['diff_pct']))
-            text.append('%s: within 10%% of the simulation %s (errors %s).%s%s'
-                        % (p, 'up to %s of the model\'s saturation' % _pct(h) if h else
-                           'at no load of the sweep', e_txt or 'n/a', trend, st))
-            mine = [v for v in verdicts if v['preset'] == p and
-                    not v['option'].startswith('simulated ')]
-            sup = [v for v in mine if v.get('supported') and
-                   not v['supported'].startswith(('none', 'no effect', 'undecided'))]
-            none = [v['option'] for v in mine if (v.get('supported') or '').startswith('none')]
-            if sup:
-                text.append('Readings the simulation supports: %s.' % '; '.join(
-                    '%s = %s' % (v['option'], v['supported']) for v in sup))
-            if none:
-                text.append('No value of %s brings the model within reach: what it misses is '
-                            'the mechanism above, not a formula\'s reading.' % ', '.join(none))
-            for v in verdicts:
-                if v['preset'] != p or not v['option'].startswith('simulated '):
-                    continue
-                text.append(_variant_text(v))
+            elif family == 'irregular':
+                text.append(_irregular_text(p, rows, sat, var, corr))
+            else:
+                text.append(_preset_text(p, rows, sat, var, satc, verdicts))
         out.append('**%s.** %s\n' % (title, ' '.join(text)))
     return '\n'.join(out) + '\n'
 

@@ -1,0 +1,330 @@
+"""modelsim_md.py: the model part of docs/VALIDATION.md, assembled from what
+modelsim.py simulated (build/validate/modelsim/PRESET.json).  The printed and
+the refined model are evaluated here, at assembly (a millisecond each), so
+the refined columns cost no simulation and appear for every family that has
+a refined model.  Writes docs/validation/modelsim-*.csv and modelsim.md."""
+
+import math
+import os
+
+import readings
+import readings_text
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, '..', '..'))
+OUT = os.path.join(ROOT, 'docs', 'validation')
+err_text = readings.err_text
+
+
+def fmt(v, nd=4):
+    if v is None:
+        return 'pending'
+    if isinstance(v, str):
+        return v
+    if isinstance(v, float):
+        if math.isnan(v):
+            return ''
+        if math.isinf(v):
+            return 'inf'
+        return '%.*g' % (nd, v)
+    return str(v)
+
+
+def write_csv(name, rows, cols):
+    with open(os.path.join(OUT, name), 'w') as f:
+        f.write(','.join(cols) + '\n')
+        for r in rows:
+            f.write(','.join(fmt(r.get(c), 10) for c in cols) + '\n')
+
+
+def md_table(rows, cols, heads):
+    out = ['| ' + ' | '.join(heads) + ' |', '|' + '---|' * len(heads)]
+    for r in rows:
+        out.append('| ' + ' | '.join(fmt(r.get(c)) for c in cols) + ' |')
+    return '\n'.join(out)
+
+
+def pct(a, b):
+    """100 (a - b) / b, or None where either is not a finite number."""
+    if not all(isinstance(x, float) and math.isfinite(x) for x in (a, b)) or b == 0:
+        return None
+    return 100.0 * (a - b) / b
+
+
+def sim_cells(s):
+    """mean / lower / upper of a simulated point; an unsettled point says so
+    instead of printing an interval."""
+    if s is None:
+        return dict(sim_mean=None, sim_lo=None, sim_hi=None)
+    if s.get('refused'):
+        return dict(sim_mean='beyond the work limit', sim_lo='', sim_hi='')
+    if s.get('settled') == 0 and math.isfinite(s['mean']):
+        return dict(sim_mean=s['mean'], sim_lo='did not settle', sim_hi='did not settle')
+    return dict(sim_mean=s['mean'], sim_lo=s['lo'], sim_hi=s['hi'])
+
+
+def rows_of(ic, presets, got):
+    """Every table's rows: curve (paper system), sat (every system), var
+    (each variant at the paper loads), satc (every system at fractions of its
+    own simulated saturation)."""
+    from modelsim import FRACTIONS, SAT_FRACTIONS
+    curve, sat, var, satc = [], [], [], []
+    for preset, family in presets:
+        c = got.get(preset)
+        if not c:
+            continue
+        lam = c.get('lam')
+        paper = c['systems'].get('paper', {})
+        base = paper.get('loads')
+        pmodel = ic.model_at(preset, base) if lam and base else None
+        for key, s in c['systems'].items():
+            sets = s['sets']
+            loads = s.get('loads')
+            sims = s.get('curve') or [None] * len(FRACTIONS)
+            ref = ic.refined_at(preset, loads, sets) if lam and loads else None
+            rsat = ic.refined_saturation(preset, sets) if lam else None
+            sat.append(dict(preset=preset, system=key, what=s['what'],
+                            model=lam if lam else 'no model', sim=s.get('sat'),
+                            diff_pct=pct(lam, s.get('sat')) if lam else 'no model',
+                            vs_paper=pct(s.get('sat'), paper.get('sat')) if key != 'paper'
+                            else '',
+                            refined=rsat, refined_diff=pct(rsat, s.get('sat')),
+                            note='' if lam else 'arnau has no latency model; the loads are '
+                                 'fractions of the paper system\'s simulated saturation'))
+            for k, f in enumerate(FRACTIONS if loads else ()):
+                sm = sims[k] if sims else None
+                m = pmodel[k] if pmodel else 'no model'
+                r = ref[k] if ref else None
+                row = dict(preset=preset, system=key, fraction=f, load=loads[k], model=m,
+                           error_pct=err_text(m, sm) if pmodel else 'no model', refined=r if ref else 'none',
+                           refined_error=err_text(r, sm) if ref else 'none', **sim_cells(sm))
+                if key == 'paper':
+                    curve.append(row)
+                else:
+                    ps = (paper.get('curve') or [None] * len(FRACTIONS))[k]
+                    row['vs_paper'] = (pct(sm['mean'], ps['mean']) if sm and ps else None)
+                    if row['vs_paper'] is None and sm and ps:
+                        row['vs_paper'] = ('both saturated' if math.isinf(sm['mean']) and
+                                           math.isinf(ps['mean']) else
+                                           'saturated' if math.isinf(sm['mean']) else '')
+                    var.append(row)
+            sl = s.get('satloads')
+            if sl and lam:
+                sims = s.get('satcurve') or [None] * len(sl)
+                pm = ic.model_at(preset, sl)
+                rf = ic.refined_at(preset, sl, sets)
+                for k, f in enumerate(SAT_FRACTIONS):
+                    satc.append(dict(preset=preset, system=key, fraction=f, load=sl[k],
+                                     model=pm[k], error_pct=err_text(pm[k], sims[k]),
+                                     refined=rf[k] if rf else 'none',
+                                     refined_error=err_text(rf[k], sims[k]) if rf else 'none',
+                                     **sim_cells(sims[k])))
+    return curve, sat, var, satc
+
+
+def summary_rows(presets, curve, sat):
+    out = []
+    for preset, family in presets:
+        c = {r['fraction']: r for r in curve if r['preset'] == preset}
+        s = next((r for r in sat if r['preset'] == preset and r['system'] == 'paper'), None)
+        if not c and not s:
+            continue
+        row = dict(preset=preset)
+        for f in (0.1, 0.3, 0.5, 0.7, 0.9):
+            row['e%d' % round(100 * f)] = c.get(f, {}).get('error_pct', 'n/a')
+            row['r%d' % round(100 * f)] = c.get(f, {}).get('refined_error', 'n/a')
+        if s:
+            row.update(lam=s['model'], sim=s['sim'], sat=s['diff_pct'],
+                       rsat=s['refined_diff'] if s['refined'] is not None else 'none')
+        out.append(row)
+    return out
+
+
+def variant_summary(presets, sat, var):
+    out = []
+    for r in sat:
+        if r['system'] == 'paper':
+            continue
+        v = {x['fraction']: x for x in var if x['preset'] == r['preset'] and
+             x['system'] == r['system']}
+        out.append(dict(preset=r['preset'], system=r['system'], sim=r['sim'],
+                        vs_paper=r['vs_paper'],
+                        d10=v.get(0.1, {}).get('vs_paper'), d30=v.get(0.3, {}).get('vs_paper'),
+                        d50=v.get(0.5, {}).get('vs_paper'),
+                        e30=v.get(0.3, {}).get('error_pct'),
+                        r30=v.get(0.3, {}).get('refined_error'),
+                        rsat=r['refined_diff'] if r['refined'] is not None else 'none'))
+    return out
+
+
+def write(ic, presets, got, extra, sim_sets, seconds, assembled):
+    from modelsim import VARIANTS, PAPER
+    os.makedirs(OUT, exist_ok=True)
+    curve, sat, var, satc = rows_of(ic, presets, got)
+    read = [r for c in got.values() for r in (c.get('readings') or {}).get('r', [])]
+    verdicts = [v for c in got.values() for v in (c.get('readings') or {}).get('v', [])]
+    light = [c['light'] for c in got.values() if c.get('light')] + list(extra)
+    corr = [k for c in got.values() for k in c.get('corr') or []]
+    reduced = sorted({x for c in got.values() for x in c.get('reduced', [])})
+    unavailable = {k: v for c in got.values() for k, v in c.get('unavailable', {}).items()}
+    not_run = [p for p, _ in presets if p not in got]
+    cols = ['preset', 'fraction', 'load', 'model', 'sim_mean', 'sim_lo', 'sim_hi', 'error_pct',
+            'refined', 'refined_error']
+    write_csv('modelsim-curves.csv', curve, cols)
+    write_csv('modelsim-saturation.csv', sat,
+              ['preset', 'system', 'model', 'sim', 'diff_pct', 'vs_paper', 'refined',
+               'refined_diff', 'note'])
+    write_csv('modelsim-variants.csv', var, ['preset', 'system'] + cols[1:] + ['vs_paper'])
+    write_csv('modelsim-satfractions.csv', satc, ['preset', 'system'] + cols[1:])
+    write_csv('modelsim-readings.csv', read,
+              ['preset', 'option', 'value', 'default', 'fraction', 'load', 'model', 'sim_mean',
+               'error_pct'])
+    write_csv('modelsim-verdicts.csv', verdicts,
+              ['preset', 'option', 'default', 'values', 'mae', 'supported'])
+    sets = ' '.join('--set ' + s for s in sim_sets)
+    md = ['## Model against simulation\n']
+    if not_run:
+        md.append('**Not in this report** (not run yet; `tests/validate/modelsim.py --only '
+                  'PRESET`): %s.\n' % ', '.join(not_run))
+    if unavailable:
+        md.append('**Simulation failed** for %s.\n' % '; '.join(
+            '%s: "%s"' % kv for kv in sorted(unavailable.items())))
+    md.append('Simulated systems. The default of every family is **the system the paper\'s '
+              'model describes** (`%s`), so "model against simulation" measures the model and '
+              'nothing else. Each physical variant that applies is simulated beside it, so the '
+              'part of a gap that is the hardware shows apart from the part that is the model:\n'
+              % PAPER[0])
+    md.append('\n'.join('- `%s` (`%s`): %s' % (k, ' '.join('--set ' + s for s in st), w)
+                        for k, w, st in VARIANTS) +
+              '\n- `physical`: every variant that applies to the family at once (star: '
+              '`single` and `next-cycle`; multi-cluster: `cut-through`, `roots` and '
+              '`next-cycle`).\n')
+    md.append('Simulation: `./icnx --batch presets/PRESET.yaml -o curve --sim --load L1,...,L5 '
+              '-j 2 %s` plus the system\'s `--set` (the presets\' `sim` section otherwise: seed '
+              '1, 20 batches, one-flit buffers, the papers\' timing); point k of a sweep is '
+              'seeded (sim.seed, k), so the loads of a row set reproduce it exactly. An '
+              'interval is the 95%% batch-means interval of the simulated mean; "did not '
+              'settle" where icnx says the point did not settle in its budget. Simulated '
+              'saturation: `-o saturation` with the same settings. Model: `-o curve --load '
+              'L1,...` (printed), `--set options.model=refined` with the system\'s `--set` '
+              '(refined: column latency_refined; -o summary saturation_load_refined).\n' % sets)
+    if reduced:
+        md.append('**Beyond the simulator\'s work limit** (icnx.yaml(5) LIMITS) with 20000 '
+                  'measured messages, so run with fewer (same seed and stream): %s.\n'
+                  % ', '.join(reduced))
+    md.append('### Summary: each model against its own system\n')
+    md.append('Error = (model - simulation) / simulation in %, at 10/30/50/70/90% of the '
+              'model\'s saturation load lambda_g*, against the paper system (printed model; '
+              'refined model, `options.model=refined`, where the family has one: "none" '
+              'otherwise); saturation: lambda_g* against the simulated saturation.\n')
+    sm = summary_rows(presets, curve, sat)
+    md.append(md_table(sm, ['preset', 'e10', 'e30', 'e50', 'e70', 'e90', 'lam', 'sim', 'sat',
+                            'rsat'],
+                       ['preset', '10%', '30%', '50%', '70%', '90%', 'lambda_g*',
+                        'simulated saturation', 'lambda_g* vs sim %',
+                        'refined lambda_g* vs sim %']) + '\n')
+    md.append('### The model against the paper system\n')
+    md.append(md_table(curve, cols, ['preset', 'of lambda_g*', 'load', 'model', 'simulation',
+                                     'lower 95%', 'upper 95%', 'error %', 'refined',
+                                     'refined error %']) + '\n')
+    md.append('### Saturation of every system\n')
+    md.append('Simulated saturation load of each system, the change against the paper '
+              'system\'s, the printed lambda_g* against it, and the refined model\'s '
+              'saturation for that system against it.\n')
+    md.append(md_table(sat, ['preset', 'system', 'sim', 'vs_paper', 'model', 'diff_pct',
+                             'refined', 'refined_diff', 'note'],
+                       ['preset', 'system', 'simulated', 'vs paper system %', 'lambda_g*',
+                        'lambda_g* vs sim %', 'refined lambda_g*', 'refined vs sim %',
+                        'note']) + '\n')
+    md.append('### What each physical variant adds\n')
+    md.append('Per variant: its simulated saturation and the change against the paper '
+              'system\'s, the change of the simulated mean latency at 10/30/50% of lambda_g* '
+              '(same loads, same seeds), and at 30% the printed and the refined model\'s error '
+              'against the variant (the refined model predicts the variant; the printed one '
+              'does not know it). The full rows (every load, intervals) follow.\n')
+    md.append(md_table(variant_summary(presets, sat, var),
+                       ['preset', 'system', 'sim', 'vs_paper', 'd10', 'd30', 'd50', 'e30',
+                        'r30', 'rsat'],
+                       ['preset', 'system', 'simulated saturation', 'vs paper %',
+                        'latency vs paper at 10% (%)', 'at 30%', 'at 50%',
+                        'printed error at 30%', 'refined error at 30%',
+                        'refined lambda_g* vs sim %']) + '\n')
+    md.append(md_table(var, ['preset', 'system'] + cols[1:] + ['vs_paper'],
+                       ['preset', 'system', 'of lambda_g*', 'load', 'model', 'simulation',
+                        'lower 95%', 'upper 95%', 'error %', 'refined', 'refined error %',
+                        'vs paper system %']) + '\n')
+    if satc:
+        md.append('### Both models up to the simulated saturation\n')
+        md.append('Every system at 10/30/50/70/80% of its own simulated saturation (the '
+                  'loads issue 20 judges a refined model on: within 10% up to 80%), the '
+                  'printed and the refined model\'s errors there.\n')
+        md.append(md_table(satc, ['preset', 'system'] + cols[1:],
+                           ['preset', 'system', 'of simulated saturation', 'load', 'model',
+                            'simulation', 'lower 95%', 'upper 95%', 'error %', 'refined',
+                            'refined error %']) + '\n')
+    md.append('### Readings\n')
+    md.append('A value is supported when the printed model under it stays inside the paper '
+              'system\'s 95% interval at 10, 30, 50 and 70% of lambda_g*, or when its mean '
+              'absolute error there is at least 2 points below every other value\'s. Loads '
+              'where the simulation saturates are left out ("up to" says where the judgement '
+              'stops). Defaults stay the published readings. Mean absolute errors in %, in the '
+              'order of the values. The star\'s V2 splits change the simulated network too, '
+              'so each is judged against its own simulation. The row `simulated traffic.mix` '
+              'keeps the model and varies the simulation instead: the mix of lengths, or every '
+              'message of its mean length (the only length the model uses); "supported" there '
+              'names the simulation the model matches.\n')
+    md.append(md_table(verdicts, ['preset', 'option', 'default', 'values', 'mae', 'supported'],
+                       ['preset', 'option', 'default', 'values', 'mean |error| %',
+                        'supported']) + '\n')
+    if light:
+        write_csv('modelsim-light-load.csv', light,
+                  ['preset', 'load', 'model_printed', 'model_node_link', 'sim_roots',
+                   'sim_roots_lo', 'sim_roots_hi', 'sim_model', 'sim_model_lo', 'sim_model_hi',
+                   'stage0_gap', 'exit_gap'])
+        md.append('### Multi-cluster: stage 0 and the ECN1 exit at light load\n')
+        md.append('At %d%% of lambda_g* the journey is all there is, so the two silent '
+                  'readings show alone. Model: `options.stage0` = printed (stage 0 served in M '
+                  't_cs, as Eq. 16 prints) or node-link (a node link, as the prose says). '
+                  'Simulation (paper system otherwise): `sim.ecn1_exit` = model (the default: '
+                  'an external message leaves ECN1 after r links drawn from P_r and enters over '
+                  'v, as Eqs. 22-23 weight them) or roots (the concentrator and dispatcher at '
+                  'the ECN1 roots, a physical attachment). Gaps: printed - node-link (model) '
+                  'and roots - model (simulation), in time units.\n'
+                  % round(100 * readings.LIGHT_FRACTION))
+        md.append(md_table(light, ['preset', 'load', 'model_printed', 'model_node_link',
+                                   'stage0_gap', 'sim_model', 'sim_model_lo', 'sim_model_hi',
+                                   'sim_roots', 'sim_roots_lo', 'sim_roots_hi', 'exit_gap'],
+                           ['preset', 'load', 'model printed', 'model node-link',
+                            'stage-0 gap', 'sim model exit', 'lower', 'upper', 'sim roots',
+                            'lower', 'upper', 'exit gap']) + '\n')
+        md.append(readings_text.light_text(light) + '\n')
+    if corr:
+        write_csv('modelsim-correlation.csv', corr,
+                  ['preset', 'fraction', 'load', 'accepted', 'r_distance', 'r_length', 'r_hops',
+                   'r_means', 'saturated'])
+        md.append('### Irregular networks: equivalent distance against hop count\n')
+        md.append('arnau\'s claim (Figures 6-9): the equivalent distance T_ij of a switch pair '
+                  'predicts its mean latency better than the hop count. Pearson r of the '
+                  'simulated per-pair network latency (from injection, source queue excluded; '
+                  'uniform traffic) against T_ij, against the shortest legal up*/down* route '
+                  'length, against the plain graph distance, and of the per-distance means '
+                  'weighted by how often each distance occurs (Figure 8). `./icnx --batch '
+                  'PRESET -o correlation [--at LOAD]` with the preset\'s simulator settings '
+                  '(5000 warm-up, 50000 measured messages: a per-pair mean needs more than the '
+                  'curve\'s mean); "default" is the preset\'s per-pair load (sim.load: 10% of '
+                  'the channel-load bound), the others fractions of the simulated saturation. '
+                  'Loads in messages/node/cycle, accepted traffic in flits/node/cycle as the '
+                  'paper.\n')
+        md.append(md_table(corr, ['preset', 'fraction', 'load', 'accepted', 'r_distance',
+                                  'r_length', 'r_hops', 'r_means'],
+                           ['preset', 'of saturation', 'load', 'accepted', 'r T_ij',
+                            'r route length', 'r graph distance', 'r weighted means']) + '\n')
+    md.append(readings_text.paragraphs(curve, sat, var, satc, verdicts, corr))
+    md.append('CSV: `modelsim-curves.csv` (paper system), `modelsim-saturation.csv`, '
+              '`modelsim-variants.csv`, `modelsim-satfractions.csv`, `modelsim-readings.csv`, '
+              '`modelsim-verdicts.csv`%s%s. %s\n'
+              % (', `modelsim-light-load.csv`' if light else '',
+                 ', `modelsim-correlation.csv`' if corr else '',
+                 'Assembled from parts run separately (build/validate/modelsim).' if assembled
+                 else 'Run time of this part: %.0f s.' % seconds))
+    open(os.path.join(OUT, 'modelsim.md'), 'w').write('\n'.join(md))
