@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/strbuf.h"
 #include "base/write.h"
 #include "batch/batchfig.h"
 #include "batch/simbatch.h"
@@ -212,8 +213,33 @@ int batch_run(const struct options *o, const struct loaded *l)
 			}
 		}
 	}
-	if (!rc && o->figure)
-		rc = batch_figure(o->figure, l, out, &t, NULL, &d);
+	if (!rc && o->figure) {
+		/* the command that prints the figure's numbers: this one,
+		 * without --figure */
+		struct strbuf cmd;
+		strbuf_init(&cmd);
+		for (int i = 0; i < o->argc; i++) {
+			const char *a = o->argv[i];
+			if (strcmp(a, "--figure") == 0) {
+				i++;
+				continue;
+			}
+			if (strncmp(a, "--figure=", 9) == 0)
+				continue;
+			strbuf_puts(&cmd, i ? " " : "");
+			if (a[strspn(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				     "0123456789_./:=,+-")] == '\0' && *a) {
+				strbuf_puts(&cmd, a);
+				continue;
+			}
+			strbuf_puts(&cmd, "'");
+			for (const char *p = a; *p; p++)
+				strbuf_puts(&cmd, *p == '\'' ? "'\\''" : (char[]){ *p, 0 });
+			strbuf_puts(&cmd, "'");
+		}
+		rc = batch_figure(o->figure, l, out, &t, cmd.failed ? NULL : cmd.s, &d);
+		strbuf_free(&cmd);
+	}
 	family_release(f, prep);
 	free(xs);
 	table_free(&ts);

@@ -218,6 +218,8 @@ int options_parse(struct options *o, int argc, char **argv)
 	o->select2 = -1;
 	o->format = FMT_TABLE;
 	o->argv0 = argc > 0 ? argv[0] : NULL;
+	o->argc = argc;
+	o->argv = argv;
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":o:f:s:j:h", longopts, NULL)) != -1) {

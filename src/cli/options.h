@@ -32,6 +32,10 @@ struct options {
 	int select;                    /* --select I[:J]; -1 = default */
 	int select2;                   /* the J of --select I:J; -1 = none */
 	const char *arg;               /* PRESET or FILE; NULL = default preset */
+	int argc;                      /* the command line as given (after
+	                                  getopt's reordering), for the comment
+	                                  of a --figure file */
+	char *const *argv;
 	const char *argv0;             /* how the program was started ("./icnx"):
 	                                  the explorer's `b` prints commands that run
 	                                  the same way */

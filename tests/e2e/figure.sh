@@ -56,6 +56,10 @@ grep -qF "pin 1: 2 edits" "$f.svg" || fail "the SVG lacks the pin's legend"
 n=$(sed -n '/^\$s1 << EOD/,/^EOD/p' "$TMPD/b.gp" | grep -c '^0\.000')
 [ "$n" = 3 ] || fail "the figure's simulated block has $n points, not 3"
 grep -qF "'saturation 0.000931'" "$TMPD/b.gp" || fail "the batch figure lacks the saturation line"
+# its comment: the command that prints its numbers, without --figure
+grep -q "^# icnx --batch -o curve --sim --load 0.0001,0.0002,0.0003 .*javadi-n544$" "$TMPD/b.gp" ||
+	fail "the batch figure does not name its command"
+grep -q "^# .*--figure" "$TMPD/b.gp" && fail "the batch figure's command has --figure"
 render "$TMPD/b.gp"
 # refused before computing
 rc=0; (cd "$REPO" && icnx --batch javadi-n544 -o summary --figure "$TMPD/s.gp") 2>"$TMPD/err" || rc=$?
