@@ -28,6 +28,7 @@ static const char *const eq23_names[] = { "destination", "source", NULL };
 static const char *const eq30_names[] = { "intended", "printed", NULL };
 static const char *const eq21_names[] = { "pattern", "uniform", NULL };
 static const char *const stage0_names[] = { "printed", "node-link", NULL };
+static const char *const model_names[] = { "paper", "refined", NULL };
 
 /* The largest flit time, given (t_cn, t_cs) or derived from a_n, a_s,
  * bandwidth and flit_bytes (checked in check_net). */
@@ -135,6 +136,12 @@ static const struct param option_fields[] = {
 	  "javadi/sharifi Eq. 16 stage 0: printed M t_cs, or node-link t_cn + (M-1) x the "
 	  "slowest flit time crossed (zero load = the physical pipeline, the simulator's)",
 	  .choices = stage0_names },
+	{ "model", PT_ENUM, OPT(model), 0, 0, 0, "paper", "", "",
+	  "paper: the printed model alone; refined: icnx's refined model beside it "
+	  "(latency_refined, not the papers'), which predicts the simulated system "
+	  "sim.concentrator and sim.release choose: channel rates of the simulated "
+	  "channels, concentrator and dispatcher as M/G/1 queues holding their links "
+	  "(cut-through: blocking through every stage)", .choices = model_names },
 	{ 0 }
 };
 
@@ -212,6 +219,30 @@ void mc_config_params(const struct mc_config *c, struct mc_params *p)
 	p->eq30 = (enum mc_eq30)c->options.eq30;
 	p->eq21 = (enum mc_eq21)c->options.eq21;
 	p->stage0 = (enum mc_stage0)c->options.stage0;
+}
+
+void mc_cfg_refined_system(const struct mc_config *c, struct mc_refined_system *sys)
+{
+	struct mc_timing i1 = mc_net_timing(&c->network.icn1);
+	struct mc_timing e1 = mc_net_timing(&c->network.ecn1);
+	struct mc_timing i2 = mc_net_timing(&c->network.icn2);
+	double t[5] = { i1.t_cn, i1.t_cs, e1.t_cn, e1.t_cs, i2.t_cs }, L[MC_MAX_MIX], F[MC_MAX_MIX];
+	double q = mc_sim_quantum(t, c->sim.resolution, NULL);
+
+	memset(sys, 0, sizeof *sys);
+	sys->conc = c->sim.concentrator == SIMCFG_CONC_CUT_THROUGH ? MC_CONC_CUT_THROUGH
+								  : MC_CONC_BUFFERED;
+	sys->hold = c->sim.release == SIM_RELEASE_NEXT_CYCLE ? q : 0;
+	for (size_t k = 0; k < c->traffic.nmix; k++) {
+		L[k] = c->traffic.mix[k].length;
+		F[k] = c->traffic.mix[k].prob;
+	}
+	sys->cv2 = mc_mix_cv2(L, F, (int)c->traffic.nmix);
+	sys->quantised = true;
+	/* the simulator's flit times: whole quanta; ICN2 links all at t_cs */
+	sys->icn1 = (struct mc_timing){ q * round(t[0] / q), q * round(t[1] / q) };
+	sys->ecn1 = (struct mc_timing){ q * round(t[2] / q), q * round(t[3] / q) };
+	sys->icn2 = (struct mc_timing){ q * round(t[4] / q), q * round(t[4] / q) };
 }
 
 static int check_net(const struct mc_net_cfg *n, const char *name, struct diag *d)
@@ -353,6 +384,24 @@ static int mc_prepare(const struct config *cfg, const struct run_req *req, void 
 	if (isnan(pm->sat)) {   /* an evaluation met a NaN: a bug, reported */
 		free(pm);
 		return diag_set(d, "", "model error: the saturation search met a NaN");
+	}
+	pm->refined = mc_cfg(cfg)->options.model == MC_CFG_MODEL_REFINED;
+	if (pm->refined) {
+		struct mc_refined_system sys;
+		struct mc_params rp;
+		mc_cfg_refined_system(mc_cfg(cfg), &sys);
+		mc_refined_params(&p, &sys, &rp);
+		rc = mc_model_init(&pm->ref, &rp, req->cancel, err, sizeof err);
+		if (rc) {
+			free(pm);
+			return rc < 0 ? diag_set(d, "", "%s", err) : 1;
+		}
+		pm->sat_ref = mc_saturation(&pm->ref);
+		pm->sat_ref95 = mc_saturation_accepted(&pm->ref, 0.95);
+		if (isnan(pm->sat_ref) || isnan(pm->sat_ref95)) {
+			free(pm);
+			return diag_set(d, "", "model error: the refined saturation search met a NaN");
+		}
 	}
 	family_stat_add(FSTAT_PREPARE);
 	family_stat_add(FSTAT_SATURATION);

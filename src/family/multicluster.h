@@ -12,12 +12,14 @@
 #ifndef ICNX_FAMILY_MULTICLUSTER_H
 #define ICNX_FAMILY_MULTICLUSTER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "config/config.h"
 #include "family/family.h"
 #include "family/simcfg.h"
 #include "model/multicluster.h"
+#include "model/mc_refined.h"
 
 #define MC_MAX_MIX 8
 
@@ -58,6 +60,7 @@ struct mc_config {
 		int eq30;                    /* enum mc_eq30 */
 		int eq21;                    /* enum mc_eq21 */
 		int stage0;                  /* enum mc_stage0 */
+		int model;                   /* enum mc_cfg_model */
 	} options;
 	struct {
 		double from, to;             /* lambda_g; to NaN = auto */
@@ -65,6 +68,10 @@ struct mc_config {
 	} load;
 	struct sim_config sim;           /* the flit-level simulator (simcfg.h) */
 };
+
+/* options.model: the printed model alone, or icnx's refined one beside it
+ * (model/mc_refined.h), which follows sim.concentrator and sim.release. */
+enum mc_cfg_model { MC_CFG_MODEL_PAPER = 0, MC_CFG_MODEL_REFINED };
 
 extern const struct family mc_family;
 
@@ -109,7 +116,23 @@ double mc_mean_length(const struct mc_config *c);
 struct mc_prepared {
 	struct mc_model mdl;
 	double sat;              /* lambda_g*, mc_saturation(&mdl) */
+	bool refined;            /* options.model = refined: ref and sat_ref set */
+	struct mc_model ref;     /* icnx's refined model of the simulated system */
+	double sat_ref;          /* its saturation load */
+	double sat_ref95;        /* its load carrying 95% (mc_saturation_accepted) */
 };
+
+/* The simulator's time quantum for the five flit times t (ICN1 t_cn, t_cs;
+ * ECN1 t_cn, t_cs; ICN2 t_cs): t_min / R, R the least integer up to
+ * resolution making every time a whole number of quanta within 1.5%, else
+ * the R with the least error (*err, may be NULL: the largest relative
+ * rounding error). */
+double mc_sim_quantum(const double t[5], int resolution, double *err);
+
+/* The refined model's system from c's sim section: sim.concentrator,
+ * sim.release (one quantum of hold), the mix's C^2, the flit times in whole
+ * quanta (model/mc_refined.h). */
+void mc_cfg_refined_system(const struct mc_config *c, struct mc_refined_system *sys);
 
 /* The simulated saturation load (multicluster_sim.c, `-o saturation`):
  * bisection from the model's saturation, probed first and doubled while

@@ -37,6 +37,7 @@ struct mc_curve {
 	const struct mc_prepared *pm;
 	void *own;
 	struct mc_point pt;
+	struct mc_point rp;      /* the refined model's point */
 };
 
 static int curve_open(const struct config *cfg, const struct run_req *req, void **state,
@@ -91,6 +92,18 @@ static int curve_columns(void *state, const struct config *cfg, struct curve_col
 		if (curve_col(cc, name, TU, label, CC_SATURATES))
 			return -1;
 	}
+	/* icnx's refined model (options.model = refined): it may saturate
+	 * below the printed model, so its columns are INFINITY there. */
+	const unsigned rf = CC_SATURATES | CC_OWN_SATURATION;
+	if (c->pm->refined &&
+	    (curve_col(cc, "latency_refined", TU, c->pm->ref.p.conc == MC_CONC_CUT_THROUGH
+		       ? "refined latency, cut-through concentrators (icnx, not the papers)"
+		       : "refined latency, buffered concentrators (icnx, not the papers)", rf) ||
+	     curve_col(cc, "W_s_refined", TU, "refined source-queue wait (icnx)", rf) ||
+	     curve_col(cc, "W_d_refined", TU, "refined concentrator + dispatcher wait (icnx)", rf) ||
+	     curve_col(cc, "T_in_refined", TU, "refined intra-cluster latency (icnx)", rf) ||
+	     curve_col(cc, "T_out_refined", TU, "refined inter-cluster latency (icnx)", rf)))
+		return -1;
 	return 0;
 }
 
@@ -113,8 +126,18 @@ static int curve_eval(void *state, double x, double *v, const struct run_req *re
 		return model_error(pt, x, d);
 	double u[8] = { pt->T, pt->W_s, pt->S, pt->R, pt->W_d, pt->T_in, pt->T_out, pt->util_max };
 	memcpy(v, u, sizeof u);
+	int k = 8;
 	for (int g = 0; g < c->pm->mdl.p.ngroups; g++)
-		v[8 + g] = pt->g[g].T;
+		v[k++] = pt->g[g].T;
+	if (c->pm->refined) {
+		struct mc_point *rp = &c->rp;
+		int rs = mc_eval(&c->pm->ref, x, rp);
+		if (rs < 0)
+			return model_error(rp, x, d);
+		double r[5] = { rp->T, rp->W_s, rp->W_d, rp->T_in, rp->T_out };
+		for (int i = 0; i < 5; i++)
+			v[k++] = rs ? INFINITY : r[i];
+	}
 	return sat ? CURVE_SATURATED : CURVE_OK;
 }
 
@@ -178,6 +201,29 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 	summary_row(t, "zero_load_latency", pt->T, TU, "T(0)", "");
 	summary_row_as(t, ROW_SATURATION, "saturation_load", sat, "msg/node/time unit", "lambda_g*",
 		       note);
+	if (pm->refined) {
+		struct mc_point rz;
+		if (mc_eval(&pm->ref, 0, &rz) < 0) {
+			rc = model_error(&rz, 0, d);
+			goto out;
+		}
+		summary_row(t, "zero_load_latency_refined", rz.T, TU, "T(0) (refined)",
+			    "icnx's refined model: the simulator's flit times and destinations");
+		char rnote[160];
+		if (!isinf(pm->sat_ref) && mc_eval(&pm->ref, pm->sat_ref, &rz) < 0) {
+			rc = model_error(&rz, pm->sat_ref, d);
+			goto out;
+		}
+		snprintf(rnote, sizeof rnote, "icnx's refined model, %s concentrators; first to "
+			 "reach 1: %s", pm->ref.p.conc == MC_CONC_CUT_THROUGH ? "cut-through"
+			 : "buffered", isinf(pm->sat_ref) ? "nothing" : rz.bottleneck);
+		summary_row(t, "saturation_load_refined", pm->sat_ref, "msg/node/time unit",
+			    "lambda_g* (refined)", rnote);
+		summary_row(t, "saturation_load_refined_95", pm->sat_ref95, "msg/node/time unit",
+			    "lambda_sat (refined)", "icnx's refined model: the largest load whose "
+			    "carried share is >= 95% (the simulator's -o saturation criterion; "
+			    "an overloaded concentrator passes 1/utilisation)");
+	}
 	summary_row_about(t, i2, "icn2.mean_distance", mdl->d_icn2, "links", "d_avg(I2)", "");
 	for (int g = 0; g < p->ngroups; g++) {
 		snprintf(note, sizeof note, "%d cluster%s, n = %d, tau = %g", p->g[g].count,

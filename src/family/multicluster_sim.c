@@ -28,6 +28,32 @@
 #include "family/outkit.h"
 #include "family/simsat.h"
 
+double mc_sim_quantum(const double t[5], int resolution, double *err_out)
+{
+	/* the least R within 1.5%, else the R with the least error */
+	double tmin = t[0], best = INFINITY;
+	int bestR = 1;
+
+	for (int i = 1; i < 5; i++)
+		tmin = fmin(tmin, t[i]);
+	for (int R = 1; R <= resolution; R++) {
+		double q = tmin / R, err = 0;
+		for (int i = 0; i < 5; i++) {
+			double u = t[i] / q;
+			err = fmax(err, fabs(u - round(u)) / u);
+		}
+		if (err < best) {
+			best = err;
+			bestR = R;
+		}
+		if (err <= 0.015)
+			break;
+	}
+	if (err_out)
+		*err_out = best;
+	return tmin / bestR;
+}
+
 int mc_simctx_build(const struct config *cfg, struct mc_simctx *x, struct diag *d)
 {
 	const struct mc_config *c = mc_cfg(cfg);
@@ -35,7 +61,7 @@ int mc_simctx_build(const struct config *cfg, struct mc_simctx *x, struct diag *
 	struct mc_timing e1 = mc_net_timing(&c->network.ecn1);
 	struct mc_timing i2 = mc_net_timing(&c->network.icn2);
 	double t[5] = { i1.t_cn, i1.t_cs, e1.t_cn, e1.t_cs, i2.t_cs }, tmin = t[0];
-	int per[5], C = 0, R;
+	int per[5], C = 0;
 	long N = 0;
 	struct sim_mc_spec sp;
 
@@ -67,26 +93,7 @@ int mc_simctx_build(const struct config *cfg, struct mc_simctx *x, struct diag *
 				"t_cs %g; ICN2 t_cs %g): give every network the same flit time, or "
 				"use sim.timing = paper", t[0], t[1], t[2], t[3], t[4]);
 	}
-	{       /* the least R within 1.5%, else the R with the least error */
-		double best = INFINITY;
-		int bestR = 1;
-		for (R = 1; R <= c->sim.resolution; R++) {
-			double q = tmin / R, err = 0;
-			for (int i = 0; i < 5; i++) {
-				double u = t[i] / q;
-				err = fmax(err, fabs(u - round(u)) / u);
-			}
-			if (err < best) {
-				best = err;
-				bestR = R;
-			}
-			if (err <= 0.015)
-				break;
-		}
-		R = bestR;
-		x->q = tmin / R;
-		x->err = best;
-	}
+	x->q = mc_sim_quantum(t, c->sim.resolution, &x->err);
 	for (int i = 0; i < 5; i++)
 		per[i] = (int)round(t[i] / x->q);
 	for (size_t g = 0; g < c->nclusters; g++)

@@ -196,8 +196,9 @@ static int star_prepare(const struct config *cfg, const struct run_req *req, voi
 		enum star_inject inj = c->sim.injection == SIMCFG_INJECTION_SINGLE
 			? STAR_INJECT_SINGLE : STAR_INJECT_PER_VC;
 		pp->refined = true;
+		int hold = c->sim.release == SIM_RELEASE_NEXT_CYCLE ? 1 : 0;
 		if (star_refined_init(&pp->ref, &p, inj, (enum star_mux)c->options.multiplex,
-				      err, sizeof err) < 0) {
+				      hold, err, sizeof err) < 0) {
 			star_release(pp);
 			return diag_set(d, "", "%s", err);
 		}

@@ -12,6 +12,7 @@
  * O(sum over pairs of n_i n_c n_j) operations.
  */
 #include "model/multicluster.h"
+#include "model/mc_refined.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -56,6 +57,85 @@ static void normalise(const double *counts, double pairs, int n, double *P)
 	P[0] = 0;
 	for (int h = 1; h <= n; h++)
 		P[h] = pairs > 0 ? counts[h] / pairs : 0;
+}
+
+/* The clusters of group g before address a (groups in order, clusters of
+ * a group consecutive): a prefix count over addresses. */
+static double group_before(const struct mc_model *mdl, int g, long a)
+{
+	long first = 0;
+	for (int i = 0; i < g; i++)
+		first += mdl->p.g[i].count;
+	long last = first + mdl->p.g[g].count;
+	return (double)(a < first ? 0 : a > last ? last - first : a - first);
+}
+
+/* mdl->P2: for each source cluster a, the clusters of group j in a's
+ * level-h subtree (addresses a / k^h alike, k = m/2; h = n_c: the whole
+ * tree) less those in its level-(h-1) subtree are at distance h; averaged
+ * over the clusters of group i, normalised over group j's others. */
+static void icn2_pairs(struct mc_model *mdl)
+{
+	const struct mc_params *p = &mdl->p;
+	long k = p->m / 2, a = 0;
+
+	memset(mdl->P2, 0, sizeof mdl->P2);
+	for (int i = 0; i < p->ngroups; i++) {
+		for (int c = 0; c < p->g[i].count; c++, a++) {
+			for (int j = 0; j < p->ngroups; j++) {
+				double prev = 1.0 * (i == j), others = p->g[j].count - (i == j);
+				long span = 1;
+				if (!(others > 0))
+					continue;
+				for (int h = 1; h <= mdl->n_c; h++) {
+					double in;
+					span *= k;
+					if (h == mdl->n_c) {
+						in = p->g[j].count;
+					} else {
+						long lo = a / span * span;
+						in = group_before(mdl, j, lo + span) - group_before(mdl, j, lo);
+					}
+					mdl->P2[i][j][h] += (in - prev) / others / p->g[i].count;
+					prev = in;
+				}
+			}
+		}
+	}
+}
+
+/* mdl->up_coef (needs Q, w_dest and P2). */
+static void icn2_up_rates(struct mc_model *mdl)
+{
+	const struct mc_params *p = &mdl->p;
+	double beyond[MC_MAX_GROUPS][MC_MAX_NC + 1], rate[MC_MAX_GROUPS];
+	int grp[MC_MAX_CLUSTERS];
+	long k = p->m / 2, a = 0;
+
+	for (int g = 0; g < p->ngroups; g++) {
+		/* a cluster of group g's messages leaving its level-h subtree */
+		rate[g] = mdl->N_i[g] * mdl->Q[g] / (1.0 - p->g[g].tau);
+		for (int h = 0; h <= mdl->n_c; h++) {
+			beyond[g][h] = 0;
+			for (int j = 0; j < p->ngroups; j++)
+				for (int l = h + 1; l <= mdl->n_c; l++)
+					beyond[g][h] += mdl->w_dest[g][j] * mdl->P2[g][j][l];
+		}
+		for (int c = 0; c < p->g[g].count; c++)
+			grp[a++] = g;
+	}
+	memset(mdl->up_coef, 0, sizeof mdl->up_coef);
+	for (long c = 0; c < mdl->C; c++) {
+		long span = 1;
+		for (int h = 1; h < mdl->n_c; h++) {
+			span *= k;
+			long lo = c / span * span;
+			double sum = 0;
+			for (long b = lo; b < lo + span && b < mdl->C; b++)
+				sum += rate[grp[b]] * beyond[grp[b]][h];
+			mdl->up_coef[grp[c]][h] += sum / (double)span / p->g[grp[c]].count;
+		}
+	}
 }
 
 int mc_model_init(struct mc_model *mdl, const struct mc_params *p,
@@ -135,6 +215,9 @@ int mc_model_init(struct mc_model *mdl, const struct mc_params *p,
 		return fail(err, errlen, "ICN2 hop distribution failed", 0);
 	normalise(counts, pairs, mdl->n_c, mdl->P_icn2);
 	mdl->d_icn2 = mean_links(mdl->P_icn2, mdl->n_c);
+	if (mdl->n_c > MC_MAX_NC)
+		return fail(err, errlen, "ICN2 of %ld levels: too deep", mdl->n_c);
+	icn2_pairs(mdl);
 
 	/* Destination weights (Eq. 28 or uniform over destination nodes). */
 	for (int i = 0; i < p->ngroups; i++) {
@@ -146,6 +229,7 @@ int mc_model_init(struct mc_model *mdl, const struct mc_params *p,
 				mdl->w_dest[i][j] = others / (mdl->C - 1.0);
 		}
 	}
+	icn2_up_rates(mdl);
 	return 0;
 }
 
@@ -154,10 +238,23 @@ int mc_model_init(struct mc_model *mdl, const struct mc_params *p,
  * overwritten by a later value, and the evaluation reports it. */
 struct util {
 	double max;
+	double max_other;      /* the largest but the concentrators' */
 	const char *what;
 	bool nan;
 	const char *nan_what;
 };
+
+/* The refined model's queues whose overload only caps their throughput
+ * (mc_point.accepted): the concentrators, the dispatchers and the ICN2
+ * down-links into a cluster, and, cut-through, the source's ECN1 held
+ * behind a concentrator. */
+static const char Q_CONC[] = "concentrator", Q_DSP[] = "dispatcher",
+		  Q_DOWN[] = "ICN2 down-link", Q_BEHIND[] = "ECN1 behind the concentrator";
+
+static bool is_queue(const char *what)
+{
+	return what == Q_CONC || what == Q_DSP || what == Q_DOWN || what == Q_BEHIND;
+}
 
 static void note(struct util *u, double v, const char *what)
 {
@@ -165,9 +262,13 @@ static void note(struct util *u, double v, const char *what)
 		if (!u->nan)
 			u->nan_what = what;
 		u->nan = true;
-	} else if (v > u->max) {
-		u->max = v;
-		u->what = what;
+	} else {
+		if (v > u->max) {
+			u->max = v;
+			u->what = what;
+		}
+		if (v > u->max_other && !is_queue(what))
+			u->max_other = v;
 	}
 }
 
@@ -180,19 +281,25 @@ static double wmul(double w, double v)
 
 /* M/G/1 source queue with the Draper-Ghosh variance (Eq. 19, sharifi 29):
  * W = xi (S^2 + (S - M t_cn)^2) / (2 (1 - xi S)). */
-static double source_wait(double xi, double S, double Mtcn)
+static double source_wait(double xi, double S, double Mtcn, double var_len)
 {
 	if (xi == 0)
 		return 0;   /* no arrivals, no wait (even if S overflowed) */
-	return xi * (S * S + (S - Mtcn) * (S - Mtcn)) / (2.0 * (1.0 - xi * S));
+	return xi * (S * S + (S - Mtcn) * (S - Mtcn) + var_len) / (2.0 * (1.0 - xi * S));
 }
 
-/* One backward stage: service time S = sumW + M t, then its wait joins sumW. */
-static double stage(double *sumW, double lc, double Mt, double *pb)
+/* One backward stage: service time S = sumW + M t, then its wait joins
+ * sumW.  The channel is held S + q (q = p->hold: 0 in the printed model,
+ * one simulator cycle under next-cycle release; mc_refined.h). */
+static double stage(double *sumW, double lc, double Mt, double q, double *pb)
 {
-	double S = *sumW + Mt;
-	*pb = lc * S;                         /* Eq. (15) */
-	*sumW += 0.5 * S * *pb;               /* Eq. (14) */
+	double S = *sumW + Mt, H = S + q;
+	if (lc == 0) {                        /* an unused channel: no wait */
+		*pb = 0;
+		return S;
+	}
+	*pb = lc * H;                         /* Eq. (15) */
+	*sumW += 0.5 * H * *pb;               /* Eq. (14) */
 	return S;
 }
 
@@ -207,12 +314,12 @@ static void intra(const struct mc_model *mdl, int i, double lam_i, double div,
 	double lc = xi * mdl->d_icn1[i] / (div * n);      /* Eq. (13) */
 	if (p->senders == MC_SENDERS_SENDING && mdl->fixed_icn1[i] > 0)
 		lc *= (mdl->N_i[i] - mdl->fixed_icn1[i]) / mdl->N_i[i];
-	double sumW = 0, S_h, pb, Sbar = 0, R = 0;
+	double sumW = 0, S_h, pb, Sbar = 0, R = 0, q = p->hold;
 	double PB[MC_MAX_STAGES];
 
 	gp->lc_icn1 = lc;
 	/* h = 1: a single stage K - 1 = 0 served in M t_cn. */
-	S_h = stage(&sumW, lc, M * tcn, &pb);
+	S_h = stage(&sumW, lc, M * tcn, q, &pb);
 	PB[0] = pb;
 	note(u, pb, "ICN1 blocking");
 	for (int h = 1; h <= n; h++) {
@@ -221,13 +328,13 @@ static void intra(const struct mc_model *mdl, int i, double lam_i, double div,
 			 * served in t_cn + (M-1) max(t_cn, t_cs) on top of the waits
 			 * ahead.  The chain still adds a t_cs stage in its place: it is
 			 * stage 2 of the longer journeys (unused, unnoted when h = n). */
-			stage(&sumW, lc, M * tcs, &pb);
+			stage(&sumW, lc, M * tcs, q, &pb);
 			PB[2 * h - 3] = pb;
 			note(u, pb, "ICN1 blocking");
 			S_h = sumW + tcn + (M - 1) * fmax(tcn, tcs);
-			double pb0 = lc * S_h;
+			double pb0 = lc * (S_h + q);
 			note(u, pb0, "ICN1 blocking");
-			stage(&sumW, lc, M * tcs, &pb);
+			stage(&sumW, lc, M * tcs, q, &pb);
 			PB[2 * h - 2] = h == n ? pb0 : pb;
 			if (h < n)
 				note(u, pb, "ICN1 blocking");
@@ -235,7 +342,7 @@ static void intra(const struct mc_model *mdl, int i, double lam_i, double div,
 			/* Two more switch-to-switch stages in front of the 2(h-1)-link
 			 * journey give the 2h-link one (K = 2h - 1 stages). */
 			for (int s = 0; s < 2; s++) {
-				S_h = stage(&sumW, lc, M * tcs, &pb);
+				S_h = stage(&sumW, lc, M * tcs, q, &pb);
 				PB[2 * h - 3 + s] = pb;
 			}
 			note(u, pb, "ICN1 blocking");
@@ -252,11 +359,11 @@ static void intra(const struct mc_model *mdl, int i, double lam_i, double div,
 		gp->PB[k] = PB[gp->nstages - 1 - k];
 	/* Eq. (19) with Eq. (10)'s cluster total, or one node's rate */
 	double xs = p->source_rate == MC_SRC_CLUSTER ? mdl->N_i[i] * xi : xi;
-	gp->util_src_in = wmul(xs, Sbar);
+	gp->util_src_in = wmul(xs, Sbar + q);
 	note(u, gp->util_src_in, "ICN1 source queue");
 	gp->S_in = Sbar;
 	gp->R_in = R;
-	gp->W_in = source_wait(xs, Sbar, M * tcn);
+	gp->W_in = source_wait(xs, Sbar + q, M * tcn, p->cv2 * M * tcn * M * tcn);
 	gp->T_in = gp->W_in + gp->S_in + gp->R_in;            /* Eq. (21) */
 }
 
@@ -273,14 +380,14 @@ static void inter_pair(const struct mc_model *mdl, int i, int j, const double *l
 	/* Eq. (24)/(26): the ECN1 of i carries i's and j's external traffic. */
 	double lE1 = mdl->N_i[i] * mdl->Q[i] * lam[i] + mdl->N_i[j] * mdl->Q[j] * lam[j];
 	double lc_e1 = lE1 * mdl->d_ecn1[i] / (div * ni * mdl->N_i[i]);
-	double sumW_v = 0, pb, S_dest = 0, Spair = 0, Rpair = 0;
+	double sumW_v = 0, pb, S_dest = 0, Spair = 0, Rpair = 0, q = p->hold;
 	bool eq30p = p->eq30 == MC_EQ30_PRINTED;
 	/* Eq. (30): the rate of the source's ECN1 stages 0..r-1 */
 	double lc_src = eq30p ? lc_i2 : lc_e1;
 
 	/* Destination part: v ECN1 stages, the last served in M t_cn^E1. */
 	for (int v = 1; v <= nj; v++) {
-		S_dest = stage(&sumW_v, lc_e1, v == 1 ? Me_cn : Me_cs, &pb);
+		S_dest = stage(&sumW_v, lc_e1, v == 1 ? Me_cn : Me_cs, q, &pb);
 		note(u, pb, "ECN1 blocking");
 		gp->PB_ex_max = fmax(gp->PB_ex_max, pb);
 		double sumW_l = sumW_v;
@@ -295,13 +402,13 @@ static void inter_pair(const struct mc_model *mdl, int i, int j, const double *l
 			 * 2l - 2 stages r+1 .. r+2l-2 and stage r is added per l. */
 			int more = eq30p ? (l == 1 ? 0 : 2) : (l == 1 ? 1 : 2);
 			for (int s = 0; s < more; s++) {
-				stage(&sumW_l, lc_i2, Mi_cs, &pb);
+				stage(&sumW_l, lc_i2, Mi_cs, q, &pb);
 				note(u, pb, "ICN2 blocking");
 				gp->PB_ex_max = fmax(gp->PB_ex_max, pb);
 			}
 			double sumW_r = sumW_l, Pvl = Pv * mdl->P_icn2[l];
 			if (eq30p) {
-				stage(&sumW_r, lc_e1, Mi_cs, &pb);      /* stage r */
+				stage(&sumW_r, lc_e1, Mi_cs, q, &pb);      /* stage r */
 				note(u, pb, "ICN2 blocking");
 				gp->PB_ex_max = fmax(gp->PB_ex_max, pb);
 			}
@@ -316,16 +423,16 @@ static void inter_pair(const struct mc_model *mdl, int i, int j, const double *l
 					if (r + v > 2)
 						tmax = fmax(tmax, p->ecn1.t_cs);
 					S0 = sumW_r + p->ecn1.t_cn + (M - 1) * tmax;
-					double pb0 = lc_src * S0;
+					double pb0 = lc_src * (S0 + q);
 					note(u, pb0, eq30p ? "ICN2 blocking" : "ECN1 blocking");
 					gp->PB_ex_max = fmax(gp->PB_ex_max, pb0);
-					stage(&sumW_r, lc_src, Me_cs, &pb);
+					stage(&sumW_r, lc_src, Me_cs, q, &pb);
 					if (r < ni) {
 						note(u, pb, eq30p ? "ICN2 blocking" : "ECN1 blocking");
 						gp->PB_ex_max = fmax(gp->PB_ex_max, pb);
 					}
 				} else {
-					S0 = stage(&sumW_r, lc_src, Me_cs, &pb);
+					S0 = stage(&sumW_r, lc_src, Me_cs, q, &pb);
 					note(u, pb, eq30p ? "ICN2 blocking" : "ECN1 blocking");
 					gp->PB_ex_max = fmax(gp->PB_ex_max, pb);
 				}
@@ -343,11 +450,262 @@ static void inter_pair(const struct mc_model *mdl, int i, int j, const double *l
 	note(u, util, "ECN1 source queue");
 	gp->util_src_ex = fmax(gp->util_src_ex, util);
 	double w = mdl->w_dest[i][j];
-	double Wpair = source_wait(xi, Spair, Me_cn);  /* sharifi Eq. (29) */
+	double Wpair = source_wait(xi, Spair, Me_cn, 0);  /* sharifi Eq. (29) */
 	*T_pair = Wpair + Spair + Rpair;
 	*W += wmul(w, Wpair);
 	*S += wmul(w, Spair);
 	*R += wmul(w, Rpair);
+}
+
+/* M/G/1 wait at rate lam, service moments x1 = E[x], x2 = E[x^2]. */
+double mc_mg1_wait(double lam, double x1, double x2)
+{
+	if (lam == 0)
+		return 0;
+	if (!(lam * x1 < 1))
+		return INFINITY;
+	return lam * x2 / (2.0 * (1.0 - lam * x1));
+}
+
+/* icnx's refined external journeys (model/mc_refined.h): the dispatchers of
+ * every destination group, computed once per load. */
+struct mc_dsp {
+	double in[MC_MAX_GROUPS];                   /* messages into one cluster */
+	double lc[MC_MAX_GROUPS];                   /* its ECN1 down-channel rate */
+	double W[MC_MAX_GROUPS];                    /* the wait for the ICN2 down-
+	                                               link into its leaf switch
+	                                               (l >= 2), held by the links
+	                                               behind */
+	double Wf[MC_MAX_GROUPS];                   /* the wait for the dispatcher's
+	                                               link (cut-through: held) */
+	double util[MC_MAX_GROUPS];                 /* its dispatcher's utilisation */
+	double below[MC_MAX_GROUPS][FT_MAX_N + 1];  /* waits of the v - 1 ECN1
+	                                               stages after the dispatcher */
+	double lc_up[FT_MAX_N + 1];                 /* an ICN2 up-link at level k */
+};
+
+/* What a stage added to a sum of waits (INFINITY once it overflowed). */
+static double gained(double after, double before)
+{
+	return isinf(after) ? INFINITY : after - before;
+}
+
+/* Rate out of one cluster of each group, N_i Q_i lambda_i. */
+static double out_rate(const struct mc_model *mdl, const double *lam, int i)
+{
+	return mdl->N_i[i] * mdl->Q[i] * lam[i];
+}
+
+/* P(l > k) for the ICN2 journey */
+static double icn2_beyond(const struct mc_model *mdl, int k)
+{
+	double s = 0;
+	for (int l = k + 1; l <= mdl->n_c; l++)
+		s += mdl->P_icn2[l];
+	return s;
+}
+
+/* Karol-Hluchyj-Morgan: a link fed over input links that each carry one
+ * message at a time waits (1 - sum_a s_a^2) of the M/G/1 wait, s_a the
+ * share of input a (KHM's (N-1)/N for N equal inputs; 0 for one input,
+ * whose messages arrive one after the other).  khm_pair: an input carrying
+ * share a and `sib` inputs sharing b equally. */
+static double khm_pair(double a, double b, double sib)
+{
+	return fmax(0.0, 1.0 - a * a - (sib > 0 ? b * b / sib : 0));
+}
+
+/* The concentrator's inputs: the r-th ECN1 link comes from an element at
+ * level r - 2 (a node when r = 1): N_i nodes, 2 (m/2)^(n_i - 1) switches a
+ * level. */
+static double concentrator_inputs(const struct mc_model *mdl, int i)
+{
+	const struct mc_params *p = &mdl->p;
+	double h = 0, sw = 2.0 * pow(p->m / 2.0, p->g[i].n - 1);
+	for (int r = 1; r <= p->g[i].n; r++) {
+		double P = mdl->P_uni[i][r];
+		h += P * P / (r == 1 ? mdl->N_i[i] : sw);
+	}
+	return fmax(0.0, 1.0 - h);
+}
+
+static void dispatchers(const struct mc_model *mdl, const double *lam, struct mc_dsp *D,
+			struct util *u)
+{
+	const struct mc_params *p = &mdl->p;
+	double M = p->M, q = p->hold, pb, sum_out = 0;
+	double sib = fmin(p->m / 2 - 1, mdl->C - 1);   /* clusters sharing a leaf switch */
+	bool ct = p->conc == MC_CONC_CUT_THROUGH;
+
+	for (int i = 0; i < p->ngroups; i++)
+		sum_out += p->g[i].count * out_rate(mdl, lam, i);
+	for (int k = 0; k <= mdl->n_c; k++)
+		D->lc_up[k] = sum_out / mdl->C * icn2_beyond(mdl, k);
+
+	for (int j = 0; j < p->ngroups; j++) {
+		/* into one cluster of group j: each source cluster's external
+		 * traffic times its chance of choosing that cluster; in2 of it
+		 * from beyond j's ICN2 leaf switch */
+		double in = 0, in2 = 0;
+		for (int i = 0; i < p->ngroups; i++) {
+			double others = p->g[j].count - (i == j);
+			if (others > 0) {
+				double r = (i == j ? others : p->g[i].count) * out_rate(mdl, lam, i) *
+					   mdl->w_dest[i][j] / others;
+				in += r;
+				in2 += r * (1 - mdl->P2[i][j][1]);
+			}
+		}
+		D->in[j] = in;
+		/* incoming messages cross v = d_avg(E1)/2 links on average, over
+		 * the n_j N_j down-channels of ECN1 */
+		D->lc[j] = in * 0.5 * mdl->d_ecn1[j] / (p->g[j].n * mdl->N_i[j]);
+		double sumW = 0, x1 = 0, x2 = 0;
+		for (int v = 1; v <= p->g[j].n; v++) {
+			double Mt = M * (v == 1 ? p->ecn1.t_cn : p->ecn1.t_cs);
+			double x = sumW + Mt + q, P = mdl->P_uni[j][v];
+			D->below[j][v] = sumW;
+			x1 += wmul(P, x);
+			x2 += wmul(P, x * x + p->cv2 * Mt * Mt);
+			stage(&sumW, D->lc[j], Mt, q, &pb);
+			if (v < p->g[j].n)
+				note(u, pb, "ECN1 blocking");
+		}
+		D->util[j] = in * x1;
+		note(u, D->util[j], Q_DSP);
+		/* the dispatcher's link, behind its other inputs (KHM): the
+		 * down-link from beyond the leaf switch and the concentrators
+		 * sharing the leaf switch */
+		double f = in > 0 ? khm_pair(in2 / in, 1 - in2 / in, sib) : 0;
+		D->Wf[j] = wmul(f, mc_mg1_wait(in, x1, x2));
+		/* the down-link into j's leaf switch carries j's messages from
+		 * beyond it alone (destination-mod-k): held M t_cs while the
+		 * message streams into the FIFO (buffered), or until it is
+		 * through the dispatcher (cut-through) */
+		double hm = M * p->icn2.t_cs, h = hm + q;
+		double h2 = h * h + p->cv2 * hm * hm;
+		if (ct) {
+			h = x1 + D->Wf[j];
+			h2 = x2 + 2 * x1 * D->Wf[j] + D->Wf[j] * D->Wf[j];
+		}
+		D->W[j] = in2 > 0 ? mc_mg1_wait(in2, h, h2) : 0;
+		note(u, in2 * h, Q_DOWN);
+		D->util[j] = fmax(D->util[j], in2 * h);
+	}
+}
+
+/* The refined external latency of group i (mc_refined.h): stages by link,
+ * source ECN1 0..r-1, the concentrator's link r, ICN2 up-links, the
+ * down-links into the destination cluster, the dispatcher's link, ECN1
+ * below it.  The queues' waits are the waits of their links.  Buffered,
+ * the dispatcher's and the concentrator's FIFOs end a segment: the links
+ * before one are held without the waits after it; cut-through, every wait
+ * holds every link behind it (Eqs. 14-16 through all stages).  The
+ * down-links' waits are held in both systems: they come before the
+ * dispatcher's FIFO. */
+static void inter_refined(const struct mc_model *mdl, int i, const double *lam,
+			  const struct mc_dsp *D, struct mc_group_point *gp, struct util *u)
+{
+	double lam_g = lam[i] * (1.0 - mdl->p.g[i].tau);
+	const struct mc_params *p = &mdl->p;
+	int ni = p->g[i].n, nc = mdl->n_c;
+	double M = p->M, q = p->hold, pb;
+	double Me_cs = M * p->ecn1.t_cs, Me_cn = M * p->ecn1.t_cn, Mi_cs = M * p->icn2.t_cs;
+	bool ct = p->conc == MC_CONC_CUT_THROUGH;
+	double out = out_rate(mdl, lam, i);
+	double lc_src = out * 0.5 * mdl->d_ecn1[i] / (ni * mdl->N_i[i]);
+	double c1 = 0, c2 = 0, xs1 = 0, Wc = 0, Wq = 0;
+
+	/* Pass 0: the concentrator's service moments; pass 1: the journeys. */
+	for (int pass = 0; pass < 2; pass++) {
+		for (int j = 0; j < p->ngroups; j++) {
+			double w = mdl->w_dest[i][j], Sj = 0, Rj = 0, xj = 0;
+			if (!(w > 0))
+				continue;
+			for (int v = 1; v <= p->g[j].n; v++) {
+				double Pv = mdl->P_uni[j][v];
+				double below = D->below[j][v];
+				for (int l = 1; l <= nc; l++) {
+					double Pvl = Pv * mdl->P2[i][j][l];
+					/* from the dispatcher back: the wait for the link
+					 * into it (held), the FIFO's (not), then the ICN2
+					 * up-links at levels l-1..1 */
+					double held = (l >= 2 ? D->W[j] : 0) + (ct ? D->Wf[j] : 0);
+					double H = (ct ? below : 0) + held;
+					double Lw = below + (l >= 2 ? D->W[j] : 0) + D->Wf[j];
+					double Hu = 0;   /* up-links: held while streaming */
+					for (int k = l - 1; k >= 1; k--) {
+						double h0 = Hu;
+						stage(&Hu, mdl->up_coef[i][k] * lam_g, Mi_cs, q, &pb);
+						H += gained(Hu, h0);
+						Lw += gained(Hu, h0);
+						if (pass == 0) {
+							note(u, pb, "ICN2 blocking");
+							gp->PB_ex_max = fmax(gp->PB_ex_max, pb);
+						}
+					}
+					double xc = H + Mi_cs + q;
+					if (pass == 0) {
+						c1 += wmul(w * Pvl, xc);
+						c2 += wmul(w * Pvl, xc * xc + p->cv2 * Mi_cs * Mi_cs);
+						continue;
+					}
+					Wq += wmul(w * Pvl, (l >= 2 ? D->W[j] : 0) + D->Wf[j]);
+					/* the concentrator's wait, then the source's ECN1 */
+					double Hr = ct ? H + Wc : 0, Lr = Lw + Wc;
+					for (int r = 1; r <= ni; r++) {
+						double Mt0 = Me_cs;
+						if (p->stage0 == MC_STAGE0_NODE_LINK) {
+							double tmax = fmax(p->ecn1.t_cn, p->icn2.t_cs);
+							if (r + v > 2)
+								tmax = fmax(tmax, p->ecn1.t_cs);
+							Mt0 = p->ecn1.t_cn + (M - 1) * tmax;
+						}
+						double P = mdl->P_uni[i][r] * Pvl;
+						double xs = Hr + Mt0 + q;
+						note(u, lc_src * xs, ct ? Q_BEHIND : "ECN1 blocking");
+						Sj += wmul(P, Lr + Mt0);
+						xj += wmul(P, xs);
+						Rj += wmul(P, (r + v - 2) * p->ecn1.t_cs + 2 * l * p->icn2.t_cs
+							   + p->ecn1.t_cn);
+						double h0 = Hr;
+						stage(&Hr, lc_src, Me_cs, q, &pb);
+						Lr += gained(Hr, h0);
+						if (r < ni) {
+							note(u, pb, ct ? Q_BEHIND : "ECN1 blocking");
+							gp->PB_ex_max = fmax(gp->PB_ex_max, pb);
+						}
+					}
+				}
+			}
+			if (pass == 1) {
+				gp->S_ex += wmul(w, Sj);
+				gp->R_ex += wmul(w, Rj);
+				xs1 += wmul(w, xj);
+				gp->T_pair[j] = Sj + Rj;    /* W_s added below */
+				gp->util_dsp = fmax(gp->util_dsp, D->util[j]);
+			}
+		}
+		if (pass == 0) {
+			gp->util_con = out * c1;
+			note(u, gp->util_con, Q_CONC);
+			Wc = gp->util_con < 1 ? concentrator_inputs(mdl, i) * mc_mg1_wait(out, c1, c2)
+					      : INFINITY;
+		}
+	}
+	/* One ECN1 source queue per node (Eq. 29's form, all destinations). */
+	double xi = mdl->Q[i] * lam[i];
+	gp->util_src_ex = wmul(xi, xs1);
+	note(u, gp->util_src_ex, ct ? Q_BEHIND : "ECN1 source queue");
+	gp->W_ex = source_wait(xi, xs1, Me_cn, p->cv2 * Me_cn * Me_cn);
+	for (int j = 0; j < p->ngroups; j++)
+		gp->T_pair[j] += gp->W_ex;
+	gp->W_c = Wc;
+	/* S_ex without the queues' waits (the concentrator, the down-links,
+	 * the dispatcher), which 2 W_d reports */
+	gp->W_d = 0.5 * (Wc + Wq);
+	gp->S_ex -= Wc + Wq;
+	gp->T_out = gp->W_ex + gp->S_ex + gp->R_ex + 2.0 * gp->W_d;
 }
 
 int mc_eval(const struct mc_model *mdl, double lambda_g, struct mc_point *out)
@@ -355,7 +713,7 @@ int mc_eval(const struct mc_model *mdl, double lambda_g, struct mc_point *out)
 	const struct mc_params *p = &mdl->p;
 	double lam[MC_MAX_GROUPS];
 	double div = p->divisor == MC_DIV_EXACT ? 2.0 : 4.0;
-	struct util u = { 0, "none", false, NULL };
+	struct util u = { 0, 0, "none", false, NULL };
 
 	memset(out, 0, sizeof *out);
 	out->lambda_g = lambda_g;
@@ -368,13 +726,36 @@ int mc_eval(const struct mc_model *mdl, double lambda_g, struct mc_point *out)
 	}
 	double lc_i2 = sum_ext * mdl->d_icn2 / (div * mdl->C * mdl->n_c); /* Eq. (27) */
 	out->lc_icn2 = lc_i2;
+	struct mc_dsp D;
+	if (p->conc != MC_CONC_PRINTED)
+		dispatchers(mdl, lam, &D, &u);
 
+	/* Refined: weights by delivered messages, as the simulation averages:
+	 * tau_i's rates, and a permutation's fixed points send no internal
+	 * message (their share phi_i). */
+	double msgs[MC_MAX_GROUPS], share[MC_MAX_GROUPS], all_msgs = 0;
+	for (int i = 0; i < p->ngroups; i++) {
+		double phi = mdl->fixed_icn1[i] / mdl->N_i[i];
+		share[i] = (1.0 - mdl->Q[i]) * (1.0 - phi) + mdl->Q[i];
+		msgs[i] = p->g[i].count * mdl->N_i[i] * share[i] / (1.0 - p->g[i].tau);
+		all_msgs += msgs[i];
+	}
 	for (int i = 0; i < p->ngroups; i++) {
 		struct mc_group_point *gp = &out->g[i];
 		double wi = p->g[i].count * mdl->N_i[i] / mdl->N;   /* Eq. (7) weight */
 		double Q = mdl->Q[i];
+		if (p->conc != MC_CONC_PRINTED && all_msgs > 0 && share[i] > 0) {
+			wi = msgs[i] / all_msgs;
+			Q = mdl->Q[i] / share[i];
+		}
 
 		intra(mdl, i, lam[i], div, gp, &u);
+		if (p->conc != MC_CONC_PRINTED) {
+			for (int j = 0; j < p->ngroups; j++)
+				gp->T_pair[j] = NAN;
+			inter_refined(mdl, i, lam, &D, gp, &u);
+			goto weigh;
+		}
 		for (int j = 0; j < p->ngroups; j++) {
 			gp->T_pair[j] = NAN;
 			if (mdl->w_dest[i][j] > 0)
@@ -388,8 +769,10 @@ int mc_eval(const struct mc_model *mdl, double lambda_g, struct mc_point *out)
 		note(&u, gp->util_con, "concentrator/dispatcher");
 		gp->W_d = xi2 * sv * sv / (2.0 * (1.0 - xi2 * sv));
 		gp->T_out = gp->W_ex + gp->S_ex + gp->R_ex + 2.0 * gp->W_d;  /* Eq. (33) */
+		gp->W_c = gp->W_d;
 		for (int j = 0; j < p->ngroups; j++)
 			gp->T_pair[j] += 2.0 * gp->W_d;
+weigh:
 		gp->T = wmul(1.0 - Q, gp->T_in) + wmul(Q, gp->T_out);     /* Eq. (5) */
 
 		out->T += wmul(wi, gp->T);
@@ -399,6 +782,25 @@ int mc_eval(const struct mc_model *mdl, double lambda_g, struct mc_point *out)
 		out->W_d += wmul(wi * Q, 2.0 * gp->W_d);
 		out->T_in += wmul(wi, gp->T_in);
 		out->T_out += wmul(wi, gp->T_out);
+	}
+	/* Refined: the share of the offered messages carried when only
+	 * concentrators, dispatchers and the down-links into them are
+	 * overloaded (each passes 1/util of its messages); 0 when anything
+	 * else is. */
+	out->accepted = u.max < 1 ? 1 : 0;
+	if (p->conc != MC_CONC_PRINTED && u.max_other < 1 && all_msgs > 0) {
+		out->accepted = 0;
+		for (int i = 0; i < p->ngroups; i++) {
+			double Qm = share[i] > 0 ? mdl->Q[i] / share[i] : 0;
+			/* a message to j passes the concentrator and then the
+			 * dispatcher: the slower of the two caps it */
+			double ext = 0;
+			for (int j = 0; j < p->ngroups; j++) {
+				double um = fmax(out->g[i].util_con, D.util[j]);
+				ext += mdl->w_dest[i][j] * (um > 1 ? 1 / um : 1);
+			}
+			out->accepted += msgs[i] / all_msgs * (1 - Qm + Qm * ext);
+		}
 	}
 	out->util_max = u.max;
 	out->bottleneck = u.what;
@@ -429,6 +831,38 @@ double mc_stages_per_eval(const struct mc_params *p, int n_c)
 				total += (double)p->g[j].n * (2.0 * n_c + (double)n_c * ni);
 	}
 	return total;
+}
+
+double mc_saturation_accepted(const struct mc_model *mdl, double frac)
+{
+	struct mc_point pt;
+	double lo = mc_saturation(mdl), hi;
+
+	if (!isfinite(lo) || lo <= 0)
+		return lo;
+	if (mc_eval(mdl, lo, &pt) < 0)
+		return NAN;
+	if (pt.accepted < frac)
+		return lo;
+	for (hi = 2 * lo;; hi *= 2) {
+		if (mc_eval(mdl, hi, &pt) < 0)
+			return NAN;
+		if (pt.accepted < frac)
+			break;
+		lo = hi;
+		if (hi > 1e300)
+			return INFINITY;
+	}
+	for (int k = 0; k < 200 && hi - lo > 1e-9 * hi; k++) {
+		double mid = 0.5 * (lo + hi);
+		if (mc_eval(mdl, mid, &pt) < 0)
+			return NAN;
+		if (pt.accepted >= frac)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
 double mc_saturation(const struct mc_model *mdl)

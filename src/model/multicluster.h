@@ -31,6 +31,7 @@
 #define MC_MAX_CLUSTERS 4096   /* C, the total number of clusters */
 #define MC_MAX_NODES_PER_CLUSTER (INT64_C(1) << 22)
 #define MC_MAX_STAGES (4 * FT_MAX_N)
+#define MC_MAX_NC 12           /* ICN2 levels: C <= 4096 with m >= 4 needs 11 */
 
 /* Which divisor spreads a network's traffic over its channels (DESIGN 4). */
 enum mc_rate_divisor {
@@ -110,6 +111,17 @@ enum mc_stage0 {
 	                          the physical pipeline (the simulator's) */
 };
 
+/* The concentrators and dispatchers (icnx's refinement, model/mc_refined.h;
+ * MC_CONC_PRINTED is javadi Eq. 32-33's pair of independent M/D/1 queues). */
+enum mc_conc {
+	MC_CONC_PRINTED = 0,   /* Eq. 32: M/D/1 at service M t_cs, 2 W_d added */
+	MC_CONC_BUFFERED,      /* refined: FIFOs that cut the wormhole journey in
+	                          three segments; each queue M/G/1 whose service is
+	                          its segment's holding time */
+	MC_CONC_CUT_THROUGH,   /* refined: bufferless; a waiting message holds the
+	                          links behind it (blocking through every stage) */
+};
+
 /* Flit times of one network (time units per flit). */
 struct mc_timing {
 	double t_cn;           /* node-to-switch / switch-to-node, Eq. (3) */
@@ -141,6 +153,13 @@ struct mc_params {
 	enum mc_eq30 eq30;
 	enum mc_eq21 eq21;
 	enum mc_stage0 stage0;
+	/* icnx's refinements (model/mc_refined.h); all zero = the printed model */
+	enum mc_conc conc;
+	double hold;                           /* extra holding per channel and
+	                                          message, time units (next-cycle
+	                                          release: one simulator cycle) */
+	double cv2;                            /* squared coefficient of variation
+	                                          of the message length */
 };
 
 /* Precomputed, load-independent quantities. */
@@ -158,6 +177,15 @@ struct mc_model {
 	double d_icn1[MC_MAX_GROUPS];          /* mean links crossed, Eq. (11) */
 	double d_ecn1[MC_MAX_GROUPS];
 	double d_icn2;
+	/* ICN2 levels crossed from a cluster of group i to a cluster of group j
+	 * (their addresses in group order), over the ordered pairs of such
+	 * clusters: the refined model's (the printed one uses P_icn2) */
+	double P2[MC_MAX_GROUPS][MC_MAX_GROUPS][MC_MAX_NC + 1];
+	/* refined: the rate of an ICN2 up-link at level k (k = 1: out of the
+	 * leaf switch) on the way out of a cluster of group i, per unit
+	 * lambda_g: the external traffic of the clusters in its level-k subtree
+	 * that leaves it, over the subtree's (m/2)^k up-links */
+	double up_coef[MC_MAX_GROUPS][MC_MAX_NC + 1];
 	double w_dest[MC_MAX_GROUPS][MC_MAX_GROUPS]; /* weight of destination
 	                                               group j for source group i,
 	                                               summed over its clusters */
@@ -170,7 +198,10 @@ struct mc_group_point {
 	double W_in, S_in, R_in;
 	double T_out;          /* inter-cluster incl. 2 W_d (Eq. 33) */
 	double W_ex, S_ex, R_ex; /* averaged over destination clusters */
-	double W_d;            /* one concentrator/dispatcher queue (Eq. 32) */
+	double W_d;            /* one concentrator/dispatcher queue (Eq. 32); refined:
+	                          half of W_c plus the mean dispatcher wait */
+	double W_c;            /* refined: the concentrator's wait (else W_d) */
+	double util_dsp;       /* refined: the busiest dispatcher it sends to */
 	double lc_icn1;        /* channel rate in ICN1, Eq. (13) */
 	double util_src_in, util_src_ex, util_con; /* queue utilisations */
 	int nstages;           /* stages of the longest ICN1 journey (2n_i - 1) */
@@ -189,6 +220,10 @@ struct mc_point {
 	double T_in, T_out;    /* node-weighted means over clusters */
 	double lc_icn2;        /* ICN2 channel rate, Eq. (27) */
 	double util_max;       /* the largest utilisation or blocking probability */
+	double accepted;       /* share of the offered messages carried: 1 below
+	                          saturation; refined models: beyond it while
+	                          only concentrators are overloaded, each
+	                          passing 1/utilisation of its messages; else 0 */
 	const char *bottleneck;/* what reached util_max (static string) */
 	int ngroups;
 	struct mc_group_point g[MC_MAX_GROUPS];
@@ -213,6 +248,11 @@ int mc_eval(const struct mc_model *mdl, double lambda_g, struct mc_point *out);
  * to a relative accuracy of 1e-9; INFINITY if nothing ever reaches 1; NaN
  * when an evaluation fails (mc_eval -1: report it as a model error). */
 double mc_saturation(const struct mc_model *mdl);
+
+/* The largest lambda_g whose accepted share (mc_point.accepted) is at
+ * least frac, the simulator's saturation criterion (frac = 0.95): equal to
+ * mc_saturation for the printed model; NaN on a model error. */
+double mc_saturation_accepted(const struct mc_model *mdl, double frac);
 
 /* The cost of one mc_eval in stage evaluations (the Eq. 14-15 recursion
  * step), for params p whose ICN2 has n_c levels: what bounds the time of a

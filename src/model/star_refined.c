@@ -23,14 +23,17 @@ int star_mux_parse(const char *s)
 }
 
 int star_refined_init(struct star_refined *r, const struct star_params *p,
-		      enum star_inject inject, enum star_mux mux, char *msg, size_t len)
+		      enum star_inject inject, enum star_mux mux, int hold, char *msg,
+		      size_t len)
 {
 	struct star_params q = *p;
 
 	memset(r, 0, sizeof *r);
 	q.ws = STAR_WS_TEXT;
+	q.M += hold;          /* every channel held M + hold cycles */
 	r->inject = inject;
 	r->mux = mux;
+	r->hold = hold;
 	return star_model_init(&r->base, &q, msg, len);
 }
 
@@ -91,11 +94,11 @@ int star_refined_eval(const struct star_refined *r, double lambda_g,
 		}
 		out->x = x;
 		out->Ws = lambda_g * x * x / (2.0 * (1.0 - u));
-		out->latency = pt->S * out->Vbar + out->Ws;
+		out->latency = (pt->S - r->hold) * out->Vbar + out->Ws;
 	} else {
 		out->x = NAN;
 		out->Ws = pt->Ws;
-		out->latency = (pt->S + pt->Ws) * out->Vbar;
+		out->latency = (pt->S - r->hold + pt->Ws) * out->Vbar;
 	}
 	out->status = STAR_OK;
 	return STAR_OK;

@@ -22,6 +22,10 @@
  *     saturated where lambda_g x >= 1.
  * S-bar, rho, P_v are the printed fixed point's (Eqs. 3-15, 18) with the
  * text reading of Eq. 16; the paper's readings (paths, eq9, dbar) carry over.
+ *   release (sim.release = next-cycle): a channel is held M + 1 cycles per
+ *     message, so the fixed point runs with M + 1 (every holding time,
+ *     blocking probability and queue service), and the latency's own
+ *     transfer is M again: S-bar less one cycle.
  *
  * Pure C11: no I/O, no globals.  A struct star_refined owns its model
  * (star_refined_free releases it); eval only reads it.
@@ -47,13 +51,15 @@ struct star_refined {
 	struct star_model base;   /* the printed model with ws = text */
 	enum star_inject inject;
 	enum star_mux mux;
+	int hold;                 /* 1: next-cycle release (base runs at M + 1) */
 };
 
 /* Build from the printed model's parameters (p->ws is ignored: the source
- * queue follows inject).  Returns 0, or -1 with msg (r is then empty and
- * star_refined_free(r) is harmless). */
+ * queue follows inject); hold 1 for next-cycle release, else 0.  Returns 0,
+ * or -1 with msg (r is then empty and star_refined_free(r) is harmless). */
 int star_refined_init(struct star_refined *r, const struct star_params *p,
-		      enum star_inject inject, enum star_mux mux, char *msg, size_t len);
+		      enum star_inject inject, enum star_mux mux, int hold, char *msg,
+		      size_t len);
 /* Release r's model; r may be NULL; twice is harmless. */
 void star_refined_free(struct star_refined *r);
 

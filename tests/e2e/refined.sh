@@ -33,5 +33,27 @@ echo "$sum" | grep -q '^saturation_load_refined' || no "summary lacks saturation
 out=$("$ICNX" --batch kiasari-s5-v6 -o curve --load 0.001 -f csv 2>&1)
 echo "$out" | grep -q refined && no "the default (paper) prints refined columns: $out"
 
+# The multi-cluster family: the refined columns, finite at light load,
+# inf above the refined saturation where the printed model is finite;
+# cut-through saturates below buffered (the concentrator waits for the
+# dispatcher); next-cycle release below same-cycle; the default prints none.
+sat() { "$ICNX" --batch javadi-n544 -s options.model=refined "$@" -o summary -f csv 2>&1 |
+	awk -F, '$1 == "saturation_load_refined" { print $2 }'; }
+b=$(sat -s sim.concentrator=buffered)
+c=$(sat -s sim.concentrator=cut-through)
+r=$(sat -s sim.release=next-cycle)
+awk -v b="$b" -v c="$c" -v r="$r" 'BEGIN { exit !(b > 0 && c > 0 && r > 0 && c < b && r < b) }' ||
+	no "multicluster refined saturation: buffered $b, cut-through $c, next-cycle $r"
+csv=$("$ICNX" --batch javadi-n544 -s options.model=refined -o curve 	--load "0.00001,$(awk -v b="$b" 'BEGIN { print 1.1 * b }')" -f csv 2>&1) || no "mc curve: $csv"
+echo "$csv" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{ l = $c["latency"]; r = $c["latency_refined"]
+	  if (NR == 2 && !(r + 0 > 0 && l != "inf")) bad = bad " low:" l "/" r
+	  if (NR == 3 && !(l != "inf" && r == "inf")) bad = bad " high:" l "/" r }
+	END { if (!c["W_s_refined"] || !c["W_d_refined"] || !c["T_out_refined"]) bad = bad " columns"
+	      if (bad != "") { print bad; exit 1 } }' >/dev/null ||
+	no "multicluster: refined must be finite at light load and inf above its saturation: $csv"
+out=$("$ICNX" --batch javadi-n544 -o curve --load 0.0001 -f csv 2>&1)
+echo "$out" | grep -q refined && no "multicluster default (paper) prints refined columns: $out"
+
 [ $fail = 0 ] && echo "ok: refined"
 exit $fail

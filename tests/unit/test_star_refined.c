@@ -25,7 +25,7 @@ static void init_pair(struct star_model *m, struct star_refined *r, int V,
 	star_params_default(&p);
 	p.V = V;
 	assert_int_equal(star_model_init(m, &p, msg, sizeof msg), 0);
-	assert_int_equal(star_refined_init(r, &p, inj, mux, msg, sizeof msg), 0);
+	assert_int_equal(star_refined_init(r, &p, inj, mux, 0, msg, sizeof msg), 0);
 }
 
 /* per-vc injection with Eq. 19's V-bar is the printed model with ws = text,
@@ -148,6 +148,35 @@ static void test_names(void **st)
 	star_refined_free(NULL);
 }
 
+/* Next-cycle release: every channel held M + 1 cycles.  The zero-load
+ * latency is unchanged (the message's own transfer is M), the saturation
+ * is lower, in both injections. */
+static void test_release(void **st)
+{
+	(void)st;
+	struct star_params p;
+	char msg[256];
+
+	star_params_default(&p);
+	p.V = 6;
+	for (int inj = 0; inj < STAR_INJECT_COUNT; inj++) {
+		struct star_refined a, b;
+		struct star_refined_point pa, pb;
+		double sa, sb;
+
+		assert_int_equal(star_refined_init(&a, &p, inj, STAR_MUX_VBAR, 0, msg, sizeof msg), 0);
+		assert_int_equal(star_refined_init(&b, &p, inj, STAR_MUX_VBAR, 1, msg, sizeof msg), 0);
+		assert_int_equal(star_refined_eval(&a, 0, &pa, NULL), STAR_OK);
+		assert_int_equal(star_refined_eval(&b, 0, &pb, NULL), STAR_OK);
+		assert_close(pb.latency, pa.latency, 1e-12);
+		assert_int_equal(star_refined_saturation(&a, 0, &sa, NULL), STAR_OK);
+		assert_int_equal(star_refined_saturation(&b, 0, &sb, NULL), STAR_OK);
+		assert_true(sb < sa);
+		star_refined_free(&a);
+		star_refined_free(&b);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -156,6 +185,7 @@ int main(void)
 		cmocka_unit_test(test_ps_closed_form),
 		cmocka_unit_test(test_single_port),
 		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_release),
 	};
 
 	return cmocka_run_group_tests_name("star_refined", tests, NULL, NULL);

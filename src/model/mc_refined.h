@@ -1,0 +1,65 @@
+/*
+ * mc_refined.h: icnx's refined multi-cluster model (issue 20), an option
+ * beside javadi's and sharifi's printed model (model/multicluster.h), not a
+ * reading of either paper.  It predicts the system the simulator runs, with
+ * the printed model's own stage recursion (Eqs. 14-16) and no constant
+ * fitted to a simulation.  What it changes (equations in icnx-models(7),
+ * REFINED MODELS):
+ *
+ *   channel rates: the simulated channels, not the papers' divisor: ICN1
+ *     and ICN2 carry lambda d over their 2 n N one-way channels; an ECN1
+ *     carries its cluster's outgoing messages (r = d_avg/2 links each) on
+ *     its n_i N_i up-channels and its incoming ones on the down-channels;
+ *   destinations: uniform over the other nodes when theta is auto
+ *     (N_j / (N - N_i), the simulator's traffic), 1/(C-1) otherwise;
+ *     a permutation's fixed points send nothing;
+ *   flit times: the simulator's, whole cycles of its quantum;
+ *   concentrator i and dispatcher j as M/G/1 queues whose service is the
+ *     holding time of their link (service second moment with the length
+ *     mix's C^2):
+ *       buffered (Eq. 32's system): FIFOs cut the journey into three
+ *         wormhole segments; the concentrator holds its link M t_cs plus
+ *         the ICN2 waits to the dispatcher's FIFO, the dispatcher M t plus
+ *         the destination ECN1's waits; the source's ECN1 links are held
+ *         without either queue's wait;
+ *       cut-through: one wormhole journey whose queue waits hold every link
+ *         behind them: concentrator service M t_cs + ICN2 waits + W_d,j
+ *         + the ECN1 waits below (Karol-Hluchyj-Morgan's head-of-line
+ *         blocking: 2 - sqrt 2 of the link for equal clusters), and the
+ *         source ECN1 stages' holding times include W_c;
+ *   release (sim.release = next-cycle): every channel is held one cycle q
+ *     longer per message (M + 1 cycles between routers), in every blocking
+ *     probability, queue service and utilisation, not in the latency.
+ *
+ * Pure C11: no I/O, no globals.
+ */
+#ifndef ICNX_MODEL_MC_REFINED_H
+#define ICNX_MODEL_MC_REFINED_H
+
+#include "model/multicluster.h"
+
+/* The simulated system the refined model predicts. */
+struct mc_refined_system {
+	enum mc_conc conc;          /* MC_CONC_BUFFERED or MC_CONC_CUT_THROUGH */
+	double hold;                /* 0 (same-cycle release) or the cycle q */
+	double cv2;                 /* the length mix's Var(M)/M^2 */
+	bool quantised;             /* use icn1/ecn1/icn2 below */
+	struct mc_timing icn1, ecn1, icn2;   /* the simulator's flit times */
+};
+
+/* The refined model's parameters from the printed ones (p) and the system
+ * (sys): *r = *p with the changes above.  sys->conc must not be
+ * MC_CONC_PRINTED. */
+void mc_refined_params(const struct mc_params *p, const struct mc_refined_system *sys,
+		       struct mc_params *r);
+
+/* M/G/1 mean wait at arrival rate lam with service moments x1 = E[x],
+ * x2 = E[x^2] (Pollaczek-Khinchine); 0 when lam = 0, INFINITY when
+ * lam x1 >= 1. */
+double mc_mg1_wait(double lam, double x1, double x2);
+
+/* Squared coefficient of variation of a length mix (lengths L, probs F, n
+ * entries; F need not be normalised): 0 for one length. */
+double mc_mix_cv2(const double *L, const double *F, int n);
+
+#endif
