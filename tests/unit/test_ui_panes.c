@@ -108,7 +108,7 @@ static void test_net(void **state)
 static void test_traffic(void **state)
 {
 	struct tk_app *f = *state;
-	const char *s = draw(&f->a, P_TRAFFIC, 46, 22);
+	const char *s = draw(&f->a, P_TRAFFIC, 46, 23);
 	HAS(s, "pattern");
 	HAS(s, "uniform");
 	HAS(s, "theta \u03b8");
