@@ -46,7 +46,7 @@ static const char *const pattern_names[] = { "uniform", "bit-reversal", "perfect
 	{ "measured", PT_INT, SF(measured), 100, SIM_CFG_MAX_MEASURED, 0, "50000", "messages", "", \
 	  "messages measured per load point (then the network drains them)" }, \
 	{ "batches", PT_INT, SF(batches), 2, SIM_MAX_BATCHES, 0, "20", "", "", \
-	  "batch means behind the 95% confidence interval" }, \
+	  "batches of a replication's measured messages (the settle test; the interval of a one-run point)" }, \
 	{ "buffer", PT_INT, SF(buffer), 1, 64, 0, "1", "flits", "", \
 	  "flit buffer per virtual channel (1: the papers' one-flit buffers, which " \
 	  "still stream one flit per flit time)" }, \

@@ -14,6 +14,7 @@ void sim_method_default(struct sim_method *m)
 	m->warmup = 2000;
 	m->measured = 20000;
 	m->batches = 20;
+	m->replications = SIM_REPLICATIONS;
 	m->watchdog = 100000;
 }
 
@@ -265,25 +266,24 @@ static double growth_t(const struct acc *a, const double *bm, int k)
 	return se > 0 ? (s2 / c2 - s1 / c1) / se : (s2 / c2 > s1 / c1 ? INFINITY : 0);
 }
 
-/* How many consecutive batches make one (sim_result.merge) and whether the
- * run settled (measure.h: the method). */
-static int settle(const struct acc *a, bool *settled)
+/* Whether the run settled (measure.h: the method): the batches merged in
+ * pairs while correlated, then the two tests. */
+static bool settle(const struct acc *a)
 {
 	double bm[SIM_MAX_BATCHES];
 	int m = 1, k = group_means(a->lat, a->cnt, a->nb, 1, bm);
 
-	*settled = true;
 	if (k < 2)
-		return 1;
+		return true;
 	while (k >= 2 * SIM_MIN_BATCHES && lag1(bm, k) > SIM_LAG1_MAX) {
 		m *= 2;
 		k = group_means(a->lat, a->cnt, a->nb, m, bm);
 	}
 	if (k < 2 * SIM_MIN_BATCHES && lag1(bm, k) > SIM_LAG1_MAX)
-		*settled = false;    /* correlated beyond the run: too short */
-	else if (k >= 3 && growth_t(a, bm, k) > SIM_GROWTH_T * sim_t975(k - 1))
-		*settled = false;    /* the latency still grows */
-	return m;
+		return false;        /* correlated beyond the run: too short */
+	if (k >= 3 && growth_t(a, bm, k) > SIM_GROWTH_T * sim_t975(k - 1))
+		return false;        /* the latency still grows */
+	return true;
 }
 
 static void finish(struct sim_stat *s, const double *sum, const long *cnt, int nb, int merge)
@@ -309,9 +309,12 @@ static void finish(struct sim_stat *s, const double *sum, const long *cnt, int n
 	s->half = sim_t975(k - 1) * sqrt(ss / (k - 1) / k);
 }
 
-int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lambda,
-		const struct sim_method *mm, struct sim_result *out,
-		const atomic_int *cancel)
+/* One replication (measure.h): the whole method over one run; *grow (may
+ * be NULL) gets the mean latency of the later half of its measured
+ * batches less that of the earlier half (NaN when either is empty). */
+static int measure_one(const struct sim_net *net, const struct sim_mix *mix, double lambda,
+		       const struct sim_method *mm, struct sim_result *out,
+		       const atomic_int *cancel, double *grow)
 {
 	struct sim_counters c;
 	struct acc *a;
@@ -337,11 +340,6 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 	a->cancel = cancel;
 	backlog = a->backlog = sim_backlog(net, mm->measured, ops->msg_bytes, &out->memory_cap);
 	out->backlog = backlog;
-	if (mm->group) {
-		size_t g2 = (size_t)mm->ngroups * (size_t)mm->ngroups;
-		memset(mm->pair_sum, 0, g2 * sizeof *mm->pair_sum);
-		memset(mm->pair_cnt, 0, g2 * sizeof *mm->pair_cnt);
-	}
 	{
 		/* Twice the backlog: stop_fn ends the run once the queues pass
 		 * the backlog, checked once a cycle, so the engine's pause only
@@ -406,12 +404,27 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 		out->accepted = c.now > ts ? (double)(c.delivered - ds) /
 						 ((double)(c.now - ts) * nsend) : 0.0;
 	}
-	out->merge = settle(a, &out->settled);
+	out->settled = settle(a);
+	/* the interval: the measured batches merged into SIM_CI_BATCHES */
+	out->merge = a->nb > SIM_CI_BATCHES ? a->nb / SIM_CI_BATCHES : 1;
 	out->batches = a->nb / out->merge;
 	finish(&out->latency, a->lat, a->cnt, a->nb, out->merge);
 	finish(&out->wait, a->wait, a->cnt, a->nb, out->merge);
 	finish(&out->network, a->net, a->cnt, a->nb, out->merge);
 	finish(&out->qwait, a->qw, a->cnt, a->nb, out->merge);
+	if (grow) {
+		double s1 = 0, s2 = 0;
+		long c1 = 0, c2 = 0;
+		int h = a->nb / 2;
+
+		for (int i = 0; i < h; i++) {
+			s1 += a->lat[i];
+			c1 += a->cnt[i];
+			s2 += a->lat[a->nb - h + i];
+			c2 += a->cnt[a->nb - h + i];
+		}
+		*grow = c1 && c2 ? s2 / c2 - s1 / c1 : NAN;
+	}
 	out->mean_len = a->done ? a->len / a->done : NAN;
 	out->mean_hops = a->done ? a->hops / a->done : NAN;
 	if (a->overflow)
@@ -448,4 +461,147 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 	if (st == SIM_NOMEM)
 		return -1;             /* no verdict: the engine ran out of memory */
 	return out->cancelled ? 1 : 0;
+}
+
+/* Progress of replication r of n, scaled to the whole point. */
+struct rep_progress {
+	const struct sim_method *mm;
+	int r, n;
+};
+
+static void rep_progress_fn(void *ctx, double f)
+{
+	const struct rep_progress *p = ctx;
+
+	p->mm->progress(p->mm->progress_ctx, (p->r + f) / p->n);
+}
+
+/* The replications' means of one measure: message-weighted mean, and the
+ * Student-t half-width over the n replication means. */
+static void rep_stat(struct sim_stat *s, const double *x, const long *cnt, int n)
+{
+	double tot = 0, m = 0, ss = 0;
+	long k = 0;
+
+	for (int r = 0; r < n; r++) {
+		tot += x[r] * (double)cnt[r];
+		k += cnt[r];
+		m += x[r];
+	}
+	s->mean = k ? tot / (double)k : NAN;
+	m /= n;
+	for (int r = 0; r < n; r++)
+		ss += (x[r] - m) * (x[r] - m);
+	s->half = n >= 2 ? sim_t975(n - 1) * sqrt(ss / (n - 1) / n) : NAN;
+}
+
+int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lambda,
+		const struct sim_method *mm, struct sim_result *out,
+		const atomic_int *cancel)
+{
+	struct sim_method one;
+	struct rep_progress prog;
+	double lat[SIM_MAX_REPLICATIONS], wait[SIM_MAX_REPLICATIONS];
+	double netw[SIM_MAX_REPLICATIONS], qw[SIM_MAX_REPLICATIONS];
+	double grow[SIM_MAX_REPLICATIONS];
+	long cnt[SIM_MAX_REPLICATIONS];
+	double len = 0, hops = 0, acc = 0, gm = 0, gs = 0;
+	int n, done = 0, ret = 0, senders;
+	bool settled = true;
+
+	memset(out, 0, sizeof *out);
+	if (!mm || mm->batches < 2 || mm->batches > SIM_MAX_BATCHES || mm->measured < mm->batches ||
+	    mm->warmup < 0 || !(lambda > 0) || !net || mm->replications < 0 ||
+	    mm->replications > SIM_MAX_REPLICATIONS)
+		return -1;
+	/* each replication's window holds at least `batches` messages and
+	 * SIM_JUDGE_PER_SENDER per sender (the 95% rule judges it directly) */
+	n = mm->replications ? mm->replications : 1;
+	senders = net->senders ? net->nsenders : net->nodes;
+	if (n > mm->measured / mm->batches)
+		n = (int)(mm->measured / mm->batches);
+	if (senders > 0 && n > mm->measured / ((long)SIM_JUDGE_PER_SENDER * senders))
+		n = (int)(mm->measured / ((long)SIM_JUDGE_PER_SENDER * senders));
+	if (n < 1)
+		n = 1;
+	if (mm->group) {
+		size_t g2 = (size_t)mm->ngroups * (size_t)mm->ngroups;
+		memset(mm->pair_sum, 0, g2 * sizeof *mm->pair_sum);
+		memset(mm->pair_cnt, 0, g2 * sizeof *mm->pair_cnt);
+	}
+	if (n == 1)
+		return measure_one(net, mix, lambda, mm, out, cancel, NULL);
+	for (int r = 0; r < n; r++) {
+		struct sim_result rr;
+
+		one = *mm;
+		one.replications = 1;
+		one.stream = mm->stream + ((uint64_t)r << 32);
+		one.measured = mm->measured / n + (r == n - 1 ? mm->measured % n : 0);
+		if (mm->max_work > 0) {
+			one.max_work = mm->max_work - out->work;
+			if (one.max_work <= 0)
+				one.max_work = 1;
+		}
+		if (mm->progress) {
+			prog = (struct rep_progress){ mm, r, n };
+			one.progress = rep_progress_fn;
+			one.progress_ctx = &prog;
+		}
+		ret = measure_one(net, mix, lambda, &one, &rr, cancel, &grow[r]);
+		if (ret < 0)
+			return -1;
+		if (rr.limit) {        /* refused: not a verdict */
+			rr.need = rr.need * n;
+			*out = rr;
+			return ret;
+		}
+		out->cycles += rr.cycles;
+		out->flit_hops += rr.flit_hops;
+		out->work += rr.work;
+		out->order_errors += rr.order_errors;
+		out->messages += rr.messages;
+		out->offered = rr.offered;
+		out->backlog = rr.backlog;
+		out->memory_cap = rr.memory_cap;
+		out->status = rr.status;
+		out->saturated = rr.saturated;
+		out->cancelled = rr.cancelled;
+		lat[r] = rr.latency.mean;
+		wait[r] = rr.wait.mean;
+		netw[r] = rr.network.mean;
+		qw[r] = rr.qwait.mean;
+		cnt[r] = rr.messages;
+		len += rr.mean_len * (double)rr.messages;
+		hops += rr.mean_hops * (double)rr.messages;
+		acc += rr.accepted;
+		done = r + 1;
+		/* saturated, stopped or cancelled: decided, the rest adds nothing */
+		if (ret || rr.saturated || rr.status != SIM_DONE || !rr.messages)
+			break;
+	}
+	out->accepted = acc / done;
+	rep_stat(&out->latency, lat, cnt, done);
+	rep_stat(&out->wait, wait, cnt, done);
+	rep_stat(&out->network, netw, cnt, done);
+	rep_stat(&out->qwait, qw, cnt, done);
+	out->mean_len = out->messages ? len / (double)out->messages : NAN;
+	out->mean_hops = out->messages ? hops / (double)out->messages : NAN;
+	/* Settled unless the latency grows within the replications: paired
+	 * t over the n differences later half less earlier half. */
+	for (int r = 0; r < done; r++)
+		gm += grow[r];
+	gm /= done;
+	for (int r = 0; r < done; r++)
+		gs += (grow[r] - gm) * (grow[r] - gm);
+	if (done >= 2) {
+		double se = sqrt(gs / (done - 1) / done);
+
+		if (!(gm <= SIM_GROWTH_T * sim_t975(done - 1) * se))
+			settled = false;
+	}
+	out->settled = settled && done == n;
+	out->merge = 0;
+	out->batches = done;
+	return ret;
 }

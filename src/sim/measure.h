@@ -3,20 +3,48 @@
  * (javadi section 4): a warm-up whose messages are discarded, a measured
  * set of messages (the next `measured` generated), and a drain that runs
  * (with traffic still arriving) until every measured message has arrived.
- * Means with 95% confidence intervals come from batch means: the measured
- * messages, in generation order, form `batches` equal batches; while the
- * lag-1 autocorrelation of the latency's batch means exceeds SIM_LAG1_MAX
- * and at least 2 SIM_MIN_BATCHES remain, consecutive batches are merged in
- * pairs (longer batches, nearly independent means: near saturation 1000
- * messages a batch are correlated and the intervals were 2.4 times too
- * narrow); the interval is mean +- t(0.975, k-1) * sd / sqrt(k) over the k
- * batches left (sim_result.batches), for every mean of the point.
- * Settled (sim_result.settled) unless the latency still grows (Welch's t
- * of the later half of the k batch means over the earlier half above
- * SIM_GROWTH_T times t(0.975)) or the batches stay correlated at the
- * fewest (SIM_MIN_BATCHES..2 SIM_MIN_BATCHES-1): a run too short for its
- * load, near saturation; its numbers are what was measured and its
- * interval is not to be trusted ("did not settle").
+ * A point is `replications` independent replications (fewer when its
+ * measured messages are too few, below), each the whole method above
+ * from an empty network with its own warm-up and random stream, on
+ * measured / replications of the measured messages.  Its means are over
+ * all the measured messages; every 95% interval is the replication means'
+ * mean +- t(0.975, n-1) * sd / sqrt(n) over the n replications
+ * (sim_result.batches = n, merge = 0).  Why: a within-run interval (batch
+ * means) needs batches much longer than the latency's correlation, and
+ * near saturation that correlation (the network's backlog) reaches
+ * thousands of messages: 40 seeds at 80% of kiasari-s5-v6's simulated
+ * saturation, 20000 measured, give b Var(batch mean) / Var(latency) = 8,
+ * 13, 19 and 22 at b = 1000, 2000, 4000, 10000 messages against 38 from
+ * the seeds' spread: 20 batches, merged in pairs on a noisy lag-1 test,
+ * were 2 to 4 times too narrow in variance, and 5 batches still too
+ * narrow; one run cannot measure a correlation as long as itself.
+ * Independent replications' means are independent by construction, so
+ * their spread estimates the variance of the mean whatever the
+ * correlation; the price is a warm-up per replication, and each
+ * replication's initial transient (what the warm-up leaves of it) is in
+ * the mean.  A replication's window holds at least `batches` messages and
+ * SIM_JUDGE_PER_SENDER per sender (the saturation rule below judges it
+ * directly), so n = min(replications, measured / batches, measured /
+ * (SIM_JUDGE_PER_SENDER x senders)), at least 1.  A saturated
+ * replication ends the point (saturated; the rest would add nothing).
+ * With n = 1 the interval is from batch means over few, long batches: the
+ * `batches` measured batches merged consecutively into SIM_CI_BATCHES
+ * (sim_result.merge of them make one of the sim_result.batches).
+ * Settled (sim_result.settled) unless the latency still grows: with n >= 2
+ * replications, the mean over them of (later half less earlier half of
+ * a replication's measured batches) exceeds SIM_GROWTH_T times
+ * t(0.975, n-1) standard errors of those n differences (a paired t); with
+ * one run, its `batches` batch means, merged in pairs while their lag-1
+ * autocorrelation exceeds SIM_LAG1_MAX and at least 2 SIM_MIN_BATCHES
+ * remain, are still correlated at the fewest (SIM_MIN_BATCHES..
+ * 2 SIM_MIN_BATCHES-1), or Welch's t of their later half over the earlier
+ * half exceeds SIM_GROWTH_T times t(0.975).  A point that did not settle
+ * is too short for its load, near saturation; its numbers are what was
+ * measured and its interval is not to be trusted ("did not settle").
+ * Pair sums (sim_method.group) and the counts (messages, cycles,
+ * flit-hops, work) are over all replications; accepted is their mean; the
+ * work limit (max_work) is the point's, shared by its replications in
+ * turn; probe_work, max_cycles and the backlog are each replication's.
  *
  * Time is in cycles of the core (core.h).  Latency: from generation to the
  * tail's arrival.  Source wait: from generation to the header leaving the
@@ -74,10 +102,16 @@
 #include "sim/engine.h"
 
 #define SIM_MAX_BATCHES 100
-/* The interval's batch merging and the settle test (see above). */
+/* The settle test (see above). */
 #define SIM_MIN_BATCHES 5
 #define SIM_LAG1_MAX 0.2
 #define SIM_GROWTH_T 1.5
+/* The batches behind every interval: the measured batches merged into
+ * this many (fewer only when sim_method.batches is fewer). */
+#define SIM_CI_BATCHES 5
+/* Independent replications of a point (the default and the most). */
+#define SIM_REPLICATIONS 5
+#define SIM_MAX_REPLICATIONS 64
 
 struct sim_method {
 	/* The engine that runs the point (engine.h); NULL = the cycle core,
@@ -87,7 +121,10 @@ struct sim_method {
 	uint64_t stream;           /* the point's index in its sweep */
 	long warmup;               /* messages generated before measuring */
 	long measured;             /* messages measured */
-	int batches;               /* 2..SIM_MAX_BATCHES */
+	int batches;               /* 2..SIM_MAX_BATCHES, per replication */
+	int replications;          /* independent runs of the point, 0 or
+	                              1..SIM_MAX_REPLICATIONS (0 = 1); fewer
+	                              when measured / batches is fewer */
 	int64_t max_cycles;        /* budget; 0 = automatic (see sim_measure) */
 	int64_t max_work;          /* work limit in events (core.h); 0 = none.
 	                              A point that reaches it has status

@@ -39,7 +39,7 @@ for i in $(seq 1 14); do keys l; done
 mark cursor
 keys q
 run 80 24 --set sim.measured=2000 --set sim.warmup=500 kiasari-s5-v6
-has cursor "sim 1/6 λ_g=0.002264: model 41.8, sim 43.56 [42.55, 44.57], model -4.0%"
+has cursor "sim 1/6 λ_g=0.002264: model 41.8, sim 43.56 [42.66, 44.47], model -4.0%"
 
 # b on a simulated point: ONE command for every simulated point (the loads
 # as a list, each in its shortest form; point k is simulated as point k of

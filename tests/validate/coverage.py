@@ -106,10 +106,12 @@ def main():
           'simulated saturation (`-o saturation`, same settings). Coverage: the fraction of '
           'the 95%% intervals of settled runs (`sim_settled` 1) that contain the grand mean '
           'of the seeds\' means (target >= 0.90); a half-width near 1.96 times the '
-          'between-seed standard deviation covers. Method (icnx(1)): batch means, batches '
-          'merged in pairs while the lag-1 autocorrelation of the latency\'s batch means '
-          'exceeds 0.2 (down to 5), Student-t; "did not settle" when the later half of the '
-          'batch means exceeds the earlier by 1.5 t(0.975) or the batches stay correlated. '
+          'between-seed standard deviation covers. Method (icnx(1)): 5 independent '
+          'replications, each with its own warm-up and a fifth of the measured messages '
+          '(fewer when a replication would hold fewer than 10 messages per sender), '
+          'Student-t over the replication means; "did not settle" when, over the '
+          'replications, the later half of a replication exceeds its earlier half by more '
+          'than 1.5 t(0.975, n-1) standard errors (a paired t). '
           'Run time of this part: %.0f s.' % (a.seeds, size, time.time() - t0), '',
           '| ' + ' | '.join(cols) + ' |', '|' + '---|' * len(cols)]
     md += ['| ' + ' | '.join(str(r[c]) for c in cols) + ' |' for r in rows]
