@@ -442,6 +442,7 @@ static int allocate(struct sim_core *c, int b)
 }
 
 static int resolve(struct sim_core *c, int ch);
+static int resolve_unit(struct sim_core *c, int ch);
 
 /* May VC buffer k of channel cs pass a flit this cycle: its upstream front
  * flit is there (with channel periods of 1, a flit pushed by the cycle
@@ -449,13 +450,14 @@ static int resolve(struct sim_core *c, int ch);
  * ejection VC always; a full buffer only if its front flit leaves this
  * cycle, which is the next channel's choice (resolved on demand; one being
  * resolved means a cycle of full buffers: no). */
-static ALWAYS_INLINE int can_pass(struct sim_core *c, const struct sim_chs *cs, int k)
+static ALWAYS_INLINE int can_pass(struct sim_core *c, const struct sim_chs *cs, int k,
+				  const int unit)
 {
 	const struct sim_buf *kb = &c->buf[k];
 	const struct sim_chs *c2;
 	int64_t st = 4 * c->now;
 
-	if (!c->unit_period) {
+	if (!unit) {
 		const struct sim_buf *ub = &c->buf[kb->up];
 
 		if (ub->occ == 1 && ub->arrive > c->now)
@@ -472,7 +474,10 @@ static ALWAYS_INLINE int can_pass(struct sim_core *c, const struct sim_chs *cs, 
 		if (c2->busy > c->now ||
 		    !(c2->req & (UINT64_C(1) << (kb->nxt - kb->nxch * c->net.V))))
 			return 0;              /* busy; the front flit is not there */
-		resolve(c, kb->nxch);
+		if (unit)
+			resolve_unit(c, kb->nxch);
+		else
+			resolve(c, kb->nxch);
 	}
 	return c2->choice == kb->nxt;
 }
@@ -481,7 +486,7 @@ static ALWAYS_INLINE int can_pass(struct sim_core *c, const struct sim_chs *cs, 
  * index, or -1.  Among the requesting virtual channels (req) that can
  * pass, the first in round-robin order from the one after the last
  * served. */
-static ALWAYS_INLINE int resolve_in(struct sim_core *c, int ch)
+static ALWAYS_INLINE int resolve_in(struct sim_core *c, int ch, const int unit)
 {
 	struct sim_chs *cs = &c->chs[ch];
 	uint64_t req = cs->req;
@@ -494,7 +499,7 @@ static ALWAYS_INLINE int resolve_in(struct sim_core *c, int ch)
 		                                   below moving */
 
 		if (!(req & (req - 1))) {       /* one request */
-			int v = CTZ64(req), r = can_pass(c, cs, base + v);
+			int v = CTZ64(req), r = can_pass(c, cs, base + v, unit);
 
 			if (r > 0) {
 				choice = base + v;
@@ -510,7 +515,7 @@ static ALWAYS_INLINE int resolve_in(struct sim_core *c, int ch)
 
 				if (v >= V)
 					v -= V;
-				r = can_pass(c, cs, base + v);
+				r = can_pass(c, cs, base + v, unit);
 				if (r > 0) {
 					choice = base + v;
 					cs->rr = v;
@@ -531,8 +536,7 @@ static ALWAYS_INLINE int resolve_in(struct sim_core *c, int ch)
 			/* a blocked channel reached from above moves: list it;
 			 * the channel feeding the chosen buffer's source, if
 			 * blocked on it, can pass now */
-			int up = c->buf[choice].up;
-			int u = up < c->net.nchan * V ? up / V : -1;
+			int u = c->buf[c->buf[choice].up].ch;   /* -1: a queue */
 
 			if (cs->blocked) {
 				cs->blocked = 0;
@@ -549,10 +553,16 @@ static ALWAYS_INLINE int resolve_in(struct sim_core *c, int ch)
 	return choice;
 }
 
-/* The same out of line: the call from can_pass (a channel below). */
+/* The same out of line: the call from can_pass (a channel below); _unit
+ * when every channel's period is 1 (sim_core.unit_period). */
 static int resolve(struct sim_core *c, int ch)
 {
-	return resolve_in(c, ch);
+	return resolve_in(c, ch, 0);
+}
+
+static int resolve_unit(struct sim_core *c, int ch)
+{
+	return resolve_in(c, ch, 1);
 }
 
 /* Virtual channel buffer k (of channel ch) is free again. */
@@ -651,7 +661,7 @@ static int relay_push(struct sim_core *c, int node, int id, int seq, int P)
 /* Move one flit from buffer b into VC buffer k.  The message record is
  * touched only when its header leaves its source and when its tail is
  * consumed (and at relays). */
-static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k)
+static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k, const int unit)
 {
 	struct sim_buf *bb = &c->buf[b], *kb = &c->buf[k];
 	int id = bb->owner;
@@ -661,7 +671,7 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k)
 	int tail = seq == bb->len - 1;
 	int kch = kb->ch;
 	struct sim_chs *kc = &c->chs[kch];
-	int P = kc->period;
+	int P = unit ? 1 : kc->period;
 
 	c->flit_hops++;
 	kc->busy = c->now + P;
@@ -767,7 +777,7 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k)
 /* The same out of line: the late moves of SIM_RELEASE_SAME_CYCLE. */
 static void move_flit(struct sim_core *c, int b, int k)
 {
-	move_in(c, b, k);
+	move_in(c, b, k, 0);
 }
 
 /* Does the upstream buffer of VC buffer b (of channel ch) request it this
@@ -854,7 +864,9 @@ static int late_allocation(struct sim_core *c)
 	return 0;
 }
 
-static int step(struct sim_core *c)
+/* One cycle; unit: every channel's period is 1 (sim_core.unit_period),
+ * a constant in each copy (step). */
+static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit)
 {
 	int n, kept;
 	int64_t now = c->now;
@@ -897,7 +909,7 @@ static int step(struct sim_core *c)
 		if (i >= AHEAD)
 			PREFETCH(&c->chs[c->clist[i - AHEAD]]);
 		if (c->chs[ch].cstamp != 4 * now + 3)
-			resolve_in(c, ch);
+			resolve_in(c, ch, unit);
 	}
 	/* channels woken during the resolution (a blocked channel whose buffer
 	 * below moves, or reached from above and moving) resolve now and join
@@ -907,7 +919,7 @@ static int step(struct sim_core *c)
 		struct sim_chs *cs = &c->chs[ch];
 
 		if (cs->cstamp != 4 * now + 3)
-			resolve_in(c, ch);
+			resolve_in(c, ch, unit);
 		if (!cs->listed && cs->req) {
 			cs->listed = 1;
 			c->clist[c->nclist++] = ch;
@@ -920,7 +932,7 @@ static int step(struct sim_core *c)
 		struct sim_chs *cs = &c->chs[ch];
 
 		if (cs->choice >= 0 && cs->cstamp == 4 * now + 3) {
-			move_in(c, c->buf[cs->choice].up, cs->choice);
+			move_in(c, c->buf[cs->choice].up, cs->choice, unit);
 			c->last_move = now;
 		}
 		if (cs->req && !cs->asleep && !cs->blocked)
@@ -935,6 +947,11 @@ static int step(struct sim_core *c)
 	    late_allocation(c) < 0)
 		return SIM_ROUTE_ERROR;
 	return c->nomem ? SIM_NOMEM : SIM_RUNNING;
+}
+
+static int step(struct sim_core *c)
+{
+	return c->unit_period ? step_in(c, 1) : step_in(c, 0);
 }
 
 enum sim_status sim_core_run(struct sim_core *c, bool (*stop)(void *ctx, const struct sim_core *c),
