@@ -888,6 +888,10 @@ int plot_pane_figure(const struct pane *p, struct strbuf *out, char *why, size_t
 			 "table (CSV)");
 		return -1;
 	}
+	if (p->rect.h == 0 || p->rect.w == 0) {
+		snprintf(why, n, "the plot is not on screen (f gives the column back)");
+		return -1;
+	}
 	if (!pp->have_last || !pp->last.nseries) {
 		snprintf(why, n, "nothing plotted yet: the curve is still being computed");
 		return -1;

@@ -33,8 +33,11 @@ keys F C-u
 text "$TMPD/lab1.gp"
 keys Enter
 mark again
-keys n q y
+keys n 6 f F
+mark hidden
+keys q y
 run 80 24 --set sim.measured=300 --set sim.warmup=100 javadi-n544
+has hidden "no figure: the plot is not on screen"
 has written "wrote the plot as a gnuplot figure"
 has again "exists. Overwrite it?"
 f="$TMPD/lab1.gp"
