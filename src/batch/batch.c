@@ -9,6 +9,7 @@
 
 #include "base/strbuf.h"
 #include "base/write.h"
+#include "base/pool.h"
 #include "batch/batchfig.h"
 #include "batch/simbatch.h"
 #include "family/curve.h"
@@ -104,11 +105,11 @@ int batch_run(const struct options *o, const struct loaded *l)
 	const struct output_desc *out = o->output ? family_output(f, o->output) : &f->outputs[0];
 	const struct output_desc *sim = NULL;
 	struct run_req req;
-	struct table t, ts;
+	struct table t;
 	struct diag d;
 	double *xs = NULL;
 	size_t nx = 0;
-	int jobs = o->jobs > 0 ? o->jobs : simbatch_default_jobs();
+	int jobs = o->jobs > 0 ? o->jobs : pool_default_threads();
 	char names[256], msg[1024];
 	bool explicit_x;
 
@@ -141,7 +142,6 @@ int batch_run(const struct options *o, const struct loaded *l)
 	req.select = o->select;
 	req.select2 = o->select2;
 	table_init(&t, "");
-	table_init(&ts, "");
 	diag_clear(&d);
 	/* The family's prepared model, as the explorer's worker hands it to
 	 * every fast-lane output; if it fails the output reports its own
@@ -156,7 +156,8 @@ int batch_run(const struct options *o, const struct loaded *l)
 	int rc = 0;
 	explicit_x = out->kind == OUT_CURVE && (sim || output_sim_points(out) || o->has_points);
 	if (explicit_x) {
-		rc = curve_xs(o, &l->cfg, sim ? sim : output_sim_points(out) ? out : NULL, &req, &xs, &nx, &d);
+		rc = curve_xs(o, &l->cfg, sim ? sim : output_sim_points(out) ? out : NULL, &req, &xs,
+			     &nx, &d);
 		if (!rc && o->has_points) {
 			/* J past the sweep's end is cut to its last point (a
 			 * Slurm array's last, shorter piece) and said so; a piece
@@ -198,20 +199,11 @@ int batch_run(const struct options *o, const struct loaded *l)
 	}
 	if (!rc) {
 		if (output_sim_points(out))
-			rc = simbatch_run(out, &l->cfg, &req, jobs, &t, &d);
+			rc = simbatch_run(out, NULL, &l->cfg, &req, jobs, &t, &d);
+		else if (sim)
+			rc = simbatch_run(sim, out, &l->cfg, &req, jobs, &t, &d);
 		else
 			rc = output_run(out, &l->cfg, &req, &t, &d);
-	}
-	if (!rc && sim) {
-		struct table joined;
-		rc = simbatch_run(sim, &l->cfg, &req, jobs, &ts, &d);
-		if (!rc) {
-			if (simbatch_join(&t, &ts, &joined)) {
-				rc = diag_set(&d, "", "out of memory");
-			} else {
-				table_move(&t, &joined);
-			}
-		}
 	}
 	if (!rc && o->figure) {
 		/* the command that prints the figure's numbers: this one,
@@ -242,7 +234,6 @@ int batch_run(const struct options *o, const struct loaded *l)
 	}
 	family_release(f, prep);
 	free(xs);
-	table_free(&ts);
 	if (rc) {
 		fprintf(stderr, "icnx: %s: %s\n", l->name, diag_format(&d, msg, sizeof msg));
 		table_free(&t);

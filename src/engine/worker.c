@@ -28,7 +28,9 @@
 
 #include "family/curve.h"
 #include "family/outkit.h"
+#include "base/pool.h"
 #include "family/simcfg.h"
+#include "family/simpoints.h"
 
 
 struct worker;
@@ -42,7 +44,8 @@ struct lane {
 	atomic_int busy;           /* computing */
 	atomic_int permille;       /* progress of the current step */
 	atomic_ulong busy_gen;     /* generation being computed */
-	double last_wake;          /* lane-private: seconds of the last progress byte */
+	_Atomic double last_wake;  /* seconds of the last progress byte (the slow
+	                              lane's points report from two threads) */
 	/* lane-private, slow lane: the slot being filled and when it last
 	 * published a partial table */
 	int slot;
@@ -110,8 +113,8 @@ static void on_progress(void *ctx, double f)
 	struct lane *l = ctx;
 	atomic_store(&l->permille, (int)(f * 1000));
 	double t = now_s();
-	if (t - l->last_wake > 0.1) {
-		l->last_wake = t;
+	if (t - atomic_load(&l->last_wake) > 0.1) {
+		atomic_store(&l->last_wake, t);
 		pthread_mutex_lock(&l->w->mu);
 		l->w->pub_bits |= RES_PROGRESS;
 		pthread_mutex_unlock(&l->w->mu);
@@ -468,21 +471,6 @@ static int sim_loads(const struct output_desc *o, const struct config *cfg,
 	return 0;
 }
 
-/* Append row r of src to dst (same columns); -1 out of memory. */
-static int append_row(struct table *dst, const struct table *src, size_t r)
-{
-	long n = table_add_row(dst);
-	if (n < 0)
-		return -1;
-	for (size_t c = 0; c < src->ncols && c < dst->ncols; c++) {
-		if (src->cols[c].kind == COL_NUM)
-			table_set(dst, (size_t)n, c, table_get(src, r, c));
-		else if (table_set_text(dst, (size_t)n, c, table_get_text(src, r, c)))
-			return -1;
-	}
-	return 0;
-}
-
 int worker_sim_plan(const struct config *cfg, bool *dense)
 {
 	const struct sim_config *sc = sim_config_of(cfg);
@@ -546,53 +534,15 @@ static int compute_slow_view(struct worker *w, const struct config *cfg, unsigne
 	return atomic_load(&l->stale) ? 1 : 0;
 }
 
-/* Slow lane: the model's curve (output mc) at the simulated point *x,
- * joined before the simulated columns of *one (one row), as `icnx --batch
- * -o curve --sim --load X:X:1` prints them.  A model that fails there (or
- * a table of another width than the first point's: *ncols, 0 = none yet)
- * gives NaN model cells; the simulation alone if it failed at the first
- * point.  Returns 1 if cancelled, else 0. */
-static int join_model(struct worker *w, struct lane *l, const struct config *cfg,
-		      unsigned long gen, const struct output_desc *mc, const double *x,
-		      struct table *one, size_t *ncols)
+/* Slow lane: the simulated points gathered so far (sim_points.rows),
+ * published at once (each point is news), on the thread that finished the
+ * point (the pool calls this one at a time). */
+static void on_points(void *ctx, const struct table *t)
 {
-	struct run_req req;
-	struct table m, joined;
+	struct lane *l = ctx;
 
-	req_for(w, l, &req);
-	req.publish = NULL;
-	req.x = x;
-	req.nx = 1;
-	int rc = run_output(w, l, cfg, gen, mc, &req, &m, true, NULL, 0);
-	if (rc == 1)
-		return 1;
-	bool ok = rc == 0 && m.nrows == 1 && (*ncols == 0 || m.ncols + one->ncols - 1 == *ncols);
-	if (!ok && *ncols == 0) {          /* no model columns in this run */
-		*ncols = one->ncols;
-		table_free(&m);
-		return 0;
-	}
-	if (*ncols == one->ncols) {        /* the run has no model columns */
-		table_free(&m);
-		return 0;
-	}
-	if (!ok) {
-		/* the first point's model columns, NaN: the width stays */
-		table_free(&m);
-		table_init(&m, "");
-		for (size_t c = 0; c + one->ncols - 1 < *ncols; c++)
-			table_add_col(&m, "model", "", "model (failed at this load)", COL_NUM);
-		if (table_add_row(&m) >= 0)
-			table_set(&m, 0, 0, *x);
-	}
-	if (table_join(&m, one, &joined) == 0) {
-		table_move(one, &joined);
-		*ncols = one->ncols;
-	} else {
-		one->nomem = true;
-	}
-	table_free(&m);
-	return 0;
+	l->last_partial = 0;
+	on_partial(l, t);
 }
 
 /* Slow lane, on request (worker_sim_output): the family's first LANE_SLOW output
@@ -620,7 +570,6 @@ static int compute_slow(struct worker *w, const struct config *cfg, unsigned lon
 		return 0;
 	/* the model's curve beside the simulation, where both are against load */
 	int ic = cfg->family->x.quantity == XQ_LOAD ? find_kind(cfg->family, OUT_CURVE) : -1;
-	size_t ncols = 0;
 	int s = SLOT_SLOW + rank;
 	l->slot = s;
 	l->slot_gen = gen;
@@ -645,59 +594,27 @@ static int compute_slow(struct worker *w, const struct config *cfg, unsigned lon
 		table_init(&t, "");
 		snprintf(t.title, sizeof t.title, "%s", diag_format(&d, msg, sizeof msg));
 	} else {
+		/* both cores: the points are independent (family/simpoints.h) */
+		int nth = pool_default_threads();
+		struct executor ex = pool_executor(nth < WORKER_SIM_THREADS ? nth : WORKER_SIM_THREADS);
+		struct sim_points sp = { .sim = &outs[i], .model = ic >= 0 ? &outs[ic] : NULL,
+					 .model_gaps = true, .ex = &ex, .rows = on_points,
+					 .rows_ctx = l };
+
+		req.publish = NULL;
+		req.x = xs;
+		req.nx = nx;
+		req.point0 = 0;          /* point k: the stream k of the list */
+		req.run_points = nx;     /* the run's work shared (simcfg.h) */
 		table_init(&t, "");
-		for (size_t k = 0; k < nx && rc == 0; k++) {
-			struct table one;
-			if (atomic_load(&l->stale)) {
-				rc = 1;
-				break;
-			}
-			req_for(w, l, &req);
-			req.publish = NULL;
-			req.x = &xs[k];
-			req.nx = 1;
-			req.point0 = k;          /* the stream of point k of the list */
-			req.run_points = nx;     /* the run's work shared (simcfg.h) */
-			rc = run_output(w, l, cfg, gen, &outs[i], &req, &one, true, NULL, 0);
-			if (rc < 0) {
-				snprintf(msg, sizeof msg, "%s", one.title);
-				snprintf(path, sizeof path, "%s", l->fail_path);
-				table_free(&one);
-			}
-			if (rc)
-				break;
-			if (ic >= 0 && join_model(w, l, cfg, gen, &outs[ic], &xs[k], &one, &ncols))
-				rc = 1;
-			if (rc) {
-				table_free(&one);
-				break;
-			}
-			if (k == 0) {
-				table_move(&t, &one);
-			} else {
-				if (append_row(&t, &one, 0))
-					t.nomem = true;
-				table_free(&one);
-			}
-			if (k + 1 < nx && !atomic_load(&l->stale)) {
-				/* the lane's progress is the running point's: the
-				 * next one starts from 0 (before the UI sees k + 1) */
-				atomic_store(&l->permille, 0);
-				t.partial = true;
-				l->last_partial = 0;     /* each point is news */
-				on_partial(l, &t);
-				t.partial = false;
-			}
-		}
+		rc = sim_points_run(&sp, cfg, &req, &t, &d);
 		free(xs);
-		if (rc == 1) {
-			table_free(&t);
+		if (rc == 1)
 			return 1;
-		}
 		if (rc < 0) {
-			table_free(&t);
+			snprintf(path, sizeof path, "%s", d.path);
 			table_init(&t, "");
-			snprintf(t.title, sizeof t.title, "%s", msg);
+			snprintf(t.title, sizeof t.title, "%s", diag_format(&d, msg, sizeof msg));
 		}
 	}
 	snprintf(msg, sizeof msg, "%s", rc < 0 ? t.title : "");

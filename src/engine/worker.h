@@ -169,11 +169,18 @@ unsigned worker_take(struct worker *w, struct results *r);
  * largest of the output's default loads), each run as point k-1 of a
  * sweep (its stream, run_req.point0), the model's curve at the same load
  * joined before the simulated columns where the family's x is a load (as
- * `icnx --batch -o curve --sim --load X1,...,Xn` prints them), published into
- * SLOT_SLOW as partial tables while it runs.  Stopping, or posting another
+ * `icnx --batch -o curve --sim --load X1,...,Xn` prints them: the same
+ * sim_points_run, family/simpoints.h), on up to WORKER_SIM_THREADS threads
+ * at once, published into SLOT_SLOW as partial tables (the points gathered
+ * so far, in load order) while it runs; the lane's progress is the whole
+ * run's.  Stopping, or posting another
  * configuration, cancels it (what was published stays in the slot).  gen
  * may be posted after this call. */
 #define WORKER_SIM_POINTS 6     /* a family without a sim section */
+/* The simulated points run on up to this many threads at once (the slow
+ * lane's and helpers, at most the cores this process may use): each holds
+ * one point (its network and at most SIM_POINT_MEMORY of messages). */
+#define WORKER_SIM_THREADS 4
 void worker_sim(struct worker *w, bool on, unsigned long gen, int npts, double top);
 
 /* The same for any LANE_SLOW output: out indexes family->outputs (-1 = the

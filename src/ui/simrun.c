@@ -374,10 +374,10 @@ void app_sim_status(struct app *a, char *buf, size_t len)
 	}
 	if (!(a->worker && worker_slow_busy(a->worker, &f)))
 		f = 0;
-	/* the lane's fraction is the running point's (each point is its own
-	 * run); just after a point ends it may still read 1: never past the
-	 * next point, never back */
-	double p = ((double)done + fmin(fmax(f, 0.0), 0.999)) / (double)total;
+	/* the lane's fraction is the whole run's (its points run side by
+	 * side, family/simpoints.h): never behind the points arrived, never
+	 * back */
+	double p = fmax((double)done / (double)total, fmin(fmax(f, 0.0), 0.999));
 	if (p < a->sim_shown)
 		p = a->sim_shown;
 	a->sim_shown = p;

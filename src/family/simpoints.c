@@ -1,0 +1,234 @@
+/* simpoints.c: simulated points run through an executor, gathered in x
+ * order and joined after the model's curve (simpoints.h). */
+#include "family/simpoints.h"
+
+#include <math.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#include "family/outkit.h"
+
+enum { PT_SKIPPED = 2 };       /* not started: a lower point was refused */
+
+struct point {
+	struct run *run;
+	struct table sim, model;   /* this point's rows (owned until gathered) */
+	struct diag d;             /* the failure (rc -1) */
+	int rc;                    /* 0, 1 cancelled, -1 failed, PT_SKIPPED */
+	bool model_ok;             /* the model gave this point's row */
+	bool finished;             /* set by done (gathering side only) */
+	atomic_int permille;       /* progress of its run */
+};
+
+struct run {
+	struct sim_points *sp;
+	const struct config *cfg;
+	const struct run_req *req;
+	struct point *pt;
+	size_t n;
+	atomic_int refused;        /* a point was refused: later ones do not start */
+	/* gathering (done calls only, one at a time) */
+	struct table *t;
+	size_t next;               /* the next point to gather */
+	size_t ncols;              /* the joined width, 0 = none gathered yet */
+};
+
+/* A task's progress: the whole run's fraction to the request. */
+static void point_progress(void *ctx, double f)
+{
+	struct point *p = ctx;
+	struct run *r = p->run;
+	long sum = 0;
+
+	atomic_store(&p->permille, (int)(1000 * fmin(fmax(f, 0.0), 1.0)));
+	for (size_t i = 0; i < r->n; i++)
+		sum += atomic_load(&r->pt[i].permille);
+	req_progress(r->req, (double)sum / (1000.0 * (double)r->n));
+}
+
+/* Point i: the model's row first (cheap; a batch run fails on it before
+ * simulating), then the simulated one; not started after a refusal of
+ * another point unless `alone` (run again after the others). */
+static void run_point(struct run *r, size_t i, bool alone)
+{
+	struct point *p = &r->pt[i];
+	struct run_req q = *r->req;
+	struct diag md;
+
+	table_init(&p->sim, "");
+	table_init(&p->model, "");
+	diag_clear(&p->d);
+	p->model_ok = false;
+	if (!alone && atomic_load(&r->refused)) {
+		p->rc = PT_SKIPPED;
+		return;
+	}
+	if (req_cancelled(r->req)) {
+		p->rc = 1;
+		return;
+	}
+	q.x = r->req->x + i;
+	q.nx = 1;
+	q.point0 = r->req->point0 + i;
+	q.run_points = r->req->run_points ? r->req->run_points : r->req->nx;
+	q.publish = NULL;
+	q.progress = NULL;
+	if (r->sp->model) {
+		diag_clear(&md);
+		int m = output_run(r->sp->model, r->cfg, &q, &p->model, &md);
+		if (m == 1) {
+			p->rc = 1;
+			return;
+		}
+		p->model_ok = m == 0 && p->model.nrows == 1;
+		if (m < 0 && !r->sp->model_gaps) {
+			p->d = md;
+			p->rc = -1;
+			atomic_store(&r->refused, md.usage);
+			return;
+		}
+	}
+	q.progress = point_progress;
+	q.progress_ctx = p;
+	p->rc = output_run(r->sp->sim, r->cfg, &q, &p->sim, &p->d);
+	if (p->rc < 0 && p->d.usage)
+		atomic_store(&r->refused, 1);
+	point_progress(p, 1);
+}
+
+static void task(void *ctx, size_t i)
+{
+	run_point(ctx, i, false);
+}
+
+/* Append every row of src to dst (the same columns). */
+static void append_rows(struct table *dst, const struct table *src)
+{
+	for (size_t s = 0; s < src->nrows; s++) {
+		long n = table_add_row(dst);
+		if (n < 0)
+			return;
+		for (size_t c = 0; c < src->ncols && c < dst->ncols; c++) {
+			if (src->cols[c].kind == COL_NUM)
+				table_set(dst, (size_t)n, c, table_get(src, s, c));
+			else
+				table_set_text(dst, (size_t)n, c, table_get_text(src, s, c));
+		}
+	}
+}
+
+/* Point p's rows, the model's joined before them: the first point sets
+ * the width (no model columns when its model failed); a later point whose
+ * model failed, or gave another width, gets NaN model cells. */
+static void gather(struct run *r, struct point *p)
+{
+	struct table *row = &p->sim, joined, gap;
+	size_t sc = p->sim.ncols;
+
+	table_init(&joined, "");
+	if (r->sp->model && !(r->next == 0 && !p->model_ok) && r->ncols != sc) {
+		struct table *m = &p->model;
+		bool fits = p->model_ok && (r->ncols == 0 || p->model.ncols + sc - 1 == r->ncols);
+
+		if (!fits) {
+			table_init(&gap, "");
+			for (size_t c = 0; c + sc - 1 < r->ncols; c++)
+				table_add_col(&gap, "model", "", "model (failed at this load)", COL_NUM);
+			if (table_add_row(&gap) >= 0)
+				table_set(&gap, 0, 0, r->req->x[p - r->pt]);
+			m = &gap;
+		}
+		if (table_join(m, &p->sim, &joined))
+			r->t->nomem = true;
+		else
+			row = &joined;
+		if (!fits)
+			table_free(&gap);
+	}
+	if (r->next == 0) {
+		r->ncols = row->ncols;
+		table_move(r->t, row);
+	} else {
+		append_rows(r->t, row);
+	}
+	table_free(&joined);
+	table_free(&p->sim);
+	table_free(&p->model);
+}
+
+/* Gather the finished prefix; after a point that extends it (not the
+ * last), the rows so far to sp->rows. */
+static void gather_ready(struct run *r)
+{
+	bool grew = false;
+
+	while (r->next < r->n && r->pt[r->next].finished && r->pt[r->next].rc == 0) {
+		gather(r, &r->pt[r->next]);
+		r->next++;
+		grew = true;
+	}
+	if (grew && r->next < r->n && r->sp->rows) {
+		r->t->partial = true;
+		r->sp->rows(r->sp->rows_ctx, r->t);
+		r->t->partial = false;
+	}
+}
+
+static void done(void *ctx, size_t i)
+{
+	struct run *r = ctx;
+
+	r->pt[i].finished = true;
+	gather_ready(r);
+}
+
+int sim_points_run(struct sim_points *sp, const struct config *cfg, const struct run_req *req,
+		   struct table *t, struct diag *d)
+{
+	struct run r = { .sp = sp, .cfg = cfg, .req = req, .n = req->nx, .t = t };
+	int rc = 0;
+
+	sp->retried = 0;
+	if (req->nx == 0 || !req->x)
+		return output_run(sp->sim, cfg, req, t, d);
+	r.pt = calloc(r.n, sizeof *r.pt);
+	if (!r.pt)
+		return diag_set(d, "", "out of memory");
+	atomic_init(&r.refused, 0);
+	for (size_t i = 0; i < r.n; i++) {
+		r.pt[i].run = &r;
+		atomic_init(&r.pt[i].permille, 0);
+	}
+	executor_run(sp->ex, r.n, task, done, &r);
+	/* A point that failed while others ran beside it may have lacked only
+	 * the memory they held: it runs again alone and, seeded by its index,
+	 * gives the rows it would have given. */
+	for (size_t i = r.next; sp->ex && sp->ex->threads > 1 && i < r.n; i++) {
+		struct point *p = &r.pt[i];
+		if (p->rc < 0 && !p->d.usage) {
+			table_free(&p->sim);
+			table_free(&p->model);
+			run_point(&r, i, true);
+			if (p->rc == 0)
+				sp->retried++;
+		}
+	}
+	gather_ready(&r);
+	for (size_t i = 0; i < r.n; i++)
+		if (r.pt[i].rc == 1)
+			rc = 1;
+	if (rc == 0 && r.next < r.n) {
+		*d = r.pt[r.next].d;
+		rc = -1;
+	}
+	if (rc == 0 && t->nomem)
+		rc = diag_set(d, "", "out of memory");
+	for (size_t i = 0; i < r.n; i++) {
+		table_free(&r.pt[i].sim);
+		table_free(&r.pt[i].model);
+	}
+	free(r.pt);
+	if (rc)
+		table_free(t);
+	return rc;
+}

@@ -1,0 +1,59 @@
+/*
+ * simpoints.h: the one path of simulated points.  A simulated curve
+ * (output role SIM_CURVE or SIM_POINTS, family.h) is run one request per
+ * load, point k seeded as index point0 + k of its sweep, so the points are
+ * independent: they run through an executor (base/pool.h: the batch
+ * layer's -j threads, the explorer's two cores) and are gathered in x
+ * order, each joined after the model's curve at the same load when a model
+ * output is given.  Batch (`-o curve --sim`, `-o sim`) and the explorer's
+ * key r both call sim_points_run, so a point is the same number in both.
+ *
+ * Threads: this file creates none; it runs tasks and gathers their rows
+ * as the executor's contract says (done calls one at a time).  The
+ * configuration, request and outputs are shared read-only by the tasks.
+ */
+#ifndef ICNX_FAMILY_SIMPOINTS_H
+#define ICNX_FAMILY_SIMPOINTS_H
+
+#include <stdbool.h>
+
+#include "base/diag.h"
+#include "base/pool.h"
+#include "base/table.h"
+#include "family/family.h"
+
+struct sim_points {
+	const struct output_desc *sim;   /* the simulated curve (SIM_CURVE or
+	                                    SIM_POINTS) */
+	const struct output_desc *model; /* the model's curve joined before the
+	                                    simulated columns, or NULL */
+	/* A model that fails at a point: true (the explorer) gives NaN model
+	 * cells of the first point's width (no model columns at all when it
+	 * fails at the first point); false (batch) fails the run with its
+	 * message. */
+	bool model_gaps;
+	const struct executor *ex;       /* NULL: in order on this thread */
+	/* May be NULL: the rows gathered so far, in x order (a prefix of the
+	 * run, table.partial set), after each point that extends them, on the
+	 * thread that finished it (never two at once). */
+	void (*rows)(void *ctx, const struct table *sofar);
+	void *rows_ctx;
+	/* Out: points that failed (not a refusal) beside others and, run again
+	 * alone afterwards, succeeded (their memory was the others'). */
+	int retried;
+};
+
+/*
+ * Run sp->sim at req->x[0..req->nx-1] (req->nx > 0; point k seeded as
+ * index req->point0 + k, each given the work share of a run of
+ * req->run_points points, 0 = nx) and gather the rows in x order into t
+ * (initialised empty).  req->progress receives the whole run's fraction
+ * (from any task's thread); req->publish is not used (sp->rows is).
+ * Returns 0, 1 cancelled (req->cancel), or -1 with *d: the failure of the
+ * lowest-indexed failing point (after a refusal, d->usage, later points
+ * are not started; the gathered rows are then dropped).
+ */
+int sim_points_run(struct sim_points *sp, const struct config *cfg, const struct run_req *req,
+		   struct table *t, struct diag *d);
+
+#endif
