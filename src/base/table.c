@@ -21,6 +21,8 @@ void table_free(struct table *t)
 			free(t->text[i]);
 	}
 	free(t->text);
+	for (size_t r = 0; t->tag && r < t->nrows; r++)
+		free(t->tag[r].note);
 	free(t->tag);
 	free(t->num);
 	free(t->cols);
@@ -90,7 +92,7 @@ long table_add_row(struct table *t)
 	for (size_t c = 0; c < t->ntext; c++)
 		t->text[t->nrows * t->ntext + c] = NULL;
 	if (t->tag)
-		t->tag[t->nrows] = (struct row_tag){ -1, ROW_PLAIN, NULL };
+		t->tag[t->nrows] = (struct row_tag){ -1, ROW_PLAIN, NULL, NULL };
 	return (long)t->nrows++;
 }
 
@@ -107,7 +109,7 @@ static struct row_tag *tag_of(struct table *t, size_t r)
 			return NULL;
 		}
 		for (size_t i = 0; i < t->row_cap; i++)
-			t->tag[i] = (struct row_tag){ -1, ROW_PLAIN, NULL };
+			t->tag[i] = (struct row_tag){ -1, ROW_PLAIN, NULL, NULL };
 	}
 	return &t->tag[r];
 }
@@ -137,6 +139,34 @@ int table_set_about(struct table *t, size_t r, const struct param *about)
 		return -1;
 	tg->about = about;
 	return 0;
+}
+
+int table_set_row_note(struct table *t, size_t r, const char *s)
+{
+	struct row_tag *tg = tag_of(t, r);
+	char *copy = NULL;
+	if (!tg)
+		return -1;
+	if (s && !(copy = strdup(s))) {
+		t->nomem = true;
+		return -1;
+	}
+	free(tg->note);
+	tg->note = copy;
+	return 0;
+}
+
+const char *table_row_note(const struct table *t, size_t r)
+{
+	return t->tag ? t->tag[r].note : NULL;
+}
+
+size_t table_count_role(const struct table *t, enum row_role role)
+{
+	size_t n = 0;
+	for (size_t r = 0; t->tag && r < t->nrows; r++)
+		n += t->tag[r].role == role;
+	return n;
 }
 
 const struct param *table_about(const struct table *t, size_t r)
@@ -252,13 +282,15 @@ void table_move(struct table *dst, struct table *src)
 	memset(src, 0, sizeof *src);
 }
 
-int table_copy(struct table *dst, const struct table *src)
+int table_copy_shape(struct table *dst, const struct table *src)
 {
 	table_init(dst, src->title);
 	for (size_t c = 0; c < src->ncols; c++)
 		if (table_add_col(dst, src->cols[c].name, src->cols[c].unit,
-				  src->cols[c].label, src->cols[c].kind) < 0)
-			goto fail;
+				  src->cols[c].label, src->cols[c].kind) < 0) {
+			table_free(dst);
+			return -1;
+		}
 	for (size_t c = 0; c < src->ncols; c++) {
 		table_set_role(dst, c, src->cols[c].role, src->cols[c].of);
 		table_set_measure(dst, c, src->cols[c].measure);
@@ -267,6 +299,24 @@ int table_copy(struct table *dst, const struct table *src)
 	dst->partial = src->partial;
 	dst->layout = src->layout;
 	dst->samples = src->samples;
+	return 0;
+}
+
+long table_add_failed(struct table *t, double x, const char *why)
+{
+	long r = table_add_row(t);
+	if (r < 0)
+		return -1;
+	table_set(t, (size_t)r, 0, x);
+	table_set_row_role(t, (size_t)r, ROW_FAILED);
+	table_set_row_note(t, (size_t)r, why);
+	return t->nomem ? -1 : r;
+}
+
+int table_copy(struct table *dst, const struct table *src)
+{
+	if (table_copy_shape(dst, src))
+		return -1;
 	for (size_t r = 0; r < src->nrows; r++) {
 		if (table_add_row(dst) < 0)
 			goto fail;
@@ -282,6 +332,9 @@ int table_copy(struct table *dst, const struct table *src)
 			if (!tag_of(dst, r))
 				goto fail;
 			dst->tag[r] = src->tag[r];
+			dst->tag[r].note = NULL;
+			if (table_set_row_note(dst, r, src->tag[r].note))
+				goto fail;
 		}
 	}
 	return 0;
@@ -375,6 +428,18 @@ int table_join(const struct table *m, const struct table *s, struct table *out)
 				table_set(out, r, mc + c - 1, table_get(s, r, c));
 			}
 		}
+		if (m->tag) {
+			table_set_group(out, r, m->tag[r].group);
+			table_set_row_role(out, r, m->tag[r].role);
+			table_set_about(out, r, m->tag[r].about);
+			table_set_row_note(out, r, m->tag[r].note);
+		}
+		if (table_row_role(s, r) == ROW_FAILED) {
+			table_set_row_role(out, r, ROW_FAILED);
+			table_set_row_note(out, r, table_row_note(s, r));
+		}
+		if (out->nomem)
+			goto fail;
 	}
 	return 0;
 fail:

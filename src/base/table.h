@@ -95,6 +95,10 @@ enum row_role {
 	ROW_MARKER,       /* its value is an x the plot marks (the threshold S) */
 	ROW_OVERVIEW,     /* a figure of the whole configuration (clusters C,
 	                     nodes N): the explorer shows it with the lists */
+	ROW_FAILED,       /* the row's computation failed (a simulated point
+	                     refused or in error): its x is set, its values are
+	                     NaN, and table_row_note says why (the whole
+	                     message); the other rows stand */
 };
 
 struct param;             /* config/param.h: a field of a parameter table */
@@ -106,6 +110,7 @@ struct row_tag {
 	const struct param *about; /* the configuration section the row is
 	                     derived from (ICN1's t_cn from its link timing), an
 	                     entry of the family's parameter table; NULL none */
+	char *note;       /* owned: why a ROW_FAILED row failed; NULL none */
 };
 
 struct column {
@@ -170,6 +175,13 @@ int table_group(const struct table *t, size_t r);
  * (ENOMEM, latched). */
 int table_set_row_role(struct table *t, size_t r, enum row_role role);
 enum row_role table_row_role(const struct table *t, size_t r);
+/* Row r's note (owned copy of s; NULL clears): why a ROW_FAILED row
+ * failed.  Returns 0, or -1 (ENOMEM, latched). */
+int table_set_row_note(struct table *t, size_t r, const char *s);
+/* Row r's note, or NULL. */
+const char *table_row_note(const struct table *t, size_t r);
+/* How many rows have this role. */
+size_t table_count_role(const struct table *t, enum row_role role);
 /* Row r is derived from the configuration section `about` (a parameter
  * table entry, not owned).  Returns 0, or -1 (ENOMEM, latched). */
 int table_set_about(struct table *t, size_t r, const struct param *about);
@@ -196,12 +208,20 @@ long table_nearest_row(const struct table *t, size_t c, double x);
 int table_col(const struct table *t, const char *name);
 /* Move src into dst (dst freed first); src becomes empty. */
 void table_move(struct table *dst, struct table *src);
+/* dst: src's title, columns (roles, measures, symbols), layout, samples
+ * and partial flag, no rows.  0, or -1 (ENOMEM, dst left empty). */
+int table_copy_shape(struct table *dst, const struct table *src);
+/* Append a ROW_FAILED row: x in column 0, every other cell NaN, the note
+ * why (copied).  Returns its index, or -1 (ENOMEM, latched). */
+long table_add_failed(struct table *t, double x, const char *why);
 /* Deep copy; returns 0 or -1 (ENOMEM, dst left empty). */
 int table_copy(struct table *dst, const struct table *src);
 /* Join: a copy of m with the columns of s after them, except s's first
  * (its x column), roles, owners and measures kept, row by row: both must
  * have the same number of rows, in the same x order (the caller's
- * contract; a model curve and a simulated one at the same loads).  Result
+ * contract; a model curve and a simulated one at the same loads).  Row
+ * tags are m's, except that a row s says ROW_FAILED is failed (with its
+ * note) in the result.  Result
  * in *out (initialised here; title, samples: m's and s's).  0, or -1 (no
  * memory, or the row counts differ; *out left empty). */
 int table_join(const struct table *m, const struct table *s, struct table *out);

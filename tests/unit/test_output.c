@@ -324,6 +324,62 @@ static void test_latched_table(void **state)
 	}
 }
 
+/* Issue 23: a failed point is a ROW_FAILED row (its x, NaN values, the
+ * whole reason as its note) that survives a copy and a join with the
+ * model's curve (the note deep-copied, freed with its table), beside the
+ * rows that ran. */
+static void test_failed_rows(void **state)
+{
+	struct table m, s, shape, c, j;
+	char why[400];
+	(void)state;
+	memset(why, 'w', sizeof why - 1);      /* longer than a title */
+	why[sizeof why - 1] = '\0';
+	table_init(&m, "model");
+	table_add_col(&m, "load", "", "", COL_NUM);
+	table_add_col(&m, "latency", "", "", COL_NUM);
+	table_init(&s, "sim");
+	table_add_col(&s, "load", "", "", COL_NUM);
+	table_add_col(&s, "sim_latency", "", "", COL_NUM);
+	for (int r = 0; r < 3; r++) {
+		table_add_row(&m);
+		table_set(&m, (size_t)r, 0, 0.1 * (r + 1));
+		table_set(&m, (size_t)r, 1, 10.0 + r);
+	}
+	assert_int_equal(table_copy_shape(&shape, &s), 0);
+	assert_int_equal(shape.ncols, 2);
+	assert_int_equal(shape.nrows, 0);
+	table_free(&shape);
+	table_add_row(&s);
+	table_set(&s, 0, 0, 0.1);
+	table_set(&s, 0, 1, 11.0);
+	assert_int_equal(table_add_failed(&s, 0.2, why), 1);
+	table_add_row(&s);
+	table_set(&s, 2, 0, 0.3);
+	table_set(&s, 2, 1, 13.0);
+	assert_int_equal(table_count_role(&s, ROW_FAILED), 1);
+	assert_int_equal(table_row_role(&s, 1), ROW_FAILED);
+	assert_true(isnan(table_get(&s, 1, 1)));
+	assert_string_equal(table_row_note(&s, 1), why);
+	assert_null(table_row_note(&s, 0));
+	assert_int_equal(table_copy(&c, &s), 0);
+	assert_string_equal(table_row_note(&c, 1), why);
+	assert_ptr_not_equal(table_row_note(&c, 1), table_row_note(&s, 1));
+	assert_int_equal(table_join(&m, &s, &j), 0);
+	assert_int_equal(j.ncols, 3);
+	assert_int_equal(table_row_role(&j, 1), ROW_FAILED);
+	assert_int_equal(table_row_role(&j, 0), ROW_PLAIN);
+	assert_string_equal(table_row_note(&j, 1), why);
+	assert_true(table_get(&j, 1, 1) == 11.0);    /* the model's row stands */
+	assert_true(isnan(table_get(&j, 1, 2)));
+	assert_true(table_get(&j, 2, 2) == 13.0);
+	table_free(&s);
+	assert_string_equal(table_row_note(&j, 1), why);
+	table_free(&c);
+	table_free(&j);
+	table_free(&m);
+}
+
 /* The families' summaries type the rows the explorer reads: the
  * saturation load (multicluster, star) and the threshold S the plot marks
  * (ethernet); irregular's model has neither. */
@@ -387,6 +443,7 @@ int main(void)
 		cmocka_unit_test(test_summary_groups),
 		cmocka_unit_test(test_latched_table),
 		cmocka_unit_test(test_summary_roles),
+		cmocka_unit_test(test_failed_rows),
 	};
 	return cmocka_run_group_tests_name("output", tests, NULL, NULL);
 }
