@@ -53,6 +53,7 @@ int table_add_col(struct table *t, const char *name, const char *unit,
 	c->kind = kind;
 	c->role = kind == COL_TEXT ? COL_LABEL : COL_VALUE;
 	c->of = -1;
+	c->refines = -1;
 	c->text_index = kind == COL_TEXT ? (int)t->ntext++ : -1;
 	return (int)t->ncols++;
 }
@@ -295,6 +296,7 @@ int table_copy_shape(struct table *dst, const struct table *src)
 		table_set_role(dst, c, src->cols[c].role, src->cols[c].of);
 		table_set_measure(dst, c, src->cols[c].measure);
 		table_set_symbol(dst, c, src->cols[c].symbol);
+		table_set_refines(dst, c, src->cols[c].refines);
 	}
 	dst->partial = src->partial;
 	dst->layout = src->layout;
@@ -347,6 +349,20 @@ void table_set_measure(struct table *t, size_t c, enum col_measure m)
 {
 	if (c < t->ncols)
 		t->cols[c].measure = m;
+}
+
+void table_set_refines(struct table *t, size_t c, int printed)
+{
+	if (c < t->ncols)
+		t->cols[c].refines = printed >= 0 && (size_t)printed < t->ncols ? printed : -1;
+}
+
+int table_refined(const struct table *t, int printed)
+{
+	for (size_t c = 0; printed >= 0 && c < t->ncols; c++)
+		if (t->cols[c].refines == printed)
+			return (int)c;
+	return -1;
 }
 
 void table_set_symbol(struct table *t, size_t c, const char *symbol)

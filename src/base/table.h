@@ -93,6 +93,10 @@ enum row_role {
 	                     saturates (lambda_g*): the plot marks it and stops
 	                     the cursor there */
 	ROW_MARKER,       /* its value is an x the plot marks (the threshold S) */
+	ROW_SATURATION_REFINED, /* its value is the x at which a refined model
+	                     beside the printed one (the columns that
+	                     refine others, struct column.refines) saturates:
+	                     the plot marks it apart from ROW_SATURATION */
 	ROW_OVERVIEW,     /* a figure of the whole configuration (clusters C,
 	                     nodes N): the explorer shows it with the lists */
 	ROW_FAILED,       /* the row's computation failed (a simulated point
@@ -127,6 +131,10 @@ struct column {
 	                     column W_d holds 2W_d of Eq. 32); "" = the name
 	                     (table_set_symbol, table_symbol) */
 	int text_index;   /* COL_TEXT: its index among the text columns; -1 */
+	int refines;      /* a refined model's value of the printed model's
+	                     column `refines` (latency_refined of latency,
+	                     icnx's model beside the paper's, issue 20); -1
+	                     none (table_set_refines, table_refined) */
 };
 
 struct table {
@@ -198,6 +206,11 @@ void table_set_measure(struct table *t, size_t c, enum col_measure m);
 void table_set_symbol(struct table *t, size_t c, const char *symbol);
 /* Column c's symbol: its symbol if set, else its name. */
 const char *table_symbol(const struct table *t, size_t c);
+/* Column c is a refined model's value of the printed model's column
+ * printed (struct column.refines; -1 none). */
+void table_set_refines(struct table *t, size_t c, int printed);
+/* The first column that refines column printed, or -1. */
+int table_refined(const struct table *t, int printed);
 /* Index of the first column measuring m that belongs to value column of
  * (its `of`), or -1. */
 int table_measure(const struct table *t, enum col_measure m, int of);

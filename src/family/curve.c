@@ -46,6 +46,15 @@ void curve_col_symbol(struct curve_cols *c, const char *symbol)
 		table_set_symbol(c->t, c->t->ncols - 1, symbol);
 }
 
+int curve_col_refines(struct curve_cols *c, const char *printed)
+{
+	int p = table_col(c->t, printed);
+	if (c->t->ncols == 0 || p < 0 || (size_t)p + 1 >= c->t->ncols)
+		return -1;
+	table_set_refines(c->t, c->t->ncols - 1, p);
+	return 0;
+}
+
 void curve_title(struct curve_cols *c, const char *fmt, ...)
 {
 	va_list ap;

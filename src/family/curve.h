@@ -68,6 +68,11 @@ int curve_col(struct curve_cols *c, const char *name, const char *unit, const ch
 /* Give the column declared last the paper's symbol, where it is not its
  * name ("2W_d" for the column W_d): table_set_symbol. */
 void curve_col_symbol(struct curve_cols *c, const char *symbol);
+/* The column declared last is a refined model's value of the printed
+ * model's column named printed, declared before it (table_set_refines:
+ * the explorer draws them together and the breakdown compares them).
+ * Returns 0, or -1 when there is no such column. */
+int curve_col_refines(struct curve_cols *c, const char *printed);
 /* Set the table's title (printf-style). */
 void curve_title(struct curve_cols *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

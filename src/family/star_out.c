@@ -93,11 +93,14 @@ static int curve_columns(void *state, const struct config *cfg, struct curve_col
 		       ? "refined latency, one-port node (icnx, not the paper)"
 		       : "refined latency, per-VC source queues (icnx, not the paper)",
 		       CC_SATURATES | CC_OWN_SATURATION) ||
+	     curve_col_refines(cc, "latency") ||
 	     curve_col(cc, "W_s_refined", CY, "refined source-queue wait (icnx)",
 		       CC_SATURATES | CC_OWN_SATURATION) ||
+	     curve_col_refines(cc, "W_s") ||
 	     curve_col(cc, "V_bar_refined", "", c->pp->ref.mux == STAR_MUX_PS
 		       ? "multiplexing, processor sharing (1-rho^V)/(1-rho) (icnx)"
-		       : "multiplexing degree V-bar (Eq. 19)", CC_SATURATES | CC_OPTIONAL)))
+		       : "multiplexing degree V-bar (Eq. 19)", CC_SATURATES | CC_OPTIONAL) ||
+	     curve_col_refines(cc, "V_bar")))
 		return -1;
 	return 0;
 }
@@ -196,10 +199,11 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 	summary_row_as(t, ROW_SATURATION, "saturation_load", sat, LU, "lambda_g*",
 		       "largest unsaturated load, bisection to 1e-6");
 	if (pp->refined)
-		summary_row(t, "saturation_load_refined", pp->sat_ref, LU, "lambda_g* (refined)",
-			    pp->ref.inject == STAR_INJECT_SINGLE
-			    ? "icnx's refined model, one-port node: lambda_g x = 1"
-			    : "icnx's refined model, per-VC source queues (Eq. 16)");
+		summary_row_as(t, ROW_SATURATION_REFINED, "saturation_load_refined", pp->sat_ref,
+			       LU, "lambda_g* (refined)",
+			       pp->ref.inject == STAR_INJECT_SINGLE
+			       ? "icnx's refined model, one-port node: lambda_g x = 1"
+			       : "icnx's refined model, per-VC source queues (Eq. 16)");
 	if (star_eval(&mdl, 0.5 * sat, &pt, req->cancel) == STAR_CANCELLED) {
 		rc = 1;
 		goto out;

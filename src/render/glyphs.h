@@ -22,6 +22,8 @@ struct glyphs {
 	const char *ytick;     /* tick mark on the y axis */
 	const char *satline;   /* vertical saturation marker line */
 	const char *markline;  /* vertical line of another x marker (a threshold) */
+	const char *refsatline; /* vertical line of a refined model's saturation */
+	const char *refined;   /* marker of a refined model's curve (plot.h) */
 	const char *saturated; /* a point with y = +inf, on the top edge */
 	const char *cursor;    /* the cursor point of a plot */
 	const char *marker[GLYPHS_NMARKERS];  /* per-series point marker */

@@ -19,7 +19,7 @@
 #include "render/glyphs.h"
 #include "render/raster.h"
 
-#define LEGEND_MAX (PLOT_MAX_SERIES + 3)
+#define LEGEND_MAX (PLOT_MAX_SERIES + 4)
 #define LEGEND_GAP 3
 #define LEGEND_TEXT 64
 
@@ -28,10 +28,12 @@ static const int dash[PLOT_MAX_SERIES][2] = {
 	{ 1, 0 }, { 3, 2 }, { 1, 1 }, { 2, 3 }, { 4, 1 }, { 1, 2 }, { 5, 2 },
 	{ 2, 1 },
 };
+/* ... and of a refined model's curve (plot_series.refined). */
+static const int dash_refined[2] = { 2, 2 };
 
 struct legend_entry {
 	int kind;                  /* 0..7 series, 8 saturation line, 9 saturated,
-	                              10 the marker */
+	                              10 the marker, 11 the refined saturation */
 	char text[LEGEND_TEXT];
 	int width;                 /* sample + space + text, in columns */
 };
@@ -43,6 +45,8 @@ struct frame {
 	bool dots;                 /* curves drawn as braille lines */
 	bool tags;                 /* several braille series: marker glyph tags */
 	bool points[PLOT_MAX_SERIES]; /* series drawn as measured points */
+	const char *mark[PLOT_MAX_SERIES]; /* each series' marker glyph */
+	const int *dash[PLOT_MAX_SERIES];  /* each series' dash pattern */
 	int title_y, ylab_y, xlab_y, legend_y, legend_rows, legend_packed;
 	int px0, py0, pw, ph;      /* data area */
 	int axis_x, xaxis_y;       /* y axis column, x axis row */
@@ -65,6 +69,7 @@ plot_spec_init(struct plot_spec *s)
 	s->y_scale = AXIS_LINEAR;
 	s->x_min = s->x_max = s->y_min = s->y_max = NAN;
 	s->sat_x = NAN;
+	s->ref_sat_x = NAN;
 	s->mark_x = NAN;
 	s->cursor = -1;
 	s->lines = true;
@@ -483,8 +488,12 @@ legend_sample(struct canvas *c, const struct frame *f, int kind, int x, int y)
 		canvas_put(c, &f->r, x, y, f->g->markline, STY_LABEL);
 		return 1;
 	}
+	if (kind == PLOT_MAX_SERIES + 3) {
+		canvas_put(c, &f->r, x, y, f->g->refsatline, STY_SATURATION);
+		return 1;
+	}
 	if (!f->dots) {
-		canvas_put(c, &f->r, x, y, f->g->marker[kind], STY_SERIES0 + kind);
+		canvas_put(c, &f->r, x, y, f->mark[kind], STY_SERIES0 + kind);
 		return 1;
 	}
 	if (f->points[kind]) {
@@ -493,17 +502,17 @@ legend_sample(struct canvas *c, const struct frame *f, int kind, int x, int y)
 		canvas_dot(c, &f->r, 2 * x + 1, 4 * y + 1, STY_SERIES0 + kind);
 		canvas_dot(c, &f->r, 2 * x + 1, 4 * y + 2, STY_SERIES0 + kind);
 		canvas_dot(c, &f->r, 2 * x + 1, 4 * y + 3, STY_SERIES0 + kind);
-		canvas_put(c, &f->r, x + 1, y, f->g->marker[kind], STY_SERIES0 + kind);
+		canvas_put(c, &f->r, x + 1, y, f->mark[kind], STY_SERIES0 + kind);
 		return 3;
 	}
-	on = dash[kind][0];
-	off = dash[kind][1];
+	on = f->dash[kind][0];
+	off = f->dash[kind][1];
 	for (k = 0; k < 4; k++)
 		if (k % (on + off) < on)
 			canvas_dot(c, &f->r, 2 * x + k, 4 * y + 1,
 				   STY_SERIES0 + kind);
 	if (f->tags)
-		canvas_put(c, &f->r, x + 2, y, f->g->marker[kind], STY_SERIES0 + kind);
+		canvas_put(c, &f->r, x + 2, y, f->mark[kind], STY_SERIES0 + kind);
 	else
 		for (k = 4; k < 6; k++)
 			if (k % (on + off) < on)
@@ -535,7 +544,8 @@ draw_legend(struct canvas *c, const struct frame *f)
 			return;
 		w = legend_sample(c, f, le->kind, x, y);
 		canvas_puts(c, &f->r, x + w + 1, y, le->text,
-			    le->kind == PLOT_MAX_SERIES ? STY_SATURATION : STY_LABEL);
+			    le->kind == PLOT_MAX_SERIES || le->kind == PLOT_MAX_SERIES + 3
+			    ? STY_SATURATION : STY_LABEL);
 		x += le->width;
 	}
 }
@@ -555,7 +565,7 @@ plot_dot(void *ctx, int dx, int dy)
 	struct pen *p = ctx;
 	struct canvas *c = p->c;
 	const struct frame *f = p->f;
-	int on = dash[p->series][0], off = dash[p->series][1];
+	int on = f->dash[p->series][0], off = f->dash[p->series][1];
 
 	if (f->dots) {
 		if (p->count++ % (on + off) < on)
@@ -563,7 +573,7 @@ plot_dot(void *ctx, int dx, int dy)
 				   STY_SERIES0 + p->series);
 	} else {
 		canvas_put(c, &f->r, f->px0 + dx, f->py0 + dy,
-			   f->g->marker[p->series], STY_SERIES0 + p->series);
+			   f->mark[p->series], STY_SERIES0 + p->series);
 	}
 }
 
@@ -601,7 +611,7 @@ draw_stem(struct canvas *c, const struct frame *f, int k, double fx, double fy)
 	y1 = row_of(f, fy);
 	for (y = y1 + 1; y <= y0; y++)
 		canvas_put(c, &f->r, col_of(f, fx), y, f->g->vline, STY_SERIES0 + k);
-	put_mark(c, f, col_of(f, fx), y1, f->g->marker[k], STY_SERIES0 + k);
+	put_mark(c, f, col_of(f, fx), y1, f->mark[k], STY_SERIES0 + k);
 }
 
 /* Are the cells [x, x + w) of row y inside the data area and blank? */
@@ -725,7 +735,7 @@ draw_points(struct canvas *c, const struct frame *f, const struct plot_spec *s, 
 			continue;
 		if (fy > 1 + 1e-9)
 			continue;     /* above the axis' top: draw_offscale */
-		put_mark(c, f, col, row_of(f, fy), f->g->marker[k], sty);
+		put_mark(c, f, col, row_of(f, fy), f->mark[k], sty);
 	}
 }
 
@@ -741,7 +751,7 @@ static void draw_offscale(struct canvas *c, const struct frame *f, const struct 
 			continue;
 		for (size_t i = 0; i < se->n; i++)
 			offscale_point(c, f, se, i, STY_SERIES0 + (int)k,
-				       pass ? NULL : f->g->marker[k]);
+				       pass ? NULL : f->mark[k]);
 	}
 }
 
@@ -792,7 +802,7 @@ draw_series(struct canvas *c, const struct frame *f, const struct plot_spec *s,
 		}
 		if (in_x(fx) && fy >= -1e-9 && fy <= 1 + 1e-9) {
 			if (!s->lines)
-				put_mark(c, f, col_of(f, fx), row_of(f, fy), f->g->marker[k],
+				put_mark(c, f, col_of(f, fx), row_of(f, fy), f->mark[k],
 					 STY_SERIES0 + k);
 			else if (!prev)
 				plot_dot(&pen, dot_x(f, fx), dot_y(f, fy));
@@ -847,7 +857,7 @@ draw_tags(struct canvas *c, const struct frame *f, const struct plot_spec *s,
 		taken[nt][0] = x;
 		taken[nt][1] = y;
 		nt++;
-		put_mark(c, f, x, y, f->g->marker[k], STY_SERIES0 + (int)k);
+		put_mark(c, f, x, y, f->mark[k], STY_SERIES0 + (int)k);
 	}
 }
 
@@ -888,17 +898,18 @@ draw_cursor(struct canvas *c, const struct frame *f, const struct plot_spec *s,
 	put_mark(c, f, col_of(f, fx), row_of(f, fy), f->g->cursor, STY_CURSOR);
 }
 
+/* A saturation line at x_sat drawn with glyph. */
 static void
-draw_satline(struct canvas *c, const struct frame *f, const struct plot_spec *s)
+draw_satline(struct canvas *c, const struct frame *f, double x_sat, const char *glyph)
 {
-	double fx = axis_frac(&f->ax, s->sat_x);
+	double fx = axis_frac(&f->ax, x_sat);
 	int x, y;
 
 	if (isnan(fx) || !in_x(fx))
 		return;
 	x = col_of(f, fx);
 	for (y = f->py0; y < f->py0 + f->ph; y++)
-		canvas_put(c, &f->r, x, y, f->g->satline, STY_SATURATION);
+		canvas_put(c, &f->r, x, y, glyph, STY_SATURATION);
 }
 
 /*
@@ -932,14 +943,13 @@ line_label(struct canvas *c, const struct frame *f, int x, const char *label, in
 /* The saturation line's label: at the bottom, beyond saturation where
  * curves do not go, else higher. */
 static void
-draw_satlabel(struct canvas *c, const struct frame *f, const struct plot_spec *s)
+draw_satlabel(struct canvas *c, const struct frame *f, double x_sat, const char *label)
 {
-	double fx = axis_frac(&f->ax, s->sat_x);
+	double fx = axis_frac(&f->ax, x_sat);
 
 	if (isnan(fx) || !in_x(fx))
 		return;
-	line_label(c, f, col_of(f, fx), empty(s->sat_label) ? "sat" : s->sat_label,
-		   STY_SATURATION, f->py0 + f->ph - 1, f->py0);
+	line_label(c, f, col_of(f, fx), label, STY_SATURATION, f->py0 + f->ph - 1, f->py0);
 }
 
 /* The marker: a dotted line (its label: draw_marklabel). */
@@ -1119,7 +1129,7 @@ sat_near(const struct extent *e, double x)
 
 static void
 build_legend(struct frame *f, const struct plot_spec *s, size_t ns,
-	     bool sat_shown, bool sat_points, bool mark_shown)
+	     bool sat_shown, bool sat_points, bool mark_shown, bool ref_shown)
 {
 	char buf[LEGEND_TEXT], v[AXIS_LABEL_MAX];
 	size_t k;
@@ -1128,7 +1138,8 @@ build_legend(struct frame *f, const struct plot_spec *s, size_t ns,
 	f->nlegend = 0;
 	for (k = 0; k < ns; k++)
 		named = named || !empty(s->series[k].name);
-	if (!s->legend || (ns < 2 && !named && !sat_shown && !sat_points && !mark_shown))
+	if (!s->legend || (ns < 2 && !named && !sat_shown && !sat_points && !mark_shown &&
+			   !ref_shown))
 		return;
 	for (k = 0; k < ns; k++) {
 		if (empty(s->series[k].name))
@@ -1142,6 +1153,12 @@ build_legend(struct frame *f, const struct plot_spec *s, size_t ns,
 			 empty(s->sat_label) ? "sat" : s->sat_label,
 			 axis_fmt_value(v, sizeof v, s->sat_x));
 		legend_add(f, PLOT_MAX_SERIES, buf);
+	}
+	if (ref_shown) {
+		snprintf(buf, sizeof buf, "%s %s",
+			 empty(s->ref_sat_label) ? "refined sat" : s->ref_sat_label,
+			 axis_fmt_value(v, sizeof v, s->ref_sat_x));
+		legend_add(f, PLOT_MAX_SERIES + 3, buf);
 	}
 	if (sat_points)
 		legend_add(f, PLOT_MAX_SERIES + 1, "saturated");
@@ -1162,7 +1179,7 @@ plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
 	struct extent e;
 	double xlo, xhi, ylo, yhi;
 	size_t ns = s->nseries > PLOT_MAX_SERIES ? PLOT_MAX_SERIES : s->nseries;
-	bool sat_shown, mark_shown, clipped = false;
+	bool sat_shown, mark_shown, ref_shown, clipped = false;
 	char readout[96];
 	int rc = 0, k, m;
 
@@ -1198,6 +1215,13 @@ plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
 		xlo = fmin(xlo, s->mark_x);
 	if (mark_shown && isnan(s->x_max))
 		xhi = fmax(xhi, s->mark_x);
+	ref_shown = !isnan(s->ref_sat_x) && isfinite(s->ref_sat_x) &&
+		    x_allowed(s, s->ref_sat_x) &&
+		    (!isnan(s->x_min) || !isnan(s->x_max) || sat_near(&e, s->ref_sat_x));
+	if (ref_shown && isnan(s->x_min))
+		xlo = fmin(xlo, s->ref_sat_x);
+	if (ref_shown && isnan(s->x_max))
+		xhi = fmax(xhi, s->ref_sat_x);
 	if (s->x_scale == AXIS_LINEAR && isnan(s->x_min) && zero_based(xlo, xhi))
 		xlo = 0;
 	ylo = e.ylo;
@@ -1210,11 +1234,14 @@ plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
 
 	f.dots = f.g->braille && (s->lines || s->stems);
 	f.tags = ns >= 2;      /* ASCII too: a curve hidden under another shows */
-	for (k = 0; k < (int)ns; k++)
+	for (k = 0; k < (int)ns; k++) {
 		f.points[k] = s->series[k].points;
+		f.mark[k] = s->series[k].refined ? f.g->refined : f.g->marker[k];
+		f.dash[k] = s->series[k].refined ? dash_refined : dash[k];
+	}
 	f.sx = f.dots ? 2 : 1;
 	f.sy = f.dots ? 4 : 1;
-	build_legend(&f, s, ns, sat_shown, e.sat_points, mark_shown);
+	build_legend(&f, s, ns, sat_shown, e.sat_points, mark_shown, ref_shown);
 	layout_rows(&f, s);
 
 	/* y axis: about one tick per 3 rows (per 2 on short plots). */
@@ -1256,8 +1283,10 @@ plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
 	draw_axes(c, &f);
 	if (mark_shown)
 		draw_markline(c, &f, s);
+	if (ref_shown)
+		draw_satline(c, &f, s->ref_sat_x, f.g->refsatline);
 	if (sat_shown)
-		draw_satline(c, &f, s);
+		draw_satline(c, &f, s->sat_x, f.g->satline);
 	/* Curves first (the live one on top), then measured points. */
 	for (k = (int)ns - 1; k >= 0; k--)
 		if (!s->series[k].points)
@@ -1271,7 +1300,10 @@ plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
 	draw_offscale(c, &f, s, ns, 0);
 	draw_texts(c, &f, s, readout, clipped);
 	if (sat_shown)
-		draw_satlabel(c, &f, s);
+		draw_satlabel(c, &f, s->sat_x, empty(s->sat_label) ? "sat" : s->sat_label);
+	if (ref_shown)
+		draw_satlabel(c, &f, s->ref_sat_x,
+			      empty(s->ref_sat_label) ? "refined sat" : s->ref_sat_label);
 	if (mark_shown)
 		draw_marklabel(c, &f, s);
 	draw_offscale(c, &f, s, ns, 1);

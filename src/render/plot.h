@@ -15,6 +15,9 @@
  *                  offered load [msg/node/cycle]
  *   * uniform   + transpose   : sat 0.42   ^ saturated
  *
+ * A refined model's curve (series.refined) and saturation (ref_sat_x) are
+ * drawn with glyphs of their own ('~', ';') and named in the legend.
+ *
  * Points: NaN x or y are skipped (the line is broken there); y = +INFINITY
  * means "saturated" and is drawn as the saturated glyph ('^') on the top
  * edge, and the line is not continued through it; finite y above the top
@@ -81,6 +84,11 @@ struct plot_series {
 	 * it.  Drawn after the curves, so a point is never hidden by a line. */
 	bool points;
 	const double *lo, *hi;
+	/* A refined model's curve beside the printed one (series 0): drawn
+	 * with its own marker ('~' in both glyph sets) and dash pattern
+	 * whatever its index, so it is told from the printed curve, the pins
+	 * and the measured points without colour. */
+	bool refined;
 };
 
 struct plot_spec {
@@ -107,6 +115,11 @@ struct plot_spec {
 	size_t nseries;            /* 0..PLOT_MAX_SERIES (extra ones ignored) */
 	double sat_x;              /* x of the saturation line; NaN = none */
 	const char *sat_label;     /* its label; NULL = "sat" */
+	double ref_sat_x;          /* x where the refined model saturates, drawn
+	                              as its own line (';' in ASCII, '\u254e'
+	                              in UTF-8) labelled from the bottom beside
+	                              the saturation's; NaN = none */
+	const char *ref_sat_label; /* its label; NULL = "refined sat" */
 	double mark_x;             /* x of another marked position (a threshold),
 	                              drawn as a dotted line labelled at the top;
 	                              NaN = none */

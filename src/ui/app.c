@@ -396,15 +396,27 @@ long app_summary_role(const struct app *a, enum row_role role)
 	return t->layout == TL_SUMMARY ? table_role_row(t, role) : -1;
 }
 
-double app_saturation(const struct app *a)
+/* The value of the summary's first row_role row (NaN: none, or the
+ * summary of an older configuration). */
+static double summary_x(const struct app *a, enum row_role role)
 {
 	const struct table *t = &a->res.slot[SLOT_SUMMARY].table;
 	if (a->res.slot[SLOT_SUMMARY].gen != a->gen)
 		return NAN;   /* the summary of an older configuration */
-	long r = app_summary_role(a, ROW_SATURATION);
+	long r = app_summary_role(a, role);
 	if (r < 0)
 		return NAN;
 	return table_get(t, (size_t)r, SUM_VALUE);
+}
+
+double app_saturation(const struct app *a)
+{
+	return summary_x(a, ROW_SATURATION);
+}
+
+double app_refined_saturation(const struct app *a)
+{
+	return summary_x(a, ROW_SATURATION_REFINED);
 }
 
 const struct output_desc *app_outputs(const struct app *a, size_t *n)

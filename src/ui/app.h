@@ -331,6 +331,10 @@ long app_summary_role(const struct app *a, enum row_role role);
 /* The saturation x: the value of the summary's ROW_SATURATION row (the
  * family's summary output); NaN if none or unknown. */
 double app_saturation(const struct app *a);
+/* The x where the refined model beside the printed one saturates (the
+ * summary's ROW_SATURATION_REFINED row), NaN when there is none or the
+ * summary is of an older configuration.  UI thread. */
+double app_refined_saturation(const struct app *a);
 
 /* The name of the family's first OUT_CURVE output (the plot's numbers), or
  * NULL.  Any thread. */

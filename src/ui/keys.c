@@ -85,6 +85,9 @@ const struct binding keys_table[] = {
 	{ ACT_COLUMN_PREV, CTX_PLOT, { 'C' }, "plot the previous column" },
 	{ ACT_MULTI, CTX_PLOT, { 'm' },
 	  "one curve, or every column of its unit (one curve per operation)" },
+	{ ACT_REFINED, CTX_PLOT, { 'M' },
+	  "show / hide the refined model's curve (~) and saturation (;) beside the printed "
+	  "one, where the curve has one (options.model = refined)" },
 	{ ACT_SIM_VIEW, CTX_PLOT, { 'v' },
 	  "next simulated view: the curve, or (irregular) per-pair latency against equivalent "
 	  "distance, route length or hops with the fitted line (Figures 6-7), the mean per "

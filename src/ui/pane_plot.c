@@ -4,7 +4,10 @@
  * summary's x marker (its ROW_MARKER row, such as the threshold S), pinned curves to compare with, a log y axis, a log x axis
  * when the family's is, and a choice of the plotted column (the latency or
  * any of its parts) or, with `m`, every column of the plotted one's unit
- * at once (one curve per operation).  The cursor's x is the view's `at`
+ * at once (one curve per operation), and beside each plotted column the
+ * refined model's value of it (the column that refines it, typed:
+ * column.refines) with its own glyph and saturation line (M hides and
+ * shows them).  The cursor's x is the view's `at`
  * (shared with the breakdown and heatmap panes).  While the configuration
  * is an incomplete draft (app.h) the last valid curve is drawn dimmed.
  */
@@ -40,6 +43,7 @@ struct plot_pane {
 	bool fity;                 /* the y axis fits every value (no robust cap) */
 	const struct family *axes_family; /* the family logy/fity were set for */
 	bool multi;                /* every column of ycol's unit, one curve each */
+	bool hide_refined;         /* M: the refined model's curves hidden */
 	bool start;                /* the family's starting columns (x_axis.
 	                              y_columns): until c or m chooses others */
 	long cursor;               /* index into the curve, -1 none */
@@ -53,6 +57,7 @@ struct plot_pane {
 	struct pa_info info;     /* from the last render, for clicks */
 	bool have_info;
 	double *xbuf, *ybuf[PA_MAX_SERIES]; /* scratch for the series, per curve */
+	double *rbuf[PA_MAX_SERIES];       /* the refined curves of ybuf's columns */
 	double *pbuf[MAX_PINS][2];
 	double *psbuf[MAX_PINS][4];  /* the pins' simulated points: x, y, lo, hi */
 	double *sbuf[4];           /* the simulated points: x, y, lo, hi */
@@ -62,6 +67,7 @@ struct plot_pane {
 	struct pa_spec last;
 	struct pa_series ls[PA_MAX_SERIES];
 	char lnames[PA_MAX_SERIES][64], llive[80], lxname[96], lylabel[96], lmlabel[48];
+	char rnames[PA_MAX_SERIES][64];
 	bool have_last;
 };
 
@@ -83,7 +89,8 @@ static void free_bufs(struct plot_pane *pp)
 	pp->xbuf = NULL;
 	for (int i = 0; i < PA_MAX_SERIES; i++) {
 		free(pp->ybuf[i]);
-		pp->ybuf[i] = NULL;
+		free(pp->rbuf[i]);
+		pp->ybuf[i] = pp->rbuf[i] = NULL;
 	}
 	for (int i = 0; i < 4; i++) {
 		free(pp->sbuf[i]);
@@ -180,7 +187,8 @@ static int plot_columns(const struct plot_pane *pp, const struct app *a, const s
 	if (!all)
 		return n;
 	for (size_t c = 1; c < t->ncols; c++) {
-		if ((int)c == yc || t->cols[c].kind != COL_NUM ||
+		/* a refined model's column is drawn beside the one it refines */
+		if ((int)c == yc || t->cols[c].kind != COL_NUM || t->cols[c].refines >= 0 ||
 		    strcmp(t->cols[c].unit, t->cols[yc].unit) != 0)
 			continue;
 		if (n == max) {
@@ -420,6 +428,33 @@ static bool draw_sim_alone(struct plot_pane *pp, struct app *a, const struct tab
 	return true;
 }
 
+/* The refined model's curve of each plotted column cols[0..ncols-1] that
+ * a column of t refines (column.refines), unless M hid them, appended to
+ * s (*ns series so far, at most PA_MAX_SERIES; x from pp->xbuf), ending
+ * where it saturates (its saturation line marks it); how many. */
+static int refined_series(struct plot_pane *pp, const struct app *a, const struct table *t,
+			  const int *cols, int ncols, struct pa_series *s, size_t *ns)
+{
+	int n = 0;
+	for (int k = 0; k < ncols && !pp->hide_refined && *ns < PA_MAX_SERIES; k++) {
+		int rc = table_refined(t, cols[k]);
+		if (rc < 1 || !(pp->rbuf[k] = column(t, rc)))
+			continue;
+		/* where it saturates its own line says so: no '^' along the top */
+		for (size_t r = 0; r < t->nrows; r++)
+			if (isinf(pp->rbuf[k][r]))
+				pp->rbuf[k][r] = NAN;
+		if (ncols > 1)
+			app_symbol(a, t->cols[rc].name, pp->rnames[k], sizeof pp->rnames[k]);
+		else
+			snprintf(pp->rnames[k], sizeof pp->rnames[k], "refined model (icnx)");
+		s[(*ns)++] = (struct pa_series){ pp->rnames[k], pp->xbuf, pp->rbuf[k], t->nrows,
+						 .refined = true };
+		n++;
+	}
+	return n;
+}
+
 static void plot_draw(struct pane *p, struct canvas *c)
 {
 	struct plot_pane *pp = p->data;
@@ -492,10 +527,13 @@ static void plot_draw(struct pane *p, struct canvas *c)
 		else if (ncols > 1)   /* the family's few starting columns: what each is */
 			app_symbol(a, t->cols[cols[k]].label[0] ? t->cols[cols[k]].label
 				   : t->cols[cols[k]].name, names[k], sizeof pp->lnames[k]);
+		else if (!pp->hide_refined && !pp->npins && table_refined(t, cols[k]) > 0)
+			snprintf(names[k], sizeof pp->lnames[k], "printed model");
 		else
 			snprintf(names[k], sizeof pp->lnames[k], "%s", live);
 		s[ns++] = (struct pa_series){ names[k], pp->xbuf, pp->ybuf[k], t->nrows };
 	}
+	int nref = refined_series(pp, a, t, cols, ncols, s, &ns);
 	for (int i = 0; i < pp->npins && ns < PA_MAX_SERIES; i++) {
 		const struct table *pt = &pp->pins[i].t;
 		int pc = table_col(pt, t->cols[yc].name);
@@ -530,12 +568,17 @@ static void plot_draw(struct pane *p, struct canvas *c)
 	spec.nseries = ns;
 	spec.sat_x = a->res.gen == a->gen ? app_saturation(a) : NAN;
 	spec.sat_label = "saturation";
+	spec.ref_sat_x = NAN;
+	if (nref > 0 && a->res.gen == a->gen) {
+		spec.ref_sat_x = app_refined_saturation(a);
+		spec.ref_sat_label = "refined sat";
+	}
 	spec.mark_x = NAN;
 	if (x_marker(a, &spec.mark_x, mlabel, sizeof pp->lmlabel))
 		spec.mark_label = mlabel;
 	spec.cursor = pp->cursor;
-	spec.legend = pp->npins > 0 || c->height >= 16 || ncols > 1;
-	spec.legend_pack = ns > 3;
+	spec.legend = pp->npins > 0 || c->height >= 16 || ncols > 1 || nref > 0;
+	spec.legend_pack = ns > 3 || nref > 0;
 	spec.stems = curve_discrete(a);
 	spec.y_fit = pp->fity;
 	spec.clip_hint = "Y fits";
@@ -653,6 +696,21 @@ static unsigned plot_key(struct pane *p, enum action act, int arg)
 		return K_HANDLED | K_REDRAW | K_STATUS;
 	case ACT_SIM_VIEW:
 		return app_sim_next_view(a);
+	case ACT_REFINED: {
+		bool any = false;
+		for (size_t k = 0; t && k < t->ncols; k++)
+			any = any || t->cols[k].refines >= 0;
+		pp->hide_refined = !pp->hide_refined;
+		if (!any)
+			app_msg(a, false, "the curve has no refined model (options.model = refined "
+				"adds it where the family has one); M will %s it",
+				pp->hide_refined ? "hide" : "show");
+		else
+			app_msg(a, false, pp->hide_refined ? "the printed model alone (M: the refined "
+				"one beside it)" : "the refined model (~, its saturation ;) beside the "
+				"printed one (M hides it)");
+		return K_HANDLED | K_REDRAW | K_STATUS;
+	}
 	case ACT_COLUMN_NEXT:
 	case ACT_COLUMN_PREV: {
 		if (!app_sim_is_curve(a))
@@ -816,12 +874,20 @@ static void plot_hint(struct pane *p, char *buf, size_t n)
 							   sizeof sym), eq,
 				      draw_num(table_get(t, (size_t)pp->cursor, 0), sig, xs,
 					       sizeof xs));
-	for (int k = 0; k < nc && len < n; k++)
-		len += (size_t)snprintf(buf + len, n - len, " %s%s%s%s%s", t->cols[cols[k]].name, eq,
+	for (int k = 0; k < nc && len < n; k++) {
+		/* the refined model's value beside the printed one's */
+		int rc = pp->hide_refined ? -1 : table_refined(t, cols[k]);
+		char rs[48] = "", rv[32];
+		if (rc > 0)
+			snprintf(rs, sizeof rs, " (refined %s)",
+				 draw_num(table_get(t, (size_t)pp->cursor, (size_t)rc), sig, rv,
+					  sizeof rv));
+		len += (size_t)snprintf(buf + len, n - len, " %s%s%s%s%s%s", t->cols[cols[k]].name, eq,
 					draw_num(table_get(t, (size_t)pp->cursor, (size_t)cols[k]),
-						 sig, ys, sizeof ys),
+						 sig, ys, sizeof ys), rs,
 					k + 1 == nc ? " " : "", k + 1 == nc ? t->cols[cols[k]].unit
 					: ",");
+	}
 	if (len < n && pp->npins) {
 		int yc = ycol_of(pp, a, t);
 		len = pin_readout(pp, a, t, yc, table_get(t, (size_t)pp->cursor, 0),

@@ -20,7 +20,8 @@ void pa_render(struct canvas *c, struct canvas_rect r, const struct pa_spec *s,
 	for (size_t i = 0; i < n; i++)
 		ser[i] = (struct plot_series){ s->series[i].name, s->series[i].x, s->series[i].y,
 					       s->series[i].n, .points = s->series[i].points,
-					       .lo = s->series[i].lo, .hi = s->series[i].hi };
+					       .lo = s->series[i].lo, .hi = s->series[i].hi,
+					       .refined = s->series[i].refined };
 	plot_spec_init(&spec);
 	spec.x_name = s->x_name;
 	spec.x_unit = s->x_unit;
@@ -32,6 +33,8 @@ void pa_render(struct canvas *c, struct canvas_rect r, const struct pa_spec *s,
 	spec.nseries = n;
 	spec.sat_x = s->sat_x;
 	spec.sat_label = s->sat_label;
+	spec.ref_sat_x = s->ref_sat_label ? s->ref_sat_x : NAN;
+	spec.ref_sat_label = s->ref_sat_label;
 	spec.mark_x = s->mark_x;
 	spec.mark_label = s->mark_label;
 	spec.cursor = s->cursor;

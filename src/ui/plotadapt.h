@@ -23,6 +23,8 @@ struct pa_series {
 	bool points;                      /* measured points (render/plot.h):
 	                                     markers with error bars lo..hi */
 	const double *lo, *hi;            /* NULL = no bars */
+	bool refined;                     /* a refined model's curve: its own
+	                                     glyph (plot_series.refined) */
 };
 
 struct pa_spec {
@@ -32,6 +34,9 @@ struct pa_spec {
 	size_t nseries;
 	double sat_x;                     /* NaN = none */
 	const char *sat_label;
+	double ref_sat_x;                 /* the refined model's saturation (NaN
+	                                     none), drawn only with a label: */
+	const char *ref_sat_label;        /* NULL = none (a zeroed spec has none) */
 	double mark_x;                    /* another marked x (a threshold); NaN = none */
 	const char *mark_label;
 	long cursor;                      /* index into series[0]; -1 none */
