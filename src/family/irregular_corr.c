@@ -102,20 +102,11 @@ static int corr_point(const struct config *cfg, const struct irr_simctx *x, cons
 	mm.pair_cnt = cnt;
 	mm.progress = sim_point_progress;
 	mm.progress_ctx = pp;
-	rc = sim_measure(&x->s.net, &x->mix, lambda, &mm, &r, pp->req->cancel);
-	if (rc) {
-		if (rc < 0)
-			diag_set(d, "sim", "the simulator could not run (out of memory?)");
+	rc = sim_run_point(&x->s.net, &x->mix, &irr_cfg(cfg)->sim, lambda, lambda, LU, &mm,
+			   pp->req->cancel, &r, d);
+	if (rc)
 		goto out;
-	}
 	rc = -1;
-	if (r.status == SIM_DEADLOCK || r.status == SIM_ROUTE_ERROR) {
-		diag_set(d, "sim", "%s at load %g (a bug: up*/down* is deadlock-free)",
-			 r.status == SIM_DEADLOCK ? "deadlock" : "routing error", lambda);
-		goto out;
-	}
-	if (sim_check_result(&irr_cfg(cfg)->sim, &r, mm.max_work, lambda, LU, d))
-		goto out;
 	c->offered = lambda;
 	c->accepted = r.accepted * r.mean_len * x->s.nsenders / (N > 0 ? N : 1);
 	c->latency = r.network.mean;

@@ -17,6 +17,7 @@
 #include "family/fittext.h"
 #include "family/irregular_simctx.h"
 #include "family/outkit.h"
+#include "family/simsat.h"
 #include "sim/irr_net.h"
 #include "topo/eqdist.h"
 
@@ -208,27 +209,22 @@ int irr_sim_loads(const struct config *cfg, const struct run_req *req, double **
 		  size_t *n, struct diag *d)
 {
 	struct irr_simctx x;
+	int rc;
 
 	(void)req;
-	if (irr_simctx_build(cfg, SIM_WORK_POINT, &x, d))    /* the 10 points' share */
+	/* the default points' share: SIM_WORK_POINT */
+	if (irr_simctx_build(cfg, SIM_WORK_POINT, &x, d))
 		return -1;
-	*xs = malloc(10 * sizeof **xs);
-	if (!*xs) {
-		irr_simctx_free(&x);
-		return diag_set(d, "", "out of memory");
-	}
-	for (int k = 0; k < 10; k++)
-		(*xs)[k] = x.cap * (k + 1) / 10.0;
-	*n = 10;
+	rc = sim_loads_below(x.cap, xs, n, d);    /* up to the channel-load bound */
 	irr_simctx_free(&x);
-	return 0;
+	return rc;
 }
 
 int irr_sim_curve(const struct config *cfg, const struct run_req *req, struct table *t,
 		  struct diag *d)
 {
 	struct irr_simctx x;
-	double own[10];
+	double *own = NULL;
 	const double *xs = req->x;
 	size_t nx = req->nx;
 	int rc;
@@ -236,13 +232,14 @@ int irr_sim_curve(const struct config *cfg, const struct run_req *req, struct ta
 	/* each point's share of the run, as sim_curve_table gives it (10 own
 	 * loads: SIM_WORK_POINT) */
 	if (irr_simctx_build(cfg, sim_work_share(xs ? (req->run_points > nx ? req->run_points : nx)
-						 : 10), &x, d))
+						 : SIM_DEFAULT_LOADS), &x, d))
 		return -1;
-	if (!xs) {              /* 10 loads up to the channel-load bound */
-		for (int k = 0; k < 10; k++)
-			own[k] = x.cap * (k + 1) / 10.0;
+	if (!xs) {              /* the default loads up to the channel-load bound */
+		if (sim_loads_below(x.cap, &own, &nx, d)) {
+			irr_simctx_free(&x);
+			return -1;
+		}
 		xs = own;
-		nx = 10;
 	}
 	char sys[128];
 
@@ -252,6 +249,7 @@ int irr_sim_curve(const struct config *cfg, const struct run_req *req, struct ta
 		 sim_system_text(&irr_cfg(cfg)->sim, SIM_SYS_IRR, sys, sizeof sys));
 	rc = sim_curve_table(&x.s.net, &x.mix, &irr_cfg(cfg)->sim, xs, NULL, nx, req->point0, "load", LU,
 			     "offered load", req, t, d);
+	free(own);
 	irr_simctx_free(&x);
 	return rc;
 }
@@ -328,15 +326,11 @@ int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct ta
 	struct sim_point_progress pp = { req, 0, 1 };
 	mm.progress = sim_point_progress;
 	mm.progress_ctx = &pp;
-	rc = sim_measure(&x.s.net, &x.mix, lambda, &mm, &r, req->cancel);
-	if (rc) {
-		if (rc < 0)
-			diag_set(d, "", "the simulator could not run (out of memory?)");
+	rc = sim_run_point(&x.s.net, &x.mix, &irr_cfg(cfg)->sim, lambda, lambda, LU, &mm,
+			   req->cancel, &r, d);
+	if (rc)
 		goto out;
-	}
 	rc = -1;
-	if (sim_check_result(&irr_cfg(cfg)->sim, &r, mm.max_work, lambda, LU, d))
-		goto out;
 	if (pair_fits(&x, sum, cnt, fits)) {
 		diag_set(d, "", "out of memory");
 		goto out;
@@ -411,40 +405,20 @@ int irr_sim_saturation(const struct config *cfg, const struct run_req *req, stru
 		       struct diag *d)
 {
 	struct irr_simctx x;
-	double lo = 0, hi, zl = 0;
+	struct sim_sat sat;
+	/* loads per cycle, as the family shows them */
+	struct sim_load_unit u = { 1, LU };
+	double zl = 0;
 	long pairs = 0;
-	int rc = -1, steps = 8;
+	int rc;
 
-	if (irr_simctx_build(cfg, SIM_WORK_POINT, &x, d))
+	if (irr_simctx_build(cfg, SIM_WORK_POINT, &x, d))   /* checks the probes' work */
 		return -1;
-	hi = x.cap;
-	for (int k = 0; k < steps; k++) {
-		struct sim_method mm;
-		struct sim_result r;
-		double mid = 0.5 * (lo + hi);
-		int m;
-
-		sim_config_method(&irr_cfg(cfg)->sim, (size_t)k, &mm);
-		mm.stop_saturated = true;       /* the verdict is all a probe needs */
-		m = sim_measure(&x.s.net, &x.mix, mid, &mm, &r, req->cancel);
-		if (m) {
-			if (m < 0)
-				diag_set(d, "", "the simulator could not run (out of memory?)");
-			rc = m;
-			goto out;
-		}
-		if (r.status == SIM_DEADLOCK) {
-			diag_set(d, "sim", "deadlock at load %g (a bug)", mid);
-			goto out;
-		}
-		if (sim_check_result(&irr_cfg(cfg)->sim, &r, mm.max_work, mid, LU, d))
-			goto out;
-		if (r.saturated)
-			hi = mid;
-		else
-			lo = mid;
-		req_progress(req, (double)(k + 1) / steps);
-	}
+	/* the bisection every family shares (simsat.h), below the bound */
+	rc = sim_saturation_search(&x.s.net, &x.mix, &irr_cfg(cfg)->sim, &u, x.cap, false, true,
+				   req, &sat, d);
+	if (rc)
+		goto out;
 	{       /* zero-load latency over the senders' pairs */
 		const struct irr_config *c = irr_cfg(cfg);
 		int M = c->sim.M, nl = c->timing.node_link, sl = c->timing.switch_link;
@@ -471,9 +445,9 @@ int irr_sim_saturation(const struct config *cfg, const struct run_req *req, stru
 		    "from the route lengths (not simulated)");
 	summary_row(t, "channel_load_bound", x.cap, LU, "lambda_cap",
 		    "the busiest channel at one flit per flit time");
-	summary_row(t, "saturation_load", lo, LU, "lambda_sat",
+	summary_row(t, "saturation_load", sat.lo, LU, "lambda_sat",
 		    "largest load found unsaturated (accepted >= 95% of offered), bisection");
-	summary_row(t, "saturation_bracket", hi, LU, "", "smallest load found saturated, or "
+	summary_row(t, "saturation_bracket", sat.hi, LU, "", "smallest load found saturated, or "
 		    "the bound");
 	rc = 0;
 out:

@@ -139,10 +139,9 @@ void mc_cfg_refined_system(const struct mc_config *c, struct mc_refined_system *
  * the simulation sustains it (family/simsat.h). */
 int mc_sim_saturation(const struct config *cfg, const struct run_req *req, struct table *t,
 		      struct diag *d);
-/* The simulated curve and its default loads (multicluster_sim.c). */
+/* The simulated curve (multicluster_sim.c; its default loads are
+ * sim_sweep_loads). */
 int mc_sim_curve(const struct config *cfg, const struct run_req *req, struct table *t,
 		 struct diag *d);
-int mc_sim_loads(const struct config *cfg, const struct run_req *req, double **xs,
-		 size_t *n, struct diag *d);
 
 #endif

@@ -559,7 +559,7 @@ out:
 const struct output_desc mc_outputs[] = {
 	{ "curve", "latency vs load with its parts (W_s, S, R, W_d) and per group", OUT_CURVE, curve },
 	{ "sim", "simulated latency vs load (flit-level, 95% interval, accepted load)", OUT_CURVE,
-	  mc_sim_curve, .sim = SIM_CURVE, .loads = mc_sim_loads, .lane = LANE_SLOW },
+	  mc_sim_curve, .sim = SIM_CURVE, .loads = sim_sweep_loads, .lane = LANE_SLOW },
 	{ "summary", "zero-load latency, saturation load, mean distances", OUT_SUMMARY, summary },
 	{ "saturation", "simulated saturation load (bisection from the model's) beside the "
 	  "model's", OUT_SUMMARY, mc_sim_saturation, .sim = SIM_RUN, .lane = LANE_SLOW },

@@ -139,24 +139,6 @@ void mc_simctx_free(struct mc_simctx *x)
 	sim_mc_free(&x->s);
 }
 
-int mc_sim_loads(const struct config *cfg, const struct run_req *req, double **xs, size_t *n,
-		 struct diag *d)
-{
-	double from, to;
-	size_t np;
-	int rc = cfg->family->sweep(cfg, req, &from, &to, &np, d);
-
-	if (rc)
-		return rc;
-	*xs = malloc(10 * sizeof **xs);
-	if (!*xs)
-		return diag_set(d, "", "out of memory");
-	for (int k = 0; k < 10; k++)
-		(*xs)[k] = to * (k + 1) / 10.0;
-	*n = 10;
-	return 0;
-}
-
 int mc_sim_curve(const struct config *cfg, const struct run_req *req, struct table *t,
 		 struct diag *d)
 {
@@ -173,7 +155,7 @@ int mc_sim_curve(const struct config *cfg, const struct run_req *req, struct tab
 		return -1;
 	}
 	if (!xs) {
-		rc = mc_sim_loads(cfg, req, &own, &nx, d);
+		rc = sim_sweep_loads(cfg, req, &own, &nx, d);
 		if (rc)
 			goto out;
 		xs = own;
@@ -245,7 +227,7 @@ int mc_sim_saturation(const struct config *cfg, const struct run_req *req, struc
 	/* the model's saturation is only a guess here: probed, doubled while
 	 * the simulation sustains it */
 	struct sim_load_unit u = { x->q, LU };
-	rc = sim_saturation_search(&x->s.net, &x->mix, &mc_cfg(cfg)->sim, &u, msat * x->q, true,
+	rc = sim_saturation_search(&x->s.net, &x->mix, &mc_cfg(cfg)->sim, &u, msat * x->q, true, false,
 				   req, &r, d);
 	if (rc == 0) {
 		char sys[128];

@@ -327,6 +327,47 @@ int sim_check_result(const struct sim_config *sc, const struct sim_result *r,
 			(double)max_work, sc->measured);
 }
 
+int sim_run_point(const struct sim_net *net, const struct sim_mix *mix,
+		  const struct sim_config *sc, double x, double at, const char *unit,
+		  const struct sim_method *mm, const atomic_int *cancel, struct sim_result *r,
+		  struct diag *d)
+{
+	int rc = sim_measure(net, mix, x, mm, r, cancel);
+
+	if (rc == 1)
+		return 1;
+	if (rc < 0)
+		return diag_set(d, "sim", "the simulator could not run (out of memory?)");
+	if (r->status == SIM_DEADLOCK)
+		return diag_set(d, "sim", "deadlock at load %g %s: no flit moved for %d "
+				"cycles (a bug: the routing is meant to be deadlock-free)",
+				at, unit, mm->watchdog);
+	if (r->status == SIM_ROUTE_ERROR)
+		return diag_set(d, "sim", "routing error at load %g %s (a bug)", at, unit);
+	return sim_check_result(sc, r, mm->max_work, at, unit, d) ? -1 : 0;
+}
+
+int sim_loads_below(double top, double **xs, size_t *n, struct diag *d)
+{
+	*xs = malloc(SIM_DEFAULT_LOADS * sizeof **xs);
+	if (!*xs)
+		return diag_set(d, "", "out of memory");
+	for (int k = 0; k < SIM_DEFAULT_LOADS; k++)
+		(*xs)[k] = top * (k + 1) / (double)SIM_DEFAULT_LOADS;
+	*n = SIM_DEFAULT_LOADS;
+	return 0;
+}
+
+int sim_sweep_loads(const struct config *cfg, const struct run_req *req, double **xs,
+		    size_t *n, struct diag *d)
+{
+	double from, to;
+	size_t np;
+	int rc = cfg->family->sweep(cfg, req, &from, &to, &np, d);
+
+	return rc ? rc : sim_loads_below(to, xs, n, d);
+}
+
 int sim_curve_cols(struct table *t)
 {
 	int c0 = (int)t->ncols;
@@ -447,20 +488,10 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 				table_set(t, (size_t)row, (size_t)c, NAN);
 			continue;
 		}
-		rc = sim_measure(net, mix, xs[k], &mm, &r, req->cancel);
-		if (rc == 1)
-			return 1;
-		if (rc < 0)
-			return diag_set(d, "sim", "the simulator could not run (out of memory?)");
 		double at = shown ? shown[k] : xs[k];   /* the load as shown */
-		if (r.status == SIM_DEADLOCK)
-			return diag_set(d, "sim", "deadlock at load %g %s: no flit moved for %d "
-					"cycles (a bug: the routing is meant to be deadlock-free)",
-					at, xunit, mm.watchdog);
-		if (r.status == SIM_ROUTE_ERROR)
-			return diag_set(d, "sim", "routing error at load %g %s (a bug)", at, xunit);
-		if (sim_check_result(sc, &r, mm.max_work, at, xunit, d))
-			return -1;
+		rc = sim_run_point(net, mix, sc, xs[k], at, xunit, &mm, req->cancel, &r, d);
+		if (rc)
+			return rc;
 		row = table_add_row(t);
 		if (row < 0)
 			goto nomem;

@@ -186,6 +186,31 @@ int sim_check_result(const struct sim_config *sc, const struct sim_result *r,
 		     int64_t max_work, double load, const char *unit, struct diag *d);
 
 /*
+ * One simulated point, the one way every simulated output runs one:
+ * sim_measure of net at load x (messages per sending node per cycle) with
+ * method mm into *r, then the checks: the simulator could not run (out of
+ * memory), a deadlock, a routing error (bugs, said so: every family's
+ * routing is meant to be deadlock-free and total), and sim_check_result's
+ * refusals.  at is x as the family shows it, in unit, quoted in every
+ * message.  Returns 0, 1 cancelled, -1 with *d.
+ */
+int sim_run_point(const struct sim_net *net, const struct sim_mix *mix,
+		  const struct sim_config *sc, double x, double at, const char *unit,
+		  const struct sim_method *mm, const atomic_int *cancel, struct sim_result *r,
+		  struct diag *d);
+
+/* The default loads of a simulated curve (output_desc.loads, when the
+ * request gives none): SIM_DEFAULT_LOADS loads top k / SIM_DEFAULT_LOADS,
+ * k = 1..SIM_DEFAULT_LOADS, up to top (the model's sweep end, just below
+ * its saturation; the channel-load bound).  *xs allocated.  0 or -1 (*d). */
+#define SIM_DEFAULT_LOADS 10
+int sim_loads_below(double top, double **xs, size_t *n, struct diag *d);
+/* The same below the end of cfg's family sweep: a family's
+ * output_desc.loads when its model has a sweep.  0, 1 cancelled, -1. */
+int sim_sweep_loads(const struct config *cfg, const struct run_req *req, double **xs,
+		    size_t *n, struct diag *d);
+
+/*
  * The simulated curve: sim_measure at xs[0..nx-1] (point k seeded with
  * index point0 + k) into t (initialised empty by the caller): the x column
  * (xname, xunit, xlabel) and the simulated columns above.  xs are in

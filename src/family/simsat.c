@@ -20,23 +20,17 @@ static int probe(const struct sim_net *net, const struct sim_mix *mix,
 	sim_config_method(sc, k, &mm);
 	sim_method_work(&mm, work);
 	mm.stop_saturated = true;
-	m = sim_measure(net, mix, x, &mm, &r, req->cancel);
+	m = sim_run_point(net, mix, sc, x, at, u->unit, &mm, req->cancel, &r, d);
 	if (m)
-		return m < 0 ? diag_set(d, "", "the simulator could not run (out of memory?)") : 1;
-	if (r.status == SIM_DEADLOCK)
-		return diag_set(d, "sim", "deadlock at load %g %s (a bug)", at, u->unit);
-	if (r.status == SIM_ROUTE_ERROR)
-		return diag_set(d, "sim", "routing error at load %g %s (a bug)", at, u->unit);
-	if (sim_check_result(sc, &r, mm.max_work, at, u->unit, d))
-		return -1;
+		return m;
 	*sat = r.saturated;
 	return 0;
 }
 
 int sim_saturation_search(const struct sim_net *net, const struct sim_mix *mix,
 			  const struct sim_config *sc, const struct sim_load_unit *u, double top,
-			  bool probe_top, const struct run_req *req, struct sim_sat *out,
-			  struct diag *d)
+			  bool probe_top, bool checked, const struct run_req *req,
+			  struct sim_sat *out, struct diag *d)
 {
 	size_t k = 0;
 	int total = SIM_SAT_STEPS + (probe_top ? 1 : 0), rc;
@@ -48,7 +42,7 @@ int sim_saturation_search(const struct sim_net *net, const struct sim_mix *mix,
 	out->hi = top;
 	if (!(top > 0))
 		return diag_set(d, "", "no load to search below (top %g)", top);
-	if (sim_check_work(sc, net, mix, work, d))
+	if (!checked && sim_check_work(sc, net, mix, work, d))
 		return -1;
 	if (probe_top) {
 		for (int g = 0;; g++) {

@@ -44,12 +44,16 @@ struct sim_load_unit {
 	const char *unit;      /* the family's x unit */
 };
 
-/* Returns 0 (*out filled), 1 cancelled, -1 with *d (out of memory,
- * deadlock, routing error: bugs, said so; a refusal quotes its load as u
- * says). */
+/* Each probe runs through sim_run_point (simcfg.h), so a deadlock or a
+ * routing error is an error, never a saturated probe.  Before the first,
+ * sim_check_work refuses counts that cannot fit a probe's work share,
+ * unless `checked` (the caller has checked them over its own routes, as
+ * the irregular family's sim_check_route_work).  Returns 0 (*out filled),
+ * 1 cancelled, -1 with *d (out of memory, deadlock, routing error: bugs,
+ * said so; a refusal quotes its load as u says). */
 int sim_saturation_search(const struct sim_net *net, const struct sim_mix *mix,
 			  const struct sim_config *sc, const struct sim_load_unit *u, double top,
-			  bool probe_top, const struct run_req *req, struct sim_sat *out,
-			  struct diag *d);
+			  bool probe_top, bool checked, const struct run_req *req,
+			  struct sim_sat *out, struct diag *d);
 
 #endif

@@ -96,8 +96,5 @@ int star_sim_curve(const struct config *cfg, const struct run_req *req, struct t
  * below the channel-load bound, the rule of family/simsat.h. */
 int star_sim_saturation(const struct config *cfg, const struct run_req *req, struct table *t,
 			struct diag *d);
-/* The simulated curve's default loads (output_desc.loads). */
-int star_sim_loads(const struct config *cfg, const struct run_req *req, double **xs,
-		   size_t *n, struct diag *d);
 
 #endif

@@ -475,7 +475,7 @@ static int distribution(const struct config *cfg, const struct run_req *req, str
 const struct output_desc star_outputs[] = {
 	{ "curve", "latency vs load with S-bar, W_s, w, V-bar and mean blocking", OUT_CURVE, curve },
 	{ "sim", "simulated latency vs load (flit-level, 95% interval, accepted load)", OUT_CURVE,
-	  star_sim_curve, .sim = SIM_CURVE, .loads = star_sim_loads, .lane = LANE_SLOW },
+	  star_sim_curve, .sim = SIM_CURVE, .loads = sim_sweep_loads, .lane = LANE_SLOW },
 	{ "summary", "size, distances, V1/V2 split, zero-load latency, saturation load",
 	  OUT_SUMMARY, summary },
 	{ "saturation", "simulated saturation load (bisection below the channel-load bound) "

@@ -13,26 +13,6 @@
 #include "family/star.h"
 #include "sim/star_net.h"
 
-/* The default loads: 10 points up to the model's sweep end (just below
- * its saturation), lambda_k = to k / 10. */
-int star_sim_loads(const struct config *cfg, const struct run_req *req, double **xs,
-		   size_t *n, struct diag *d)
-{
-	double from, to;
-	size_t np;
-	int rc = cfg->family->sweep(cfg, req, &from, &to, &np, d);
-
-	if (rc)
-		return rc;
-	*xs = malloc(10 * sizeof **xs);
-	if (!*xs)
-		return diag_set(d, "", "out of memory");
-	for (int k = 0; k < 10; k++)
-		(*xs)[k] = to * (k + 1) / 10.0;
-	*n = 10;
-	return 0;
-}
-
 static int loads(const struct config *cfg, const struct run_req *req, double **xs, size_t *n,
 		 struct diag *d)
 {
@@ -41,7 +21,7 @@ static int loads(const struct config *cfg, const struct run_req *req, double **x
 		*n = req->nx;
 		return 0;
 	}
-	return star_sim_loads(cfg, req, xs, n, d);
+	return sim_sweep_loads(cfg, req, xs, n, d);
 }
 
 /* Refuse an S_n too large to build, or a setting BookSim's router cannot
@@ -141,7 +121,7 @@ int star_sim_saturation(const struct config *cfg, const struct run_req *req, str
 	if (build(c, &s, d))
 		return -1;
 	struct sim_load_unit u = { 1, LU };
-	rc = sim_saturation_search(&s.net, &mix, &c->sim, &u, cap, false, req, &r, d);
+	rc = sim_saturation_search(&s.net, &mix, &c->sim, &u, cap, false, false, req, &r, d);
 	sim_star_free(&s);
 	if (rc)
 		return rc;
