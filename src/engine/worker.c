@@ -545,8 +545,8 @@ static void on_points(void *ctx, const struct table *t)
 	on_partial(l, t);
 }
 
-/* Slow lane, on request (worker_sim_output): the family's first LANE_SLOW output
- * (its simulated curve) at the rule's loads, into SLOT_SLOW.  Each load is
+/* Slow lane, on request (worker_sim_output): the family's simulated curve
+ * (role SIM_CURVE) at the rule's loads, into SLOT_SLOW, by sim_points_run.  Each load is
  * its own run seeded as point k of the sweep (point0 = k), so `icnx --batch
  * ... --load X0,X1,...` reproduces every point exactly (and --points K:K
  * point K alone); the table so far is published (partial) after each.
