@@ -792,13 +792,7 @@ struct worker *worker_start(char *err, size_t errlen)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (rc != 0) {
 		snprintf(err, errlen, "cannot start the worker threads: %s", strerror(rc));
-		stop_threads(w);
-		close(w->pipe[0]);
-		close(w->pipe[1]);
-		pthread_mutex_destroy(&w->mu);
-		pthread_cond_destroy(&w->cv);
-		results_free(&w->pub);
-		free(w);
+		worker_stop(w);          /* joins what started, frees the rest */
 		return NULL;
 	}
 	return w;
