@@ -57,6 +57,28 @@ static const struct param timing_fields[] = {
 	{ 0 }
 };
 
+const char *const irr_pattern_names[] = { "uniform", "bit-reversal", "perfect-shuffle",
+					   "butterfly", NULL };
+
+#define ISF(f) offsetof(struct irr_sim_config, f)
+static const struct param sim_fields[] = {
+	SIM_COMMON_FIELDS(SIM_ROUTING_ADAPTIVE),
+	{ "M", PT_INT, ISF(M), 1, 100000, 0, "32", "flits", "M",
+	  "message length (the irregular model has none; the simulator needs one)" },
+	{ "V", PT_INT, ISF(V), 1, 16, 0, "1", "virtual channels", "V",
+	  "virtual channels per link (up*/down* needs one)" },
+	{ "pattern", PT_ENUM, ISF(pattern), 0, 0, 0, "uniform", "", "",
+	  "traffic: uniform, or a permutation of the node numbers on ceil(log2 N) bits; "
+	  "a node mapped to itself or beyond N-1 sends nothing", .choices = irr_pattern_names },
+	{ "load", PT_REAL, ISF(load), 0, 1, PF_MIN_EXCL | PF_AUTO, "auto", "flits/node/cycle", "",
+	  "traffic of the per-pair views (-o pairs, correlation, by-distance): offered flits "
+	  "per node per cycle over all nodes, as arnau's figures (= accepted below "
+	  "saturation); auto = 10% of the channel-load bound; batch --at overrides it in "
+	  "msg/node/cycle" },
+	{ 0 }
+
+};
+
 #define CF(f) offsetof(struct irr_config, f)
 static const struct param irr_fields[] = {
 	{ "switches", PT_INT, CF(switches), 1, IRR_MAX_SWITCHES, PF_OPTIONAL, NULL,
@@ -84,7 +106,7 @@ static const struct param irr_fields[] = {
 	  "link times of the simulator (cycles per flit)", .sub = timing_fields },
 	{ "sim", PT_SECTION, CF(sim), 0, 0, 0, NULL, "", "",
 	  "the flit-level simulator (-o curve, -o pairs, -o saturation)",
-	  .sub = sim_fields_irr, .pane = PANE_TRAFFIC },
+	  .sub = sim_fields, .pane = PANE_TRAFFIC },
 	{ 0 }
 };
 
@@ -318,7 +340,7 @@ extern const struct output_desc irr_outputs[];
 /* The simulator's settings of a configuration (family.sim_config). */
 static const struct sim_config *sim_settings(const struct config *cfg)
 {
-	return &irr_cfg(cfg)->sim;
+	return &irr_cfg(cfg)->sim.common;
 }
 
 const struct family irr_family = {

@@ -52,6 +52,22 @@ struct irr_gen_cfg {
 	int switches, nodes, free_ports, links, seed;
 };
 
+/* The irregular simulator's settings: the shared ones (family/simcfg.h)
+ * and its own (the irregular model has no message length or traffic). */
+struct irr_sim_config {
+	struct sim_config common;
+	int M;             /* message length, flits */
+	int V;             /* virtual channels per channel */
+	int pattern;       /* 0 uniform, 1 bit-reversal, 2 perfect-shuffle, 3 butterfly */
+	double load;       /* the per-point views' offered traffic (-o pairs,
+	                      correlation, by-distance), flits/node/cycle over
+	                      all N nodes (the paper's unit; = the accepted
+	                      traffic below saturation); NaN = auto */
+};
+
+/* The names of sim.pattern's values (enum order), NULL-terminated. */
+extern const char *const irr_pattern_names[];
+
 struct irr_config {
 	int switches;              /* S with links; INT_MIN when absent */
 	int ports;                 /* ports of every switch */
@@ -67,7 +83,7 @@ struct irr_config {
 		int node_link;     /* cycles per flit on a node-switch link */
 		int switch_link;   /* cycles per flit on a switch-switch link */
 	} timing;
-	struct sim_config sim; /* the flit-level simulator (family/simcfg.h) */
+	struct irr_sim_config sim; /* the flit-level simulator */
 };
 
 extern const struct family irr_family;

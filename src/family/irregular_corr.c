@@ -94,7 +94,7 @@ static int corr_point(const struct config *cfg, const struct irr_simctx *x, cons
 		goto nomem;
 	if (irr_check_work(cfg, x, sim_work_share(pp->nx), d))
 		goto out;
-	sim_config_method(&irr_cfg(cfg)->sim, index, &mm);
+	sim_config_method(&irr_cfg(cfg)->sim.common, index, &mm);
 	sim_method_work(&mm, sim_work_share(pp->nx));   /* the output's points share its run */
 	mm.group = x->s.sw;
 	mm.ngroups = S;
@@ -102,7 +102,7 @@ static int corr_point(const struct config *cfg, const struct irr_simctx *x, cons
 	mm.pair_cnt = cnt;
 	mm.progress = sim_point_progress;
 	mm.progress_ctx = pp;
-	rc = sim_run_point(&x->s.net, &x->mix, &irr_cfg(cfg)->sim, lambda, lambda, LU, &mm,
+	rc = sim_run_point(&x->s.net, &x->mix, &irr_cfg(cfg)->sim.common, lambda, lambda, LU, &mm,
 			   pp->req->cancel, &r, d);
 	if (rc)
 		goto out;
@@ -371,7 +371,7 @@ int irr_corr_load(const struct config *cfg, const struct run_req *req, struct ta
 	}
 	snprintf(t->title, sizeof t->title, "correlation of per switch pair simulated latency "
 		 "with distance against load (Figure 9), %s traffic",
-		 sim_pattern_names()[irr_cfg(cfg)->sim.pattern]);
+		 irr_pattern_names[irr_cfg(cfg)->sim.pattern]);
 	OUT_COL(t, "load", LU, "offered load");
 	OUT_COL(t, "accepted", FLU, "accepted traffic (flits per node per cycle, all nodes)");
 	OUT_COL(t, "sim_network", "cycles", "mean simulated network latency");
@@ -381,7 +381,7 @@ int irr_corr_load(const struct config *cfg, const struct run_req *req, struct ta
 	OUT_COL(t, "r_by_distance", "", "weighted r of the mean latency per distinct distance");
 	OUT_COL(t, "saturated", "", "1 when the load point saturated");
 	table_set_role(t, 0, COL_X, -1);
-	t->samples = (size_t)irr_cfg(cfg)->sim.measured;
+	t->samples = (size_t)irr_cfg(cfg)->sim.common.measured;
 	for (size_t k = 0; k < nx; k++) {
 		struct corr c;
 		long row;
@@ -433,7 +433,7 @@ out:
 int irr_corr_patterns(const struct config *cfg, const struct run_req *req, struct table *t,
 		      struct diag *d)
 {
-	const char *const *names = sim_pattern_names();
+	const char *const *names = irr_pattern_names;
 	int npat = 0, done = 0, total;
 	char skipped[64] = "";
 
@@ -456,7 +456,7 @@ int irr_corr_patterns(const struct config *cfg, const struct run_req *req, struc
 	table_set_role(t, 1, COL_X, -1);
 	table_set_role(t, 2, COL_X, -1);
 	table_set_role(t, 8, COL_LABEL, -1);
-	t->samples = (size_t)irr_cfg(cfg)->sim.measured;
+	t->samples = (size_t)irr_cfg(cfg)->sim.common.measured;
 	/* Before simulating anything: every pattern's points fit their share
 	 * of the run (its routes differ, so its floor does). */
 	for (int p = 0; p < npat; p++) {

@@ -70,7 +70,8 @@ static int build(const struct config *cfg, int pattern, int64_t max_work, bool c
 		 struct irr_simctx *x, struct diag *d)
 {
 	const struct irr_config *c = irr_cfg(cfg);
-	const struct sim_config *sc = &c->sim;
+	const struct irr_sim_config *ic = &c->sim;
+	const struct sim_config *sc = &ic->common;
 	double bufs;
 
 	memset(x, 0, sizeof *x);
@@ -83,7 +84,7 @@ static int build(const struct config *cfg, int pattern, int64_t max_work, bool c
 		irr_simctx_free(x);
 		return diag_set(d, "root", "switch %d does not exist", c->root);
 	}
-	bufs = (2.0 * x->net.nlinks + 2.0 * x->net.first_node[x->net.switches]) * sc->V * sc->buffer;
+	bufs = (2.0 * x->net.nlinks + 2.0 * x->net.first_node[x->net.switches]) * ic->V * sc->buffer;
 	if (bufs > (double)SIM_CFG_MAX_FLITS) {
 		irr_simctx_free(x);
 		d->usage = true;
@@ -104,7 +105,7 @@ static int build(const struct config *cfg, int pattern, int64_t max_work, bool c
 				"timing.switch_link = 1 (here %d and %d cycles per flit); or use "
 				"sim.timing = paper", c->timing.node_link, c->timing.switch_link);
 	}
-	if (sim_irr_build(&x->s, &x->net, &x->ud, sc->V, sc->buffer,
+	if (sim_irr_build(&x->s, &x->net, &x->ud, ic->V, sc->buffer,
 			  sc->routing == SIMCFG_DETERMINISTIC ? SIM_IRR_DETERMINISTIC : SIM_IRR_ADAPTIVE,
 			  patterns[pattern], c->timing.node_link, c->timing.switch_link) < 0) {
 		int N = x->net.first_node[x->net.switches];    /* read before the free */
@@ -119,14 +120,14 @@ static int build(const struct config *cfg, int pattern, int64_t max_work, bool c
 	}
 	x->s.net.release = (enum sim_release)sc->release;
 	x->built = 3;
-	x->mix = (struct sim_mix){ 1, { sc->M }, { 1 } };
+	x->mix = (struct sim_mix){ 1, { ic->M }, { 1 } };
 	/* the work check before the channel-load bound, the costliest step
 	 * (seconds on 1024 switches): a refusal comes at once */
 	if (max_work > 0 && irr_check_work(cfg, x, max_work, d)) {
 		irr_simctx_free(x);
 		return -1;
 	}
-	x->cap = cap ? sim_irr_capacity(&x->s, sc->M) : NAN;
+	x->cap = cap ? sim_irr_capacity(&x->s, ic->M) : NAN;
 	if (x->cap < 0) {
 		irr_simctx_free(x);
 		return diag_set(d, "", "out of memory");
@@ -170,13 +171,13 @@ double irr_mean_channels(const struct irr_simctx *x)
 int irr_check_work(const struct config *cfg, const struct irr_simctx *x, int64_t max_work,
 		   struct diag *d)
 {
-	return sim_check_route_work(&irr_cfg(cfg)->sim, &x->mix, irr_mean_channels(x), max_work, d);
+	return sim_check_route_work(&irr_cfg(cfg)->sim.common, &x->mix, irr_mean_channels(x), max_work, d);
 }
 
 int irr_view_load(const struct config *cfg, const struct run_req *req,
 		  const struct irr_simctx *x, double *lambda, const char **from, struct diag *d)
 {
-	const struct sim_config *sc = &irr_cfg(cfg)->sim;
+	const struct irr_sim_config *sc = &irr_cfg(cfg)->sim;
 
 	if (!isnan(req->at)) {
 		*lambda = req->at;
@@ -245,9 +246,9 @@ int irr_sim_curve(const struct config *cfg, const struct run_req *req, struct ta
 
 	snprintf(t->title, sizeof t->title, "simulated latency vs offered load, %d switches, "
 		 "%d nodes, M = %d (%s)%s", x.net.switches, x.s.N, irr_cfg(cfg)->sim.M,
-		 sim_pattern_names()[irr_cfg(cfg)->sim.pattern],
-		 sim_system_text(&irr_cfg(cfg)->sim, SIM_SYS_IRR, sys, sizeof sys));
-	rc = sim_curve_table(&x.s.net, &x.mix, &irr_cfg(cfg)->sim, xs, NULL, nx, req->point0, "load", LU,
+		 irr_pattern_names[irr_cfg(cfg)->sim.pattern],
+		 sim_system_text(&irr_cfg(cfg)->sim.common, "", true, "", sys, sizeof sys));
+	rc = sim_curve_table(&x.s.net, &x.mix, &irr_cfg(cfg)->sim.common, xs, NULL, nx, req->point0, "load", LU,
 			     "offered load", req, t, d);
 	free(own);
 	irr_simctx_free(&x);
@@ -318,7 +319,7 @@ int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct ta
 		diag_set(d, "", "out of memory");
 		goto out;
 	}
-	sim_config_method(&irr_cfg(cfg)->sim, 0, &mm);
+	sim_config_method(&irr_cfg(cfg)->sim.common, 0, &mm);
 	mm.group = x.s.sw;
 	mm.ngroups = S;
 	mm.pair_sum = sum;
@@ -326,7 +327,7 @@ int irr_sim_pairs(const struct config *cfg, const struct run_req *req, struct ta
 	struct sim_point_progress pp = { req, 0, 1 };
 	mm.progress = sim_point_progress;
 	mm.progress_ctx = &pp;
-	rc = sim_run_point(&x.s.net, &x.mix, &irr_cfg(cfg)->sim, lambda, lambda, LU, &mm,
+	rc = sim_run_point(&x.s.net, &x.mix, &irr_cfg(cfg)->sim.common, lambda, lambda, LU, &mm,
 			   req->cancel, &r, d);
 	if (rc)
 		goto out;
@@ -415,7 +416,7 @@ int irr_sim_saturation(const struct config *cfg, const struct run_req *req, stru
 	if (irr_simctx_build(cfg, SIM_WORK_POINT, &x, d))   /* checks the probes' work */
 		return -1;
 	/* the bisection every family shares (simsat.h), below the bound */
-	rc = sim_saturation_search(&x.s.net, &x.mix, &irr_cfg(cfg)->sim, &u, x.cap, false, true,
+	rc = sim_saturation_search(&x.s.net, &x.mix, &irr_cfg(cfg)->sim.common, &u, x.cap, false, true,
 				   req, &sat, d);
 	if (rc)
 		goto out;
@@ -438,7 +439,7 @@ int irr_sim_saturation(const struct config *cfg, const struct run_req *req, stru
 	char sys[128];
 
 	snprintf(t->title, sizeof t->title, "simulated saturation%s",
-		 sim_system_text(&irr_cfg(cfg)->sim, SIM_SYS_IRR, sys, sizeof sys));
+		 sim_system_text(&irr_cfg(cfg)->sim.common, "", true, "", sys, sizeof sys));
 	summary_cols(t);
 	summary_row(t, "senders", x.s.nsenders, "nodes", "", "nodes that generate messages");
 	summary_row(t, "zero_load_latency", zl, "cycles", "", "mean over the senders' pairs, "

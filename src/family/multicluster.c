@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "config/config.h"
+#include "sim/mc_net.h"
 
 static const char *const pattern_names[] = {
 	"uniform", "transpose", "bit-reversal", "perfect-shuffle", "butterfly",
@@ -155,6 +156,47 @@ static const struct param load_fields[] = {
 	{ 0 }
 };
 
+static const char *const exit_names[] = { "roots", "model", NULL };
+static const char *const concentrator_names[] = { "buffered", "cut-through", NULL };
+
+#define MSF(f) offsetof(struct mc_sim_config, f)
+static const struct param sim_fields[] = {
+	SIM_COMMON_FIELDS(SIM_ROUTING_TREES),
+	{ "V", PT_INT, MSF(V), 1, 16, 0, "1", "virtual channels", "V",
+	  "virtual channels per channel (the papers' networks have one)" },
+	{ "resolution", PT_INT, MSF(resolution), 1, 64, 0, "20", "", "",
+	  "finest time quantum: the simulator's cycle is the smallest flit time divided "
+	  "by the least R <= resolution that makes every flit time a whole number of "
+	  "cycles within 1.5%, else the most exact R (equal times: R = 1, exact)" },
+	{ "ecn1_exit", PT_ENUM, MSF(ecn1_exit), 0, 0, 0, "model", "", "",
+	  "where external messages leave and enter ECN1: model (javadi Eqs. 22-23's "
+	  "journey: r links out and v in, drawn from the uniform hop distribution P_r, so "
+	  "the zero-load latency is the model's) or roots (what a physical attachment adds: "
+	  "the concentrator and dispatcher hang off the ECN1 roots, n_i + 1 links out)",
+	  .choices = exit_names },
+	{ "concentrator", PT_ENUM, MSF(concentrator), 0, 0, 0, "buffered", "", "",
+	  "what a concentrator and a dispatcher hold: buffered (javadi Eq. 32's two independent "
+	  "M/D/1 queues: an unbounded FIFO of whole messages that never blocks the links into "
+	  "it, virtual cut-through when empty, so nothing is added at zero load) or cut-through "
+	  "(what a bufferless switch adds: a message waiting for the output keeps the link it "
+	  "came on, head-of-line blocking, saturating near 2 - sqrt 2 of the link)",
+	  .choices = concentrator_names },
+	{ 0 }
+
+};
+
+const char *mc_sim_system(const struct mc_sim_config *s, char *buf, size_t n)
+{
+	char part[64], other[32] = "";
+
+	snprintf(part, sizeof part, "%s concentrators, ecn1_exit %s, ",
+		 concentrator_names[s->concentrator], exit_names[s->ecn1_exit]);
+	if (s->V != 1)
+		snprintf(other, sizeof other, ", V = %d", s->V);
+	return sim_system_text(&s->common, part, s->concentrator == SIMCFG_CONC_BUFFERED &&
+			       s->ecn1_exit == SIM_MC_EXIT_MODEL, other, buf, n);
+}
+
 #define CF(f) offsetof(struct mc_config, f)
 static const struct param mc_fields[] = {
 	{ "m", PT_INT, CF(m), 4, 64, PF_EVEN, NULL, "ports", "m",
@@ -174,7 +216,7 @@ static const struct param mc_fields[] = {
 	  "the load sweep of the curve", .sub = load_fields, .pane = PANE_TRAFFIC },
 	{ "sim", PT_SECTION, CF(sim), 0, 0, 0, NULL, "", "",
 	  "the flit-level simulator (-o sim, -o curve --sim); it builds every node, so "
-	  "N <= 65536", .sub = sim_fields_mc,
+	  "N <= 65536", .sub = sim_fields,
 	  .pane = PANE_TRAFFIC },
 	{ 0 }
 };
@@ -232,7 +274,7 @@ void mc_cfg_refined_system(const struct mc_config *c, struct mc_refined_system *
 	memset(sys, 0, sizeof *sys);
 	sys->conc = c->sim.concentrator == SIMCFG_CONC_CUT_THROUGH ? MC_CONC_CUT_THROUGH
 								  : MC_CONC_BUFFERED;
-	sys->hold = c->sim.release == SIM_RELEASE_NEXT_CYCLE ? q : 0;
+	sys->hold = c->sim.common.release == SIM_RELEASE_NEXT_CYCLE ? q : 0;
 	for (size_t k = 0; k < c->traffic.nmix; k++) {
 		L[k] = c->traffic.mix[k].length;
 		F[k] = c->traffic.mix[k].prob;
@@ -436,7 +478,7 @@ extern const struct output_desc mc_outputs[];
 /* The simulator's settings of a configuration (family.sim_config). */
 static const struct sim_config *sim_settings(const struct config *cfg)
 {
-	return &mc_cfg(cfg)->sim;
+	return &mc_cfg(cfg)->sim.common;
 }
 
 const struct family mc_family = {

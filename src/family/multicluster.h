@@ -35,6 +35,22 @@ struct mc_mix_cfg {
 	double prob;           /* F_i */
 };
 
+/* sim.concentrator: what a concentrator and a dispatcher hold. */
+enum sim_concentrator_cfg { SIMCFG_CONC_BUFFERED = 0, SIMCFG_CONC_CUT_THROUGH };
+
+/* The multi-cluster simulator's settings: the shared ones
+ * (family/simcfg.h) and its own. */
+struct mc_sim_config {
+	struct sim_config common;
+	int V;             /* virtual channels per channel */
+	int resolution;    /* largest divisor of the smallest flit time */
+	int ecn1_exit;     /* enum sim_mc_exit: 0 roots (physical), 1 model */
+	int concentrator;  /* enum sim_concentrator_cfg */
+};
+
+/* Which simulated system s names, for a title (sim_system_text). */
+const char *mc_sim_system(const struct mc_sim_config *s, char *buf, size_t n);
+
 struct mc_config {
 	int m;
 	size_t nclusters;
@@ -66,7 +82,7 @@ struct mc_config {
 		double from, to;             /* lambda_g; to NaN = auto */
 		int points;
 	} load;
-	struct sim_config sim;           /* the flit-level simulator (simcfg.h) */
+	struct mc_sim_config sim;        /* the flit-level simulator */
 };
 
 /* options.model: the printed model alone, or icnx's refined one beside it

@@ -66,15 +66,15 @@ int mc_simctx_build(const struct config *cfg, struct mc_simctx *x, struct diag *
 	struct sim_mc_spec sp;
 
 	memset(x, 0, sizeof *x);
-	if (c->sim.routing != SIMCFG_DETERMINISTIC) {
+	if (c->sim.common.routing != SIMCFG_DETERMINISTIC) {
 		d->usage = true;
 		return diag_set(d, "sim.routing", "the multi-cluster simulator routes deterministically "
 				"(in every tree up by the destination's digit, destination mod k); "
 				"set sim.routing to deterministic");
 	}
-	if (sim_check_system(&c->sim, d))
+	if (sim_check_system(&c->sim.common, d))
 		return -1;
-	if (c->sim.timing == SIMCFG_TIMING_BOOKSIM && c->sim.concentrator == SIMCFG_CONC_BUFFERED) {
+	if (c->sim.common.timing == SIMCFG_TIMING_BOOKSIM && c->sim.concentrator == SIMCFG_CONC_BUFFERED) {
 		d->usage = true;
 		return diag_set(d, "sim.concentrator", "sim.timing=booksim simulates BookSim2's "
 				"input-queued routers, whose buffers hold sim.buffer flits: BookSim "
@@ -84,7 +84,7 @@ int mc_simctx_build(const struct config *cfg, struct mc_simctx *x, struct diag *
 	}
 	for (int i = 1; i < 5; i++)
 		tmin = fmin(tmin, t[i]);
-	if (c->sim.timing == SIMCFG_TIMING_BOOKSIM && tmin < fmax(fmax(t[0], t[1]),
+	if (c->sim.common.timing == SIMCFG_TIMING_BOOKSIM && tmin < fmax(fmax(t[0], t[1]),
 								  fmax(fmax(t[2], t[3]), t[4]))) {
 		d->usage = true;
 		return diag_set(d, "sim.timing", "BookSim2's links differ in latency, never in "
@@ -115,11 +115,11 @@ int mc_simctx_build(const struct config *cfg, struct mc_simctx *x, struct diag *
 				   .icn1_cn = per[0], .icn1_cs = per[1], .ecn1_cn = per[2],
 				   .ecn1_cs = per[3], .icn2_cs = per[4], .theta = c->traffic.theta,
 				   .pattern = (enum ft_pattern)c->traffic.pattern,
-				   .V = c->sim.V, .B = c->sim.buffer, .exit = c->sim.ecn1_exit,
+				   .V = c->sim.V, .B = c->sim.common.buffer, .exit = c->sim.ecn1_exit,
 				   .buffered = c->sim.concentrator == SIMCFG_CONC_BUFFERED };
 	if (sim_mc_build(&x->s, &sp) < 0)
 		return diag_set(d, "", "the simulator could not build this system (out of memory?)");
-	x->s.net.release = (enum sim_release)c->sim.release;
+	x->s.net.release = (enum sim_release)c->sim.common.release;
 	if (c->traffic.nmix) {
 		x->mix.n = (int)(c->traffic.nmix < SIM_MAX_MIX ? c->traffic.nmix : SIM_MAX_MIX);
 		for (int i = 0; i < x->mix.n; i++) {
@@ -171,8 +171,8 @@ int mc_sim_curve(const struct config *cfg, const struct run_req *req, struct tab
 
 	snprintf(t->title, sizeof t->title, "simulated latency vs offered load, N = %d, C = %d "
 		 "(cycle %.4g time units, times within %.2g%%)%s", x->s.N, x->s.C, x->q,
-		 100 * x->err, sim_system_text(&mc_cfg(cfg)->sim, SIM_SYS_MC, sys, sizeof sys));
-	rc = sim_curve_table(&x->s.net, &x->mix, &mc_cfg(cfg)->sim, cyc, xs, nx, req->point0,
+		 100 * x->err, mc_sim_system(&mc_cfg(cfg)->sim, sys, sizeof sys));
+	rc = sim_curve_table(&x->s.net, &x->mix, &mc_cfg(cfg)->sim.common, cyc, xs, nx, req->point0,
 			     cfg->family->x.name, cfg->family->x.unit, cfg->family->x.label,
 			     req, t, d);
 	if (rc == 0) {                               /* back to time units */
@@ -227,14 +227,14 @@ int mc_sim_saturation(const struct config *cfg, const struct run_req *req, struc
 	/* the model's saturation is only a guess here: probed, doubled while
 	 * the simulation sustains it */
 	struct sim_load_unit u = { x->q, LU };
-	rc = sim_saturation_search(&x->s.net, &x->mix, &mc_cfg(cfg)->sim, &u, msat * x->q, true, false,
+	rc = sim_saturation_search(&x->s.net, &x->mix, &mc_cfg(cfg)->sim.common, &u, msat * x->q, true, false,
 				   req, &r, d);
 	if (rc == 0) {
 		char sys[128];
 
 		snprintf(t->title, sizeof t->title, "simulated saturation, N = %d, C = %d (cycle "
 			 "%.4g time units)%s", x->s.N, x->s.C, x->q,
-			 sim_system_text(&mc_cfg(cfg)->sim, SIM_SYS_MC, sys, sizeof sys));
+			 mc_sim_system(&mc_cfg(cfg)->sim, sys, sizeof sys));
 		summary_cols(t);
 		summary_row(t, "saturation_load", r.lo / x->q, LU, "lambda_sat",
 			    "largest load found unsaturated (accepted >= 95% of offered), "

@@ -12,126 +12,12 @@
 #include "family/family.h"
 #include "family/outkit.h"
 #include "sim/iqrouter.h"
-#include "sim/mc_net.h"
 #include "sim/routelen.h"
 
-static const char *const routing_names[] = { "adaptive", "deterministic", NULL };
-static const char *const timing_names[] = { "paper", "booksim", NULL };
-static const char *const exit_names[] = { "roots", "model", NULL };
-static const char *const spacing_names[] = { "saturation", "even", NULL };
-static const char *const release_names[] = { "same-cycle", "next-cycle", NULL };
-static const char *const injection_names[] = { "per-vc", "single", NULL };
-static const char *const concentrator_names[] = { "buffered", "cut-through", NULL };
-static const char *const pattern_names[] = { "uniform", "bit-reversal", "perfect-shuffle",
-					     "butterfly", NULL };
-
-#define SF(f) offsetof(struct sim_config, f)
-/* The star and irregular simulators route adaptively by default; the
- * multi-cluster trees route deterministically only (sim_fields_mc's own
- * routing entry, and mc_simctx_build refuses adaptive). */
-#define ROUTING_ADAPTIVE \
-	{ "routing", PT_ENUM, SF(routing), 0, 0, 0, "adaptive", "", "", \
-	  "adaptive (the paper's routing) or deterministic", .choices = routing_names },
-#define ROUTING_TREES \
-	{ "routing", PT_ENUM, SF(routing), 0, 0, 0, "deterministic", "", "", \
-	  "deterministic only: in every tree a message goes up by its destination's " \
-	  "digit (destination mod k), which balances the up-links; adaptive is refused", \
-	  .choices = routing_names },
-#define COMMON_FIELDS \
-	{ "seed", PT_INT, SF(seed), 0, 2147483647, 0, "1", "", "", \
-	  "random seed; point k of a sweep uses the stream (seed, k), so any point " \
-	  "can be recomputed alone and -j, --points give the same numbers" }, \
-	{ "warmup", PT_INT, SF(warmup), 0, 10000000, 0, "5000", "messages", "", \
-	  "messages generated and discarded before measuring" }, \
-	{ "measured", PT_INT, SF(measured), 100, SIM_CFG_MAX_MEASURED, 0, "50000", "messages", "", \
-	  "messages measured per load point (then the network drains them)" }, \
-	{ "batches", PT_INT, SF(batches), 2, SIM_MAX_BATCHES, 0, "20", "", "", \
-	  "batches of a replication's measured messages (the settle test; the interval of a one-run point)" }, \
-	{ "buffer", PT_INT, SF(buffer), 1, 64, 0, "1", "flits", "", \
-	  "flit buffer per virtual channel (1: the papers' one-flit buffers, which " \
-	  "still stream one flit per flit time)" }, \
-	ROUTING_FIELD \
-	{ "timing", PT_ENUM, SF(timing), 0, 0, 0, "paper", "", "", \
-	  "paper (zero router delay, the models' timing) or booksim (BookSim2's input-queued " \
-	  "router, an engine of its own: credits, iSLIP allocation, 4 cycles per router and " \
-	  "link, zero-load (M-1) + 2 + 4R over R routers, buffers under 5 flits throttle, " \
-	  "Bernoulli injection; for cross-checks)", .choices = timing_names }, \
-	{ "budget", PT_REAL, SF(budget), 1000, 1e12, PF_AUTO, "auto", "cycles", "", \
-	  "simulated cycles per point before it is declared saturated; auto = 20 times the " \
-	  "cycles its messages take to be generated, plus 100000" }, \
-	{ "points", PT_INT, SF(points), 1, SIM_CFG_MAX_POINTS, 0, "6", "loads", "", \
-	  "loads the explorer's r simulates, up to the model's saturation load L (the " \
-	  "budget of each: measured, warmup, budget; batch: --load)" }, \
-	{ "spacing", PT_ENUM, SF(spacing), 0, 0, 0, "even", "", "", \
-	  "how r spreads its loads x_k, k = 1..points, below L: even, L k/(points+1); or " \
-	  "saturation, L (1 - (1 - k/(points+1))^2), denser near L (the simulated " \
-	  "saturation is often well below the model's L)", \
-	  .choices = spacing_names }, \
-	{ "release", PT_ENUM, SF(release), 0, 0, 0, "same-cycle", "", "", \
-	  "when a virtual channel whose tail flit left its buffer can be taken again: " \
-	  "same-cycle (the papers' channel holding of exactly M flit times: one channel fed " \
-	  "by Poisson sources is M/D/1 with D = M) or next-cycle (what a real router adds: " \
-	  "the buffer is freed the cycle after, a release/credit cycle, M + 1 per message " \
-	  "on a channel between routers); the paper timing's: sim.timing=booksim frees " \
-	  "virtual channels on BookSim's timing and refuses next-cycle", .choices = release_names }
-
-
-#define ROUTING_FIELD ROUTING_ADAPTIVE
-const struct param sim_fields_star[] = {
-	COMMON_FIELDS,
-	{ "injection", PT_ENUM, SF(injection), 0, 0, 0, "per-vc", "", "",
-	  "how a node feeds the network: per-vc (kiasari Eq. 16's system: V source queues, a "
-	  "new message joins one drawn uniformly, each Poisson at lambda_g/V, and up to V of "
-	  "the node's messages in the network at once) or single (what a real one-port node "
-	  "adds: one source queue at lambda_g, whose head holds the port for its whole "
-	  "network latency)", .choices = injection_names },
-	{ 0 }
-};
-
-#undef ROUTING_FIELD
-#define ROUTING_FIELD ROUTING_TREES
-const struct param sim_fields_mc[] = {
-	COMMON_FIELDS,
-	{ "V", PT_INT, SF(V), 1, 16, 0, "1", "virtual channels", "V",
-	  "virtual channels per channel (the papers' networks have one)" },
-	{ "resolution", PT_INT, SF(resolution), 1, 64, 0, "20", "", "",
-	  "finest time quantum: the simulator's cycle is the smallest flit time divided "
-	  "by the least R <= resolution that makes every flit time a whole number of "
-	  "cycles within 1.5%, else the most exact R (equal times: R = 1, exact)" },
-	{ "ecn1_exit", PT_ENUM, SF(ecn1_exit), 0, 0, 0, "model", "", "",
-	  "where external messages leave and enter ECN1: model (javadi Eqs. 22-23's "
-	  "journey: r links out and v in, drawn from the uniform hop distribution P_r, so "
-	  "the zero-load latency is the model's) or roots (what a physical attachment adds: "
-	  "the concentrator and dispatcher hang off the ECN1 roots, n_i + 1 links out)",
-	  .choices = exit_names },
-	{ "concentrator", PT_ENUM, SF(concentrator), 0, 0, 0, "buffered", "", "",
-	  "what a concentrator and a dispatcher hold: buffered (javadi Eq. 32's two independent "
-	  "M/D/1 queues: an unbounded FIFO of whole messages that never blocks the links into "
-	  "it, virtual cut-through when empty, so nothing is added at zero load) or cut-through "
-	  "(what a bufferless switch adds: a message waiting for the output keeps the link it "
-	  "came on, head-of-line blocking, saturating near 2 - sqrt 2 of the link)",
-	  .choices = concentrator_names },
-	{ 0 }
-};
-
-#undef ROUTING_FIELD
-#define ROUTING_FIELD ROUTING_ADAPTIVE
-const struct param sim_fields_irr[] = {
-	COMMON_FIELDS,
-	{ "M", PT_INT, SF(M), 1, 100000, 0, "32", "flits", "M",
-	  "message length (the irregular model has none; the simulator needs one)" },
-	{ "V", PT_INT, SF(V), 1, 16, 0, "1", "virtual channels", "V",
-	  "virtual channels per link (up*/down* needs one)" },
-	{ "pattern", PT_ENUM, SF(pattern), 0, 0, 0, "uniform", "", "",
-	  "traffic: uniform, or a permutation of the node numbers on ceil(log2 N) bits; "
-	  "a node mapped to itself or beyond N-1 sends nothing", .choices = pattern_names },
-	{ "load", PT_REAL, SF(load), 0, 1, PF_MIN_EXCL | PF_AUTO, "auto", "flits/node/cycle", "",
-	  "traffic of the per-pair views (-o pairs, correlation, by-distance): offered flits "
-	  "per node per cycle over all nodes, as arnau's figures (= accepted below "
-	  "saturation); auto = 10% of the channel-load bound; batch --at overrides it in "
-	  "msg/node/cycle" },
-	{ 0 }
-};
+const char *const sim_routing_names[] = { "adaptive", "deterministic", NULL };
+const char *const sim_timing_names[] = { "paper", "booksim", NULL };
+const char *const sim_spacing_names[] = { "saturation", "even", NULL };
+const char *const sim_release_names[] = { "same-cycle", "next-cycle", NULL };
 
 int sim_check_system(const struct sim_config *sc, struct diag *d)
 {
@@ -145,49 +31,31 @@ int sim_check_system(const struct sim_config *sc, struct diag *d)
 			"set sim.timing=paper");
 }
 
-const char *sim_system_text(const struct sim_config *sc, enum sim_family_kind kind, char *buf,
-			    size_t n)
+const char *sim_system_text(const struct sim_config *sc, const char *part, bool paper,
+			    const char *other, char *buf, size_t n)
 {
-	bool paper = sc->release == SIM_RELEASE_SAME_CYCLE;
-	char part[64] = "";
+	char own[64];
 
-	if (kind == SIM_SYS_STAR) {
-		paper = paper && sc->injection == SIMCFG_INJECTION_PER_VC;
-		snprintf(part, sizeof part, "%s injection, ", injection_names[sc->injection]);
-	} else if (kind == SIM_SYS_MC) {
-		paper = paper && sc->concentrator == SIMCFG_CONC_BUFFERED &&
-			sc->ecn1_exit == SIM_MC_EXIT_MODEL;
-		snprintf(part, sizeof part, "%s concentrators, ecn1_exit %s, ",
-			 concentrator_names[sc->concentrator], exit_names[sc->ecn1_exit]);
-	}
+	paper = paper && sc->release == SIM_RELEASE_SAME_CYCLE;
+	snprintf(own, sizeof own, "%s", part);
 	if (sc->timing == SIMCFG_TIMING_BOOKSIM) {   /* its own release timing */
-		size_t l = strlen(part);
+		size_t l = strlen(own);
 		if (l >= 2)
-			part[l - 2] = 0;        /* no trailing ", " */
-		snprintf(buf, n, "; BookSim2's router%s%s", *part ? ": " : "", part);
+			own[l - 2] = 0;        /* no trailing ", " */
+		snprintf(buf, n, "; BookSim2's router%s%s", *own ? ": " : "", own);
 		return buf;
 	}
 	{               /* what else the paper's system does not have */
-		char other[64] = "";
-		size_t o = 0;
+		char more[64] = "";
 
 		if (sc->buffer != 1)
-			o += (size_t)snprintf(other + o, sizeof other - o, ", %d-flit buffers",
-					      sc->buffer);
-		if (kind == SIM_SYS_STAR && sc->routing == SIMCFG_DETERMINISTIC)
-			o += (size_t)snprintf(other + o, sizeof other - o, ", deterministic routing");
-		if (kind == SIM_SYS_MC && sc->V != 1)
-			snprintf(other + o, sizeof other - o, ", V = %d", sc->V);
+			snprintf(more, sizeof more, ", %d-flit buffers", sc->buffer);
+		snprintf(more + strlen(more), sizeof more - strlen(more), "%s", other);
 		snprintf(buf, n, "; %s: %s%s release%s",
-			 *other ? "a variant" : paper ? "the model's system" : "a physical variant",
-			 part, release_names[sc->release], other);
+			 *more ? "a variant" : paper ? "the model's system" : "a physical variant",
+			 own, sim_release_names[sc->release], more);
 	}
 	return buf;
-}
-
-const char *const *sim_pattern_names(void)
-{
-	return pattern_names;
 }
 
 const struct sim_config *sim_config_of(const struct config *cfg)

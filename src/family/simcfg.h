@@ -1,14 +1,16 @@
 /*
- * simcfg.h: the `sim` section every network family shares (the flit-level
- * simulator of src/sim), its parameter tables, and the simulated curve
- * table every family's simulated output fills.
+ * simcfg.h: the simulator settings every network family shares (the
+ * flit-level simulator of src/sim), their parameter-table entries, the
+ * simulator glue every simulated output goes through (one point and its
+ * checks, default loads, work limits) and the simulated curve table.
  *
- * struct sim_config is a plain value inside each family's config struct.
- * Families list the fields that apply to them: sim_fields_star (seed,
- * warmup, measured, batches, buffer, routing, timing, budget, and the
- * explorer's points and spacing of key r),
- * sim_fields_irr (the same plus M, V and pattern, which the irregular
- * model does not have, and load: the per-pair views' traffic).
+ * struct sim_config holds the shared settings (seed, warmup, measured,
+ * batches, buffer, routing, timing, budget, release, and the explorer's
+ * points and spacing of key r); each family's own sim struct
+ * (star_sim_config: injection; mc_sim_config: V, resolution, ecn1_exit,
+ * concentrator; irr_sim_config: M, V, pattern, load) embeds it first as
+ * `common`, and its own `sim` section table starts with
+ * SIM_COMMON_FIELDS.  No family's field lives here.
  *
  * Simulated columns (typed roles, table.h): sim_latency (COL_VALUE),
  * sim_lower / sim_upper (COL_LOWER / COL_UPPER of sim_latency: the 95%
@@ -32,6 +34,7 @@
 #ifndef ICNX_FAMILY_SIMCFG_H
 #define ICNX_FAMILY_SIMCFG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "base/diag.h"
@@ -74,9 +77,11 @@ enum sim_spacing_cfg { SIMCFG_SPACING_SATURATION = 0, SIMCFG_SPACING_EVEN };
 /* The simulated system: each default is the system the paper's model
  * describes, the other value what a real router adds (icnx(1) SIMULATED
  * SYSTEMS).  sim.release is enum sim_release (sim/core.h) itself. */
-enum sim_injection_cfg { SIMCFG_INJECTION_PER_VC = 0, SIMCFG_INJECTION_SINGLE };
-enum sim_concentrator_cfg { SIMCFG_CONC_BUFFERED = 0, SIMCFG_CONC_CUT_THROUGH };
 
+/* The settings every simulated family shares: the first member (named
+ * `common`) of each family's own sim struct (star_sim_config,
+ * mc_sim_config, irr_sim_config, in the family's header), so a family's
+ * settings are its own and the shared functions below read these alone. */
 struct sim_config {
 	int seed;          /* stream of point k: (seed, k) */
 	int warmup;        /* messages discarded before measuring */
@@ -90,37 +95,77 @@ struct sim_config {
 	                      again the cycle its tail leaves, or the next */
 	int points;        /* the explorer's simulated loads (key r) */
 	int spacing;       /* enum sim_spacing_cfg: how they spread below L */
-	/* irregular only */
-	int M;             /* message length, flits */
-	int V;             /* virtual channels per channel */
-	int pattern;       /* 0 uniform, 1 bit-reversal, 2 perfect-shuffle, 3 butterfly */
-	double load;       /* the per-point views' offered traffic (-o pairs,
-	                      correlation, by-distance), flits/node/cycle over
-	                      all N nodes (the paper's unit; = the accepted
-	                      traffic below saturation); NaN = auto */
-	/* multicluster only */
-	int resolution;    /* largest divisor of the smallest flit time */
-	int ecn1_exit;     /* enum sim_mc_exit: 0 roots (physical), 1 model */
-	int concentrator;  /* enum sim_concentrator_cfg */
-	/* star only */
-	int injection;     /* enum sim_injection_cfg */
 };
 
-extern const struct param sim_fields_star[];
-extern const struct param sim_fields_irr[];
-extern const struct param sim_fields_mc[];   /* common + V, resolution, ecn1_exit */
+/* The parameter-table entries of the shared settings, for a family's own
+ * `sim` section table (struct sim_config first in the family's struct, so
+ * these offsets hold): SIM_COMMON_FIELDS(SIM_ROUTING_ADAPTIVE) or
+ * (SIM_ROUTING_TREES), then the family's own entries, then { 0 }. */
+extern const char *const sim_routing_names[];
+extern const char *const sim_timing_names[];
+extern const char *const sim_spacing_names[];
+extern const char *const sim_release_names[];
+#define SIM_CF(f) offsetof(struct sim_config, f)
+/* The star and irregular simulators route adaptively by default; the
+ * multi-cluster trees route deterministically only (mc_simctx_build
+ * refuses adaptive). */
+#define SIM_ROUTING_ADAPTIVE \
+	{ "routing", PT_ENUM, SIM_CF(routing), 0, 0, 0, "adaptive", "", "", \
+	  "adaptive (the paper's routing) or deterministic", .choices = sim_routing_names }
+#define SIM_ROUTING_TREES \
+	{ "routing", PT_ENUM, SIM_CF(routing), 0, 0, 0, "deterministic", "", "", \
+	  "deterministic only: in every tree a message goes up by its destination's " \
+	  "digit (destination mod k), which balances the up-links; adaptive is refused", \
+	  .choices = sim_routing_names }
+#define SIM_COMMON_FIELDS(ROUTING_FIELD) \
+	{ "seed", PT_INT, SIM_CF(seed), 0, 2147483647, 0, "1", "", "", \
+	  "random seed; point k of a sweep uses the stream (seed, k), so any point " \
+	  "can be recomputed alone and -j, --points give the same numbers" }, \
+	{ "warmup", PT_INT, SIM_CF(warmup), 0, 10000000, 0, "5000", "messages", "", \
+	  "messages generated and discarded before measuring" }, \
+	{ "measured", PT_INT, SIM_CF(measured), 100, SIM_CFG_MAX_MEASURED, 0, "50000", "messages", "", \
+	  "messages measured per load point (then the network drains them)" }, \
+	{ "batches", PT_INT, SIM_CF(batches), 2, SIM_MAX_BATCHES, 0, "20", "", "", \
+	  "batches of a replication's measured messages (the settle test; the interval of a one-run point)" }, \
+	{ "buffer", PT_INT, SIM_CF(buffer), 1, 64, 0, "1", "flits", "", \
+	  "flit buffer per virtual channel (1: the papers' one-flit buffers, which " \
+	  "still stream one flit per flit time)" }, \
+	ROUTING_FIELD, \
+	{ "timing", PT_ENUM, SIM_CF(timing), 0, 0, 0, "paper", "", "", \
+	  "paper (zero router delay, the models' timing) or booksim (BookSim2's input-queued " \
+	  "router, an engine of its own: credits, iSLIP allocation, 4 cycles per router and " \
+	  "link, zero-load (M-1) + 2 + 4R over R routers, buffers under 5 flits throttle, " \
+	  "Bernoulli injection; for cross-checks)", .choices = sim_timing_names }, \
+	{ "budget", PT_REAL, SIM_CF(budget), 1000, 1e12, PF_AUTO, "auto", "cycles", "", \
+	  "simulated cycles per point before it is declared saturated; auto = 20 times the " \
+	  "cycles its messages take to be generated, plus 100000" }, \
+	{ "points", PT_INT, SIM_CF(points), 1, SIM_CFG_MAX_POINTS, 0, "6", "loads", "", \
+	  "loads the explorer's r simulates, up to the model's saturation load L (the " \
+	  "budget of each: measured, warmup, budget; batch: --load)" }, \
+	{ "spacing", PT_ENUM, SIM_CF(spacing), 0, 0, 0, "even", "", "", \
+	  "how r spreads its loads x_k, k = 1..points, below L: even, L k/(points+1); or " \
+	  "saturation, L (1 - (1 - k/(points+1))^2), denser near L (the simulated " \
+	  "saturation is often well below the model's L)", \
+	  .choices = sim_spacing_names }, \
+	{ "release", PT_ENUM, SIM_CF(release), 0, 0, 0, "same-cycle", "", "", \
+	  "when a virtual channel whose tail flit left its buffer can be taken again: " \
+	  "same-cycle (the papers' channel holding of exactly M flit times: one channel fed " \
+	  "by Poisson sources is M/D/1 with D = M) or next-cycle (what a real router adds: " \
+	  "the buffer is freed the cycle after, a release/credit cycle, M + 1 per message " \
+	  "on a channel between routers); the paper timing's: sim.timing=booksim frees " \
+	  "virtual channels on BookSim's timing and refuses next-cycle", .choices = sim_release_names }
 
 /* Which simulated system sc names, for a title: "; the model's system:
- * per-vc injection, same-cycle release" when every setting is the paper's
- * (sim.injection for the star, sim.concentrator and sim.ecn1_exit for the
- * multi-cluster, sim.release for all), else "; a physical variant: ...";
- * "; a variant: ..., 4-flit buffers" when sim.buffer, the star's routing
- * or the multi-cluster's V differ from the papers' (1, adaptive, 1);
- * "; BookSim2's router: ..." under sim.timing booksim.  Writes at most n bytes to
- * buf (always terminated) and returns buf. */
-enum sim_family_kind { SIM_SYS_STAR, SIM_SYS_MC, SIM_SYS_IRR };
-const char *sim_system_text(const struct sim_config *sc, enum sim_family_kind kind, char *buf,
-			    size_t n);
+ * PART same-cycle release" when the family's own settings are the paper's
+ * (`paper`: sim.injection for the star, sim.concentrator and sim.ecn1_exit
+ * for the multi-cluster) and sim.release is, else "; a physical variant:
+ * ..."; "; a variant: ..., 4-flit buffers OTHER" when sim.buffer differs
+ * from the papers' 1 or the family says what else does (`other`, e.g.
+ * ", V = 2"); "; BookSim2's router: PART" under sim.timing booksim.  part
+ * ends in ", " (or is ""): the family's settings, e.g. "per-vc injection, ".
+ * Writes at most n bytes to buf (always terminated) and returns buf. */
+const char *sim_system_text(const struct sim_config *sc, const char *part, bool paper,
+			    const char *other, char *buf, size_t n);
 
 /* Refuse (d->usage, -1) a sim section whose settings name no one system:
  * sim.release = next-cycle with sim.timing = booksim (BookSim's router
@@ -128,9 +173,6 @@ const char *sim_system_text(const struct sim_config *sc, enum sim_family_kind ki
  * paper engine's).  The families refuse sim.injection = per-vc and
  * sim.concentrator = buffered with booksim themselves.  0 = fine. */
 int sim_check_system(const struct sim_config *sc, struct diag *d);
-
-/* The names of sim.pattern's values (enum order), NULL-terminated. */
-const char *const *sim_pattern_names(void);
 
 /* The configuration's simulator settings (the family's own accessor,
  * family.sim_config), or NULL for a family without a simulator. */

@@ -66,6 +66,29 @@ static const struct param load_fields[] = {
 	{ 0 }
 };
 
+static const char *const injection_names[] = { "per-vc", "single", NULL };
+
+static const struct param sim_fields[] = {
+	SIM_COMMON_FIELDS(SIM_ROUTING_ADAPTIVE),
+	{ "injection", PT_ENUM, offsetof(struct star_sim_config, injection), 0, 0, 0, "per-vc",
+	  "", "", "how a node feeds the network: per-vc (kiasari Eq. 16's system: V source "
+	  "queues, a new message joins one drawn uniformly, each Poisson at lambda_g/V, and up "
+	  "to V of the node's messages in the network at once) or single (what a real one-port "
+	  "node adds: one source queue at lambda_g, whose head holds the port for its whole "
+	  "network latency)", .choices = injection_names },
+	{ 0 }
+};
+
+const char *star_sim_system(const struct star_sim_config *s, char *buf, size_t n)
+{
+	char part[64];
+
+	snprintf(part, sizeof part, "%s injection, ", injection_names[s->injection]);
+	return sim_system_text(&s->common, part, s->injection == SIMCFG_INJECTION_PER_VC,
+			       s->common.routing == SIMCFG_DETERMINISTIC ?
+			       ", deterministic routing" : "", buf, n);
+}
+
 #define CF(f) offsetof(struct star_config, f)
 static const struct param star_fields[] = {
 	{ "n", PT_INT, CF(n), STAR_CFG_MIN_N, STAR_CFG_MAX_N, 0, NULL, "symbols", "n",
@@ -86,7 +109,7 @@ static const struct param star_fields[] = {
 	  "the load sweep of the curve", .sub = load_fields, .pane = PANE_TRAFFIC },
 	{ "sim", PT_SECTION, CF(sim), 0, 0, 0, NULL, "", "",
 	  "the flit-level simulator (-o sim, -o curve --sim); it builds every node, so "
-	  "n <= 7", .sub = sim_fields_star, .pane = PANE_TRAFFIC },
+	  "n <= 7", .sub = sim_fields, .pane = PANE_TRAFFIC },
 	{ 0 }
 };
 
@@ -196,7 +219,7 @@ static int star_prepare(const struct config *cfg, const struct run_req *req, voi
 		enum star_inject inj = c->sim.injection == SIMCFG_INJECTION_SINGLE
 			? STAR_INJECT_SINGLE : STAR_INJECT_PER_VC;
 		pp->refined = true;
-		int hold = c->sim.release == SIM_RELEASE_NEXT_CYCLE ? 1 : 0;
+		int hold = c->sim.common.release == SIM_RELEASE_NEXT_CYCLE ? 1 : 0;
 		if (star_refined_init(&pp->ref, &p, inj, (enum star_mux)c->options.multiplex,
 				      hold, err, sizeof err) < 0) {
 			star_release(pp);
@@ -239,7 +262,7 @@ extern const struct output_desc star_outputs[];
 /* The simulator's settings of a configuration (family.sim_config). */
 static const struct sim_config *sim_settings(const struct config *cfg)
 {
-	return &star_cfg(cfg)->sim;
+	return &star_cfg(cfg)->sim.common;
 }
 
 const struct family star_family = {

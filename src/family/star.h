@@ -32,6 +32,20 @@
  * (model/star_refined.h), which follows sim.injection. */
 enum star_cfg_model { STAR_CFG_MODEL_PAPER = 0, STAR_CFG_MODEL_REFINED };
 
+/* sim.injection: how a node feeds the network (the model's per-vc, or a
+ * real one-port node's single queue). */
+enum sim_injection_cfg { SIMCFG_INJECTION_PER_VC = 0, SIMCFG_INJECTION_SINGLE };
+
+/* The star's simulator settings: the shared ones (family/simcfg.h) and
+ * its own. */
+struct star_sim_config {
+	struct sim_config common;
+	int injection;         /* enum sim_injection_cfg */
+};
+
+/* Which simulated system s names, for a title (sim_system_text). */
+const char *star_sim_system(const struct star_sim_config *s, char *buf, size_t n);
+
 struct star_config {
 	int n;                 /* S_n: n symbols, n! nodes */
 	int V;                 /* virtual channels per physical channel */
@@ -52,7 +66,7 @@ struct star_config {
 		double from, to;   /* lambda_g; to NaN = auto */
 		int points;
 	} load;
-	struct sim_config sim; /* the flit-level simulator (family/simcfg.h) */
+	struct star_sim_config sim; /* the flit-level simulator */
 };
 
 /* Largest n the simulator accepts: it builds every node and channel (S7:

@@ -32,9 +32,9 @@ static int build(const struct star_config *c, struct sim_star *s, struct diag *d
 {
 	int V2 = star_config_v2(c);
 
-	if (sim_check_system(&c->sim, d))
+	if (sim_check_system(&c->sim.common, d))
 		return -1;
-	if (c->sim.timing == SIMCFG_TIMING_BOOKSIM && c->sim.injection == SIMCFG_INJECTION_PER_VC) {
+	if (c->sim.common.timing == SIMCFG_TIMING_BOOKSIM && c->sim.injection == SIMCFG_INJECTION_PER_VC) {
 		d->usage = true;
 		return diag_set(d, "sim.injection", "sim.timing=booksim simulates BookSim2's router, "
 				"whose node injects from one source queue over one injection channel: "
@@ -47,11 +47,11 @@ static int build(const struct star_config *c, struct sim_star *s, struct diag *d
 				"(S%d has 5040 nodes); S%d is for the model only", STAR_SIM_MAX_N,
 				STAR_SIM_MAX_N, c->n);
 	}
-	if (sim_star_build(s, c->n, c->V - V2, V2, c->sim.buffer, SIM_NBC_PAPER,
-			   c->sim.routing == SIMCFG_DETERMINISTIC) < 0)
+	if (sim_star_build(s, c->n, c->V - V2, V2, c->sim.common.buffer, SIM_NBC_PAPER,
+			   c->sim.common.routing == SIMCFG_DETERMINISTIC) < 0)
 		return diag_set(d, "", "out of memory building S%d", c->n);
 	s->net.queues = c->sim.injection == SIMCFG_INJECTION_PER_VC ? c->V : 1;
-	s->net.release = (enum sim_release)c->sim.release;
+	s->net.release = (enum sim_release)c->sim.common.release;
 	return 0;
 }
 
@@ -77,8 +77,8 @@ int star_sim_curve(const struct config *cfg, const struct run_req *req, struct t
 	char sys[128];
 
 	snprintf(t->title, sizeof t->title, "simulated latency vs offered load, S%d, V = %d, M = %d%s",
-		 c->n, c->V, c->M, sim_system_text(&c->sim, SIM_SYS_STAR, sys, sizeof sys));
-	rc = sim_curve_table(&s.net, &mix, &c->sim, own ? own : req->x, NULL, nx, req->point0,
+		 c->n, c->V, c->M, star_sim_system(&c->sim, sys, sizeof sys));
+	rc = sim_curve_table(&s.net, &mix, &c->sim.common, own ? own : req->x, NULL, nx, req->point0,
 			     cfg->family->x.name, cfg->family->x.unit, cfg->family->x.label,
 			     req, t, d);
 	sim_star_free(&s);
@@ -121,7 +121,7 @@ int star_sim_saturation(const struct config *cfg, const struct run_req *req, str
 	if (build(c, &s, d))
 		return -1;
 	struct sim_load_unit u = { 1, LU };
-	rc = sim_saturation_search(&s.net, &mix, &c->sim, &u, cap, false, false, req, &r, d);
+	rc = sim_saturation_search(&s.net, &mix, &c->sim.common, &u, cap, false, false, req, &r, d);
 	sim_star_free(&s);
 	if (rc)
 		return rc;
@@ -133,7 +133,7 @@ int star_sim_saturation(const struct config *cfg, const struct run_req *req, str
 	char sys[128];
 
 	snprintf(t->title, sizeof t->title, "simulated saturation, S%d, V = %d, M = %d%s",
-		 c->n, c->V, c->M, sim_system_text(&c->sim, SIM_SYS_STAR, sys, sizeof sys));
+		 c->n, c->V, c->M, star_sim_system(&c->sim, sys, sizeof sys));
 	summary_cols(t);
 	summary_row(t, "channel_load_bound", cap, LU, "lambda_cap",
 		    "min((n-1)/(M d-bar), 1/M): every channel at one flit per cycle");

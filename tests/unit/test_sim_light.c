@@ -128,10 +128,10 @@ static void star_preset(const char *name)
 	star_model_free(&mdl);
 	{                               /* as the family builds it (star_sim.c) */
 		int V2 = star_config_v2(c);
-		assert_int_equal(sim_star_build(&s, c->n, c->V - V2, V2, c->sim.buffer,
+		assert_int_equal(sim_star_build(&s, c->n, c->V - V2, V2, c->sim.common.buffer,
 						SIM_NBC_PAPER, 0), 0);
 		s.net.queues = c->sim.injection == SIMCFG_INJECTION_PER_VC ? c->V : 1;
-		s.net.release = (enum sim_release)c->sim.release;
+		s.net.release = (enum sim_release)c->sim.common.release;
 	}
 	for (int d = 1; d < s.nodes; d++) {
 		dbar += (double)sim_star_distance(&s, 0, d) / (s.nodes - 1);
