@@ -22,6 +22,7 @@
 #include "ui/app.h"
 #include "ui/cmdline.h"
 #include "ui/draw.h"
+#include "ui/refview.h"
 #include "ui/simcompare.h"
 #include "ui/style.h"
 #include "ui/viewdraw.h"
@@ -35,6 +36,8 @@ struct table_pane {
 	bool grid;         /* the last drawn view was a grid: Left/Right step
 	                      whole columns (the first one stays) */
 	bool grid_more;    /* ... and some of its columns are not shown */
+	bool vs_ref;       /* the "printed vs refined" view (refview.h: after
+	                      the outputs, while the curve has a refined model) */
 	bool vs_sim;       /* the "model vs simulation" view (after the outputs
 	                      in the v cycle while the configuration has
 	                      simulated points, where the family simulates
@@ -472,6 +475,12 @@ static void table_draw(struct pane *p, struct canvas *c)
 	int shown = app_shown_output(a, v, a->res.slot[SLOT_DETAIL].refusal);
 	enum output_kind kind = shown >= 0 ? outs[shown].kind : OUT_TABLE;
 
+	if (tp->vs_ref && refview_available(a)) {
+		tp->grid = false;
+		tp->nlines = 0;
+		refview_draw(a, c, P_TABLE + 1, p->focused);
+		return;
+	}
 	if (tp->vs_sim && can_compare(a)) {
 		tp->grid = false;
 		tp->nlines = 0;
@@ -558,9 +567,18 @@ static unsigned table_key(struct pane *p, enum action act, int arg)
 		break;
 	case ACT_VIEW: {
 		int v = app_next_output(a, a->view.detail_out, is_view);
-		if (!tp->vs_sim && can_compare(a) && sim_table(a) &&
-		    (v < 0 || v <= a->view.detail_out)) {
-			/* after the last output: model vs simulation */
+		bool wrap = v < 0 || v <= a->view.detail_out;
+		if (!tp->vs_ref && !tp->vs_sim && wrap && refview_available(a)) {
+			/* after the last output: printed vs refined */
+			tp->vs_ref = true;
+			tp->top = 0;
+			app_msg(a, false, "breakdown: printed vs refined model, term by term, at "
+				"the cursor's load");
+			return K_HANDLED | K_REDRAW | K_STATUS;
+		}
+		tp->vs_ref = false;
+		if (!tp->vs_sim && can_compare(a) && sim_table(a) && wrap) {
+			/* then model vs simulation */
 			tp->vs_sim = true;
 			tp->top = 0;
 			app_msg(a, false, "breakdown: model vs simulation, part by part, at the "
@@ -599,6 +617,10 @@ static void table_hint(struct pane *p, char *buf, size_t n)
 	const struct output_desc *o = app_outputs(a, &nout);
 	int v = a->view.detail_out;
 	struct table_pane *tp0 = p->data;
+	if (tp0->vs_ref && refview_available(a)) {
+		refview_hint(a, buf, n);
+		return;
+	}
 	if (tp0->vs_sim && can_compare(a)) {
 		snprintf(buf, n, "vs-sim: the model's parts against the simulation's at the simulated "
 			 "point nearest the cursor; %% = (model - sim) / sim; %s-W_s is what follows "
@@ -626,6 +648,8 @@ static bool table_cmdline(struct pane *p, struct strbuf *b)
 	const struct output_desc *o = app_outputs(a, &n);
 	int v = a->view.detail_out;
 	struct table_pane *tp = p->data;
+	if (tp->vs_ref && refview_available(a))
+		return refview_cmdline(a, b);
 	if (tp->vs_sim && can_compare(a)) {
 		/* every simulated point, the one shown among them: its model
 		 * and simulated columns exactly */
@@ -647,7 +671,7 @@ const struct pane_ops pane_table_ops = {
 	.name = "breakdown",
 	.title = "breakdown",
 	.ctx = CTX_VIEW,
-	.listens = RES_DETAIL | RES_SLOW | RES_ERROR,
+	.listens = RES_DETAIL | RES_SLOW | RES_ERROR | RES_CURVE | RES_SUMMARY,
 	.init = table_init_pane,
 	.free = table_free_pane,
 	.draw = table_draw,
