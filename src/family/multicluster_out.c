@@ -99,10 +99,15 @@ static int curve_columns(void *state, const struct config *cfg, struct curve_col
 	    (curve_col(cc, "latency_refined", TU, c->pm->ref.p.conc == MC_CONC_CUT_THROUGH
 		       ? "refined latency, cut-through concentrators (icnx, not the papers)"
 		       : "refined latency, buffered concentrators (icnx, not the papers)", rf) ||
+	     curve_col_refines(cc, "latency") ||
 	     curve_col(cc, "W_s_refined", TU, "refined source-queue wait (icnx)", rf) ||
+	     curve_col_refines(cc, "W_s") ||
 	     curve_col(cc, "W_d_refined", TU, "refined concentrator + dispatcher wait (icnx)", rf) ||
+	     curve_col_refines(cc, "W_d") ||
 	     curve_col(cc, "T_in_refined", TU, "refined intra-cluster latency (icnx)", rf) ||
-	     curve_col(cc, "T_out_refined", TU, "refined inter-cluster latency (icnx)", rf)))
+	     curve_col_refines(cc, "T_in") ||
+	     curve_col(cc, "T_out_refined", TU, "refined inter-cluster latency (icnx)", rf) ||
+	     curve_col_refines(cc, "T_out")))
 		return -1;
 	return 0;
 }
@@ -217,8 +222,8 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 		snprintf(rnote, sizeof rnote, "icnx's refined model, %s concentrators; first to "
 			 "reach 1: %s", pm->ref.p.conc == MC_CONC_CUT_THROUGH ? "cut-through"
 			 : "buffered", isinf(pm->sat_ref) ? "nothing" : rz.bottleneck);
-		summary_row(t, "saturation_load_refined", pm->sat_ref, "msg/node/time unit",
-			    "lambda_g* (refined)", rnote);
+		summary_row_as(t, ROW_SATURATION_REFINED, "saturation_load_refined", pm->sat_ref,
+			       "msg/node/time unit", "lambda_g* (refined)", rnote);
 		summary_row(t, "saturation_load_refined_95", pm->sat_ref95, "msg/node/time unit",
 			    "lambda_sat (refined)", "icnx's refined model: the largest load whose "
 			    "carried share is >= 95% (the simulator's -o saturation criterion; "
