@@ -368,8 +368,10 @@ const struct family irr_family = {
 	.validation = "no latency model: the simulation is the reference.  Per switch pair, "
 		"simulated latency against the equivalent distance T_ij, the shortest legal "
 		"route length and the graph distance (-o correlation): on arnau-random24 at its "
-		"default load r = 0.916, 0.928 and 0.704 (weighted per-distance means 0.982).  "
+		"default load r = 0.912, 0.934 and 0.698 (weighted per-distance means 0.976).  "
 		"T_ij beats the graph distance at every load measured; the route length "
-		"correlates slightly better at light load, T_ij from 30-50% of saturation on "
-		"(random24 at 30%: 0.870 against 0.862).",
+		"correlates better at light load, T_ij from 30-50% of saturation on (random24 "
+		"at 50%: 0.839 against 0.827; autonet10 already at its default load).  A "
+		"release cycle per message (sim.release = next-cycle) lowers the simulated "
+		"saturation by 0-2.2%.",
 };

@@ -29,7 +29,7 @@ has end-of-help " curve "
 # which readings the simulation supports (family.validation, docs/VALIDATION.md),
 # just above the batch commands
 has validation "Model against simulation"
-has validation "rate_divisor = exact"
+has validation "source_rate = node"
 # r's line says how its loads are spread as sim.spacing does (even by
 # default), not "denser near" saturation
 grep -q 'spaced as sim.spacing says (evenly by default)' "$REPO/man/icnx.1" ||

@@ -14,6 +14,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, '..', '..'))
 OUT = os.path.join(ROOT, 'docs', 'validation')
 err_text = readings.err_text
+REFINED_OPTIONS = ('options.model', 'options.multiplex')   # not readings of the printed model
 
 
 def fmt(v, nd=4):
@@ -82,13 +83,19 @@ def rows_of(ic, presets, got):
             loads = s.get('loads')
             sims = s.get('curve') or [None] * len(FRACTIONS)
             ref = ic.refined_at(preset, loads, sets) if lam and loads else None
-            rsat = ic.refined_saturation(preset, sets) if lam else None
+            rs = ic.refined_saturation(preset, sets) if lam else None
+            rsat, r95 = rs if rs else (None, None)
+            none = 'none' if lam else 'no model'
             sat.append(dict(preset=preset, system=key, what=s['what'],
                             model=lam if lam else 'no model', sim=s.get('sat'),
                             diff_pct=pct(lam, s.get('sat')) if lam else 'no model',
                             vs_paper=pct(s.get('sat'), paper.get('sat')) if key != 'paper'
                             else '',
-                            refined=rsat, refined_diff=pct(rsat, s.get('sat')),
+                            refined=rsat if rs else none,
+                            refined_diff=pct(rsat, s.get('sat')) if rs else none,
+                            refined_95=r95 if r95 else ('' if rs else none),
+                            refined_95_diff=pct(r95, s.get('sat')) if r95 else
+                            ('' if rs else none),
                             note='' if lam else 'arnau has no latency model; the loads are '
                                  'fractions of the paper system\'s simulated saturation'))
             for k, f in enumerate(FRACTIONS if loads else ()):
@@ -96,8 +103,10 @@ def rows_of(ic, presets, got):
                 m = pmodel[k] if pmodel else 'no model'
                 r = ref[k] if ref else None
                 row = dict(preset=preset, system=key, fraction=f, load=loads[k], model=m,
-                           error_pct=err_text(m, sm) if pmodel else 'no model', refined=r if ref else 'none',
-                           refined_error=err_text(r, sm) if ref else 'none', **sim_cells(sm))
+                           error_pct=err_text(m, sm) if pmodel else 'no model',
+                           refined=r if ref else ('none' if lam else 'no model'),
+                           refined_error=err_text(r, sm) if ref else
+                           ('none' if lam else 'no model'), **sim_cells(sm))
                 if key == 'paper':
                     curve.append(row)
                 else:
@@ -134,8 +143,8 @@ def summary_rows(presets, curve, sat):
             row['e%d' % round(100 * f)] = c.get(f, {}).get('error_pct', 'n/a')
             row['r%d' % round(100 * f)] = c.get(f, {}).get('refined_error', 'n/a')
         if s:
-            row.update(lam=s['model'], sim=s['sim'], sat=s['diff_pct'],
-                       rsat=s['refined_diff'] if s['refined'] is not None else 'none')
+            row.update(lam=s['model'], sim=s['sim'], sat=s['diff_pct'], rsat=s['refined_diff'],
+                       r95=s['refined_95_diff'])
         out.append(row)
     return out
 
@@ -153,7 +162,7 @@ def variant_summary(presets, sat, var):
                         d50=v.get(0.5, {}).get('vs_paper'),
                         e30=v.get(0.3, {}).get('error_pct'),
                         r30=v.get(0.3, {}).get('refined_error'),
-                        rsat=r['refined_diff'] if r['refined'] is not None else 'none'))
+                        rsat=r['refined_diff'], r95=r['refined_95_diff']))
     return out
 
 
@@ -161,8 +170,11 @@ def write(ic, presets, got, extra, sim_sets, seconds, assembled):
     from modelsim import VARIANTS, PAPER
     os.makedirs(OUT, exist_ok=True)
     curve, sat, var, satc = rows_of(ic, presets, got)
-    read = [r for c in got.values() for r in (c.get('readings') or {}).get('r', [])]
-    verdicts = [v for c in got.values() for v in (c.get('readings') or {}).get('v', [])]
+    # options.multiplex is the refined model's, not a reading of the printed one
+    read = [r for c in got.values() for r in (c.get('readings') or {}).get('r', [])
+            if r['option'] not in REFINED_OPTIONS]
+    verdicts = [v for c in got.values() for v in (c.get('readings') or {}).get('v', [])
+                if v['option'] not in REFINED_OPTIONS]
     light = [c['light'] for c in got.values() if c.get('light')] + list(extra)
     corr = [k for c in got.values() for k in c.get('corr') or []]
     reduced = sorted({x for c in got.values() for x in c.get('reduced', [])})
@@ -173,7 +185,7 @@ def write(ic, presets, got, extra, sim_sets, seconds, assembled):
     write_csv('modelsim-curves.csv', curve, cols)
     write_csv('modelsim-saturation.csv', sat,
               ['preset', 'system', 'model', 'sim', 'diff_pct', 'vs_paper', 'refined',
-               'refined_diff', 'note'])
+               'refined_diff', 'refined_95', 'refined_95_diff', 'note'])
     write_csv('modelsim-variants.csv', var, ['preset', 'system'] + cols[1:] + ['vs_paper'])
     write_csv('modelsim-satfractions.csv', satc, ['preset', 'system'] + cols[1:])
     write_csv('modelsim-readings.csv', read,
@@ -219,23 +231,26 @@ def write(ic, presets, got, extra, sim_sets, seconds, assembled):
               'otherwise); saturation: lambda_g* against the simulated saturation.\n')
     sm = summary_rows(presets, curve, sat)
     md.append(md_table(sm, ['preset', 'e10', 'e30', 'e50', 'e70', 'e90', 'lam', 'sim', 'sat',
-                            'rsat'],
+                            'rsat', 'r95'],
                        ['preset', '10%', '30%', '50%', '70%', '90%', 'lambda_g*',
                         'simulated saturation', 'lambda_g* vs sim %',
-                        'refined lambda_g* vs sim %']) + '\n')
+                        'refined lambda_g* vs sim %', 'refined 95% load vs sim %']) + '\n')
     md.append('### The model against the paper system\n')
     md.append(md_table(curve, cols, ['preset', 'of lambda_g*', 'load', 'model', 'simulation',
                                      'lower 95%', 'upper 95%', 'error %', 'refined',
                                      'refined error %']) + '\n')
     md.append('### Saturation of every system\n')
-    md.append('Simulated saturation load of each system, the change against the paper '
+    md.append('Simulated saturation load of each system (-o saturation: the lowest load whose '
+              'accepted load falls below 95% of the offered), the change against the paper '
               'system\'s, the printed lambda_g* against it, and the refined model\'s '
-              'saturation for that system against it.\n')
+              'saturation for that system against it: its lambda_g* (a queue at utilisation '
+              '1) and, where the family gives it (-o summary saturation_load_refined_95), the '
+              'largest load whose carried share is >= 95%, the simulator\'s criterion.\n')
     md.append(md_table(sat, ['preset', 'system', 'sim', 'vs_paper', 'model', 'diff_pct',
-                             'refined', 'refined_diff', 'note'],
+                             'refined', 'refined_diff', 'refined_95', 'refined_95_diff', 'note'],
                        ['preset', 'system', 'simulated', 'vs paper system %', 'lambda_g*',
                         'lambda_g* vs sim %', 'refined lambda_g*', 'refined vs sim %',
-                        'note']) + '\n')
+                        'refined 95% load', 'its vs sim %', 'note']) + '\n')
     md.append('### What each physical variant adds\n')
     md.append('Per variant: its simulated saturation and the change against the paper '
               'system\'s, the change of the simulated mean latency at 10/30/50% of lambda_g* '
@@ -244,11 +259,11 @@ def write(ic, presets, got, extra, sim_sets, seconds, assembled):
               'does not know it). The full rows (every load, intervals) follow.\n')
     md.append(md_table(variant_summary(presets, sat, var),
                        ['preset', 'system', 'sim', 'vs_paper', 'd10', 'd30', 'd50', 'e30',
-                        'r30', 'rsat'],
+                        'r30', 'rsat', 'r95'],
                        ['preset', 'system', 'simulated saturation', 'vs paper %',
                         'latency vs paper at 10% (%)', 'at 30%', 'at 50%',
                         'printed error at 30%', 'refined error at 30%',
-                        'refined lambda_g* vs sim %']) + '\n')
+                        'refined lambda_g* vs sim %', 'refined 95% load vs sim %']) + '\n')
     md.append(md_table(var, ['preset', 'system'] + cols[1:] + ['vs_paper'],
                        ['preset', 'system', 'of lambda_g*', 'load', 'model', 'simulation',
                         'lower 95%', 'upper 95%', 'error %', 'refined', 'refined error %',

@@ -18,27 +18,26 @@ MECHANISM = {
     'multicluster': (
         'The model treats every stage of a journey as an independent server whose '
         'blocking probability is the channel\'s utilisation (Eq. 15), adds an M/G/1 source '
-        'queue per node with the Draper-Ghosh variance (Eq. 19) and one M/D/1 '
-        'concentrator/dispatcher queue per cluster (Eq. 32), and draws the level at which '
-        'an external message leaves ECN1 from the uniform P_r (Eqs. 22-23). At light load '
-        'the blocking terms vanish and what is left is the zero-load journey. In the model '
-        'the concentrator, which serves a whole cluster\'s external traffic one message per '
-        'M t_cs, is the first queue to reach utilisation 1 (at lambda_g*); the simulated '
-        'concentrator is the same single server, so its utilisation at the simulated '
-        'saturation is the ratio of the two saturation loads, well below 1: what saturates '
-        'first in the simulated network is its channels, whose blocking Eq. 15 takes as '
-        'independent stage by stage.'),
+        'queue per node (Eq. 19) and one M/D/1 concentrator/dispatcher queue per cluster '
+        '(Eq. 32), and draws the level at which an external message leaves ECN1 from P_r '
+        '(Eqs. 22-23); its saturation lambda_g* is where the largest cluster\'s '
+        'concentrator, serving one message per M t_cs, reaches utilisation 1. The paper '
+        'system is that model\'s own: concentrators and dispatchers that store whole '
+        'messages, the exit drawn from P_r, a channel held exactly M flit times. What '
+        'Eq. 32 does not count is the wormhole path between them: with destination-mod-k '
+        'routing every message into a cluster from beyond its ICN2 leaf switch comes down '
+        'one ICN2 link that carries that cluster\'s whole incoming traffic, and a message '
+        'waiting for it (or for the dispatcher\'s link) holds its path back to the '
+        'concentrator, which cannot send the next one (icnx-models(7), the refined model\'s '
+        'down-link and dispatcher terms).'),
     'star': (
-        'The model (kiasari Eqs. 4-16) has a header blocked at a hop only when every '
-        'virtual channel it may take there is busy, and multiplies the latency by Dally\'s '
-        'virtual-channel multiplexing degree V-bar. With V = 6 to 12 virtual channels that '
-        'blocking probability stays of order 1e-5 up to half of saturation, so the model\'s '
-        'network latency S hardly leaves M + d-bar, and its source-queue wait uses the rate '
-        'lambda_g/V (option ws = text), V times smaller than a node\'s rate. In the '
-        'simulation the virtual channels of one physical channel share its bandwidth flit '
-        'by flit, so a message slows down as soon as another one shares any channel of its '
-        'path, long before all virtual channels are busy, and the source queue sees the '
-        'node\'s full rate.'),
+        'The model (kiasari Eqs. 4-16) blocks a header only when every virtual channel it '
+        'may take is busy, multiplies the latency by Dally\'s multiplexing degree V-bar '
+        '(Eq. 19), and queues each node\'s messages at lambda_g/V (Eq. 16: V injection '
+        'channels fed concurrently). The paper system is that: V source queues per node, '
+        'flit-by-flit round robin among the virtual channels of a channel, a channel held '
+        'exactly M cycles. Its saturation lambda_g* is where the fixed point of S-bar '
+        'disappears.'),
     'irregular': (
         'arnau et al. give no latency model: their claim is that the equivalent distance '
         'of a pair predicts its latency better than the hop count. The simulated curve and '
@@ -48,7 +47,8 @@ MECHANISM = {
         'pair whose shortest legal route is longer than its graph distance is what the '
         'graph distance misses; T_ij (the effective resistance of the pair\'s shortest legal '
         'routes: longer routes raise it, parallel ones lower it) and the route length both '
-        'see it.'),
+        'see it. The one physical variant, `next-cycle` (a release cycle per message on '
+        'every link), is simulated beside the default.'),
 }
 
 

@@ -74,13 +74,18 @@ class Icnx:
         return float(self.summary(preset, sets)['saturation_load']['value'])
 
     def refined_saturation(self, preset, sets=()):
-        """lambda_g* of the refined model for the system `sets` simulates,
-        or None when the family has no refined model."""
+        """(lambda_g*, lambda_sat) of the refined model for the system `sets`
+        simulates: where its first queue reaches utilisation 1, and (where
+        the family gives it, else None) the largest load whose carried share
+        is >= 95%, the simulator's -o saturation criterion; None when the
+        family has no refined model."""
         if not self.accepts(preset, list(sets) + ['options.model=refined']):
             return None
-        row = self.summary(preset, list(sets) + ['options.model=refined']).get(
-            'saturation_load_refined')
-        return num(row['value']) if row else None
+        summ = self.summary(preset, list(sets) + ['options.model=refined'])
+        row, r95 = summ.get('saturation_load_refined'), summ.get('saturation_load_refined_95')
+        if not row:
+            return None
+        return num(row['value']), num(r95['value']) if r95 else None
 
     def model_at(self, preset, loads, sets=()):
         """The printed model's latency at each load (inf when saturated)."""
@@ -101,13 +106,14 @@ class Icnx:
 
     def options(self, preset):
         """[(path, default, [values...])] of the enumerated readings in
-        `options` (options.model, the refined model, is not a reading)."""
+        `options` (options.model and multiplex, the refined model's, are not
+        readings of the printed one)."""
         dump = self.run(preset, ['--dump-config']).stdout
         m = re.search(r'^options:.*\n((?:[ \t]+.*\n)+)', dump, re.M)
         found = []
         for line in (m.group(1).splitlines() if m else []):
             k = re.match(r'\s+([a-z_0-9]+):\s*([^\s#]+)', line)
-            if not k or k.group(1) == 'model':
+            if not k or k.group(1) in ('model', 'multiplex'):   # the refined model's
                 continue
             path = 'options.' + k.group(1)
             r = self.run(preset, ['--check', '--set', path + '=__none__'], check=False)

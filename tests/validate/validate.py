@@ -82,7 +82,8 @@ def main():
             'simulator (zero-load latency, saturation, loaded latency, speed; the engine cases '
             'of sim.timing=booksim) and the coverage of the simulated intervals.%s\n'
             % ((' --quick' if a.quick else '') + (' --resume' if a.resume else '') +
-               (' --skip-booksim' if a.skip_booksim else ''),
+               (' --skip-booksim' if a.skip_booksim else '') +
+               (' --skip-coverage' if a.skip_coverage else ''),
                subprocess.run(['git', 'describe', '--always', '--dirty'], cwd=ROOT,
                               stdout=subprocess.PIPE, text=True).stdout.strip() or 'unknown',
                'assembled from parts run separately' if a.resume or a.skip_booksim else
