@@ -912,6 +912,23 @@ draw_satline(struct canvas *c, const struct frame *f, double x_sat, const char *
 		canvas_put(c, &f->r, x, y, glyph, STY_SATURATION);
 }
 
+/* Protect the cells of the vertical line at x_sat that still show glyph
+ * (what curves and markers left of it), so no label covers them. */
+static void
+protect_line(const struct canvas *c, const struct frame *f, double x_sat, const char *glyph)
+{
+	double fx = axis_frac(&f->ax, x_sat);
+
+	if (isnan(fx) || !in_x(fx))
+		return;
+	int x = col_of(f, fx);
+	for (int y = f->py0; y < f->py0 + f->ph; y++) {
+		const struct canvas_cell *cell = canvas_at(c, x, y);
+		if (cell && strcmp(cell->glyph, glyph) == 0)
+			protect(f, x, y);
+	}
+}
+
 /*
  * The label of a vertical line at column x, drawn after every curve and
  * marker so that none overwrites it, and where it overwrites none: on
@@ -1299,6 +1316,12 @@ plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
 	draw_cursor(c, &f, s, readout, sizeof readout);
 	draw_offscale(c, &f, s, ns, 0);
 	draw_texts(c, &f, s, readout, clipped);
+	if (ref_shown) {
+		/* two saturation lines: neither label may cover the other line */
+		protect_line(c, &f, s->ref_sat_x, f.g->refsatline);
+		if (sat_shown)
+			protect_line(c, &f, s->sat_x, f.g->satline);
+	}
 	if (sat_shown)
 		draw_satlabel(c, &f, s->sat_x, empty(s->sat_label) ? "sat" : s->sat_label);
 	if (ref_shown)
