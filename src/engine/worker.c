@@ -598,7 +598,8 @@ static int compute_slow(struct worker *w, const struct config *cfg, unsigned lon
 		int nth = pool_default_threads();
 		struct executor ex = pool_executor(nth < WORKER_SIM_THREADS ? nth : WORKER_SIM_THREADS);
 		struct sim_points sp = { .sim = &outs[i], .model = ic >= 0 ? &outs[ic] : NULL,
-					 .model_gaps = true, .ex = &ex, .rows = on_points,
+					 .model_gaps = true, .keep_failed = true, .ex = &ex,
+					 .rows = on_points,
 					 .rows_ctx = l };
 
 		req.publish = NULL;

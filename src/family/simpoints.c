@@ -59,7 +59,7 @@ static void run_point(struct run *r, size_t i, bool alone)
 	table_init(&p->model, "");
 	diag_clear(&p->d);
 	p->model_ok = false;
-	if (!alone && atomic_load(&r->refused)) {
+	if (!alone && atomic_load(&r->refused) && !r->sp->keep_failed) {
 		p->rc = PT_SKIPPED;
 		return;
 	}
@@ -117,6 +117,14 @@ static void append_rows(struct table *dst, const struct table *src)
 	}
 }
 
+/* Point i failed (keep_failed): its ROW_FAILED row, the whole reason. */
+static void add_failed(struct run *r, size_t i)
+{
+	char why[DIAG_MSG_MAX + DIAG_PATH_MAX + 8];
+
+	table_add_failed(r->t, r->req->x[i], diag_format(&r->pt[i].d, why, sizeof why));
+}
+
 /* Point p's rows, the model's joined before them: the first point sets
  * the width (no model columns when its model failed); a later point whose
  * model failed, or gave another width, gets NaN model cells. */
@@ -126,7 +134,7 @@ static void gather(struct run *r, struct point *p)
 	size_t sc = p->sim.ncols;
 
 	table_init(&joined, "");
-	if (r->sp->model && !(r->next == 0 && !p->model_ok) && r->ncols != sc) {
+	if (r->sp->model && !(r->ncols == 0 && !p->model_ok) && r->ncols != sc) {
 		struct table *m = &p->model;
 		bool fits = p->model_ok && (r->ncols == 0 || p->model.ncols + sc - 1 == r->ncols);
 
@@ -145,12 +153,16 @@ static void gather(struct run *r, struct point *p)
 		if (!fits)
 			table_free(&gap);
 	}
-	if (r->next == 0) {
+	if (r->ncols == 0) {
+		/* the first point that ran gives the columns; the failed
+		 * points before it (keep_failed) come first */
 		r->ncols = row->ncols;
-		table_move(r->t, row);
-	} else {
-		append_rows(r->t, row);
+		if (table_copy_shape(r->t, row))
+			r->t->nomem = true;
+		for (size_t i = 0; i < r->next; i++)
+			add_failed(r, i);
 	}
+	append_rows(r->t, row);
 	table_free(&joined);
 	table_free(&p->sim);
 	table_free(&p->model);
@@ -162,10 +174,14 @@ static void gather_ready(struct run *r)
 {
 	bool grew = false;
 
-	while (r->next < r->n && r->pt[r->next].finished && r->pt[r->next].rc == 0) {
-		gather(r, &r->pt[r->next]);
+	while (r->next < r->n && r->pt[r->next].finished &&
+	       (r->pt[r->next].rc == 0 || (r->sp->keep_failed && r->pt[r->next].rc < 0))) {
+		if (r->pt[r->next].rc == 0)
+			gather(r, &r->pt[r->next]);
+		else if (r->ncols > 0)
+			add_failed(r, r->next);   /* else added by the first that ran */
 		r->next++;
-		grew = true;
+		grew = r->ncols > 0;
 	}
 	if (grew && r->next < r->n && r->sp->rows) {
 		r->t->partial = true;
@@ -219,6 +235,10 @@ int sim_points_run(struct sim_points *sp, const struct config *cfg, const struct
 			rc = 1;
 	if (rc == 0 && r.next < r.n) {
 		*d = r.pt[r.next].d;
+		rc = -1;
+	}
+	if (rc == 0 && r.ncols == 0) {      /* keep_failed: every point failed */
+		*d = r.pt[0].d;
 		rc = -1;
 	}
 	if (rc == 0 && t->nomem)

@@ -32,6 +32,12 @@ struct sim_points {
 	 * fails at the first point); false (batch) fails the run with its
 	 * message. */
 	bool model_gaps;
+	/* A point that fails (refused or in error): true (the explorer) keeps
+	 * it as a ROW_FAILED row (table.h: its load, NaN values, the whole
+	 * reason as its note) and the others run on; the run fails only when
+	 * every point failed (with the first point's reason).  false (batch):
+	 * see sim_points_run. */
+	bool keep_failed;
 	const struct executor *ex;       /* NULL: in order on this thread */
 	/* May be NULL: the rows gathered so far, in x order (a prefix of the
 	 * run, table.partial set), after each point that extends them, on the
@@ -51,7 +57,8 @@ struct sim_points {
  * (from any task's thread); req->publish is not used (sp->rows is).
  * Returns 0, 1 cancelled (req->cancel), or -1 with *d: the failure of the
  * lowest-indexed failing point (after a refusal, d->usage, later points
- * are not started; the gathered rows are then dropped).
+ * are not started; the gathered rows are then dropped), unless
+ * sp->keep_failed.
  */
 int sim_points_run(struct sim_points *sp, const struct config *cfg, const struct run_req *req,
 		   struct table *t, struct diag *d);

@@ -26,6 +26,10 @@ struct glyphs {
 	const char *refined;   /* marker of a refined model's curve (plot.h) */
 	const char *saturated; /* a point with y = +inf, on the top edge */
 	const char *cursor;    /* the cursor point of a plot */
+	const char *unsettled; /* a measured point whose run did not settle
+	                          (hollow in UTF-8) */
+	const char *failed;    /* a measured point that failed (no value), on
+	                          the data's bottom row */
 	const char *marker[GLYPHS_NMARKERS];  /* per-series point marker */
 	const char *heat[GLYPHS_MAXRAMP];     /* shade ramp, light to dark */
 	int nheat;                            /* entries used in heat[] */

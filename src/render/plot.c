@@ -19,7 +19,7 @@
 #include "render/glyphs.h"
 #include "render/raster.h"
 
-#define LEGEND_MAX (PLOT_MAX_SERIES + 4)
+#define LEGEND_MAX (PLOT_MAX_SERIES + 6)
 #define LEGEND_GAP 3
 #define LEGEND_TEXT 64
 
@@ -33,7 +33,8 @@ static const int dash_refined[2] = { 2, 2 };
 
 struct legend_entry {
 	int kind;                  /* 0..7 series, 8 saturation line, 9 saturated,
-	                              10 the marker, 11 the refined saturation */
+	                              10 the marker, 11 the refined saturation,
+	                              12 did not settle, 13 failed */
 	char text[LEGEND_TEXT];
 	int width;                 /* sample + space + text, in columns */
 };
@@ -492,6 +493,14 @@ legend_sample(struct canvas *c, const struct frame *f, int kind, int x, int y)
 		canvas_put(c, &f->r, x, y, f->g->refsatline, STY_SATURATION);
 		return 1;
 	}
+	if (kind == PLOT_MAX_SERIES + 4) {
+		canvas_put(c, &f->r, x, y, f->g->unsettled, STY_LABEL);
+		return 1;
+	}
+	if (kind == PLOT_MAX_SERIES + 5) {
+		canvas_put(c, &f->r, x, y, f->g->failed, STY_LABEL);
+		return 1;
+	}
 	if (!f->dots) {
 		canvas_put(c, &f->r, x, y, f->mark[kind], STY_SERIES0 + kind);
 		return 1;
@@ -685,7 +694,13 @@ draw_points(struct canvas *c, const struct frame *f, const struct plot_spec *s, 
 		double lo = se->lo ? se->lo[i] : NAN, hi = se->hi ? se->hi[i] : NAN;
 		double fl, fh, fy;
 		int col, r, rt, rb;
+		unsigned flag = se->flag ? se->flag[i] : PLOT_PT_PLAIN;
+		const char *mark = flag == PLOT_PT_UNSETTLED ? f->g->unsettled : f->mark[k];
 
+		if (flag == PLOT_PT_FAILED && !isnan(fx) && in_x(fx) && isfinite(se->x[i])) {
+			put_mark(c, f, col_of(f, fx), f->py0 + f->ph - 1, f->g->failed, sty);
+			continue;
+		}
 		if (isnan(fx) || !in_x(fx) || !isfinite(se->x[i]) || isnan(y))
 			continue;
 		col = col_of(f, fx);
@@ -735,7 +750,7 @@ draw_points(struct canvas *c, const struct frame *f, const struct plot_spec *s, 
 			continue;
 		if (fy > 1 + 1e-9)
 			continue;     /* above the axis' top: draw_offscale */
-		put_mark(c, f, col, row_of(f, fy), f->mark[k], sty);
+		put_mark(c, f, col, row_of(f, fy), mark, sty);
 	}
 }
 
@@ -749,9 +764,11 @@ static void draw_offscale(struct canvas *c, const struct frame *f, const struct 
 		const struct plot_series *se = &s->series[k];
 		if (!se->points || !se->x || !se->y)
 			continue;
-		for (size_t i = 0; i < se->n; i++)
-			offscale_point(c, f, se, i, STY_SERIES0 + (int)k,
-				       pass ? NULL : f->mark[k]);
+		for (size_t i = 0; i < se->n; i++) {
+			bool hollow = se->flag && se->flag[i] == PLOT_PT_UNSETTLED;
+			offscale_point(c, f, se, i, STY_SERIES0 + (int)k, pass ? NULL
+				       : hollow ? f->g->unsettled : f->mark[k]);
+		}
 	}
 }
 
@@ -1144,6 +1161,18 @@ sat_near(const struct extent *e, double x)
 	return x >= e->xlo - 0.5 * span && x <= e->xhi + 0.5 * span;
 }
 
+/* Does a measured points series of s (the first ns) have a point flagged
+ * flag? */
+static bool
+any_flag(const struct plot_spec *s, size_t ns, unsigned char flag)
+{
+	for (size_t k = 0; k < ns; k++)
+		for (size_t i = 0; s->series[k].points && s->series[k].flag && i < s->series[k].n; i++)
+			if (s->series[k].flag[i] == flag)
+				return true;
+	return false;
+}
+
 static void
 build_legend(struct frame *f, const struct plot_spec *s, size_t ns,
 	     bool sat_shown, bool sat_points, bool mark_shown, bool ref_shown)
@@ -1185,6 +1214,10 @@ build_legend(struct frame *f, const struct plot_spec *s, size_t ns,
 			 axis_fmt_value(v, sizeof v, s->mark_x));
 		legend_add(f, PLOT_MAX_SERIES + 2, buf);
 	}
+	if (any_flag(s, ns, PLOT_PT_UNSETTLED))
+		legend_add(f, PLOT_MAX_SERIES + 4, "did not settle");
+	if (any_flag(s, ns, PLOT_PT_FAILED))
+		legend_add(f, PLOT_MAX_SERIES + 5, "failed (i: why)");
 }
 
 int

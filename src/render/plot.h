@@ -89,6 +89,17 @@ struct plot_series {
 	 * whatever its index, so it is told from the printed curve, the pins
 	 * and the measured points without colour. */
 	bool refined;
+	/* Measured points: NULL, or per point a plot_point_flag.  A point
+	 * that did not settle is drawn with the hollow glyph (its interval
+	 * is none); a failed one (y NaN) with the failed glyph on the data's
+	 * bottom row at its x.  The legend explains either when shown. */
+	const unsigned char *flag;
+};
+
+enum plot_point_flag {
+	PLOT_PT_PLAIN = 0,
+	PLOT_PT_UNSETTLED,     /* its run did not reach a steady state */
+	PLOT_PT_FAILED,        /* it has no value: its run failed or was refused */
 };
 
 struct plot_spec {

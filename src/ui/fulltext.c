@@ -61,6 +61,19 @@ static void add_status(struct app *a, struct strbuf *out)
 		strbuf_printf(out, "  failed: %s\n", a->res.error);
 	if (app_sim_refusal(a, NULL))
 		strbuf_printf(out, "  simulation refused: %s\n", app_sim_refusal(a, NULL));
+	/* every failed simulated point, its load as shown and the whole reason */
+	size_t done, total;
+	bool running;
+	const struct table *st = &a->res.slot[SLOT_SLOW].table;
+	if (app_sim_is_curve(a) && app_sim_state(a, &done, &total, &running) &&
+	    a->res.slot[SLOT_SLOW].gen == a->gen)
+		for (size_t r = 0; r < st->nrows; r++)
+			if (table_row_role(st, r) == ROW_FAILED)
+				strbuf_printf(out, "  simulated point %zu of %zu, %s = %s %s, failed: %s\n",
+					      r + 1, st->nrows, st->cols[0].name,
+					      draw_num(table_get(st, r, 0), 10, num, sizeof num),
+					      st->cols[0].unit, table_row_note(st, r)
+					      ? table_row_note(st, r) : "");
 }
 
 /* The plot's curve at the cursor: every column, with its unit. */

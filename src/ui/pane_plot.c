@@ -21,6 +21,7 @@
 #include "config/cfgwalk.h"
 #include "ui/cmdline.h"
 #include "ui/draw.h"
+#include "render/plot.h"
 #include "ui/plotadapt.h"
 #include "ui/simview.h"
 #include "ui/style.h"
@@ -61,6 +62,8 @@ struct plot_pane {
 	double *pbuf[MAX_PINS][2];
 	double *psbuf[MAX_PINS][4];  /* the pins' simulated points: x, y, lo, hi */
 	double *sbuf[4];           /* the simulated points: x, y, lo, hi */
+	unsigned char *sflag;      /* ... and their plot_point_flag */
+	unsigned char *psflag[MAX_PINS];
 	/* What the last draw plotted (key F writes it as a figure): the
 	 * spec, its series and their texts; the arrays are the buffers above,
 	 * valid until the next draw.  have_last false: nothing plotted. */
@@ -95,6 +98,12 @@ static void free_bufs(struct plot_pane *pp)
 	for (int i = 0; i < 4; i++) {
 		free(pp->sbuf[i]);
 		pp->sbuf[i] = NULL;
+	}
+	free(pp->sflag);
+	pp->sflag = NULL;
+	for (int i = 0; i < MAX_PINS; i++) {
+		free(pp->psflag[i]);
+		pp->psflag[i] = NULL;
 	}
 	for (int i = 0; i < MAX_PINS; i++) {
 		free(pp->pbuf[i][0]);
@@ -346,8 +355,8 @@ static void dim_series(struct canvas *c, struct canvas_rect r)
  * interval, named name, into bufs (x, y, lo, hi; freed by free_bufs), when
  * they share curve t's x axis and the plotted column yc is its value
  * (latency); t NULL: no such check.  False if there are none to draw. */
-static bool points_series(const struct table *st, double *bufs[4], const char *name,
-			  const struct table *t, int yc, struct pa_series *out)
+static bool points_series(const struct table *st, double *bufs[4], unsigned char **flag,
+			  const char *name, const struct table *t, int yc, struct pa_series *out)
 {
 	if (st->nrows == 0 || st->ncols < 2)
 		return false;
@@ -364,8 +373,18 @@ static bool points_series(const struct table *st, double *bufs[4], const char *n
 	bufs[3] = uc > 0 ? column(st, uc) : NULL;
 	if (!bufs[0] || !bufs[1])
 		return false;
+	/* typed: a ROW_FAILED row, a 0 in the value's COL_SETTLED flag */
+	int setc = -1;
+	for (size_t c = 1; c < st->ncols; c++)
+		if (st->cols[c].role == COL_SETTLED && st->cols[c].of == vc)
+			setc = (int)c;
+	*flag = malloc(st->nrows ? st->nrows : 1);
+	for (size_t r = 0; *flag && r < st->nrows; r++)
+		(*flag)[r] = table_row_role(st, r) == ROW_FAILED ? PLOT_PT_FAILED
+			: setc > 0 && table_get(st, r, (size_t)setc) == 0 ? PLOT_PT_UNSETTLED
+			: PLOT_PT_PLAIN;
 	*out = (struct pa_series){ name, bufs[0], bufs[1], st->nrows,
-				   .points = true, .lo = bufs[2], .hi = bufs[3] };
+				   .points = true, .lo = bufs[2], .hi = bufs[3], .flag = *flag };
 	return true;
 }
 
@@ -380,7 +399,8 @@ static bool sim_series(struct plot_pane *pp, const struct app *a, const struct t
 	if (!app_sim_is_curve(a) || !app_sim_state(a, &done, &total, &running) ||
 	    a->res.slot[SLOT_SLOW].gen != a->gen || pp->multi || on_start(pp, a))
 		return false;
-	return points_series(&a->res.slot[SLOT_SLOW].table, pp->sbuf, "simulation (95% interval)",
+	return points_series(&a->res.slot[SLOT_SLOW].table, pp->sbuf, &pp->sflag,
+			     "simulation (95% interval)",
 			     t, yc, out);
 }
 
@@ -548,7 +568,7 @@ static void plot_draw(struct pane *p, struct canvas *c)
 		ns++;
 	/* the pins' simulated points, each with its own marker */
 	for (int i = 0; i < pp->npins && ns < PA_MAX_SERIES && !pp->multi && !on_start(pp, a); i++)
-		if (points_series(&pp->pins[i].sim, pp->psbuf[i], pp->pins[i].sim_label, t, yc,
+		if (points_series(&pp->pins[i].sim, pp->psbuf[i], &pp->psflag[i], pp->pins[i].sim_label, t, yc,
 				  &s[ns]))
 			ns++;
 	memset(&spec, 0, sizeof spec);
@@ -823,6 +843,18 @@ static bool sim_hint(const struct plot_pane *pp, const struct app *a, const stru
 	if (r < 0 || vc < 1 || mc < 1)
 		return false;
 	double x = table_get(st, (size_t)r, 0), s = table_get(st, (size_t)r, (size_t)vc);
+	if (table_row_role(st, (size_t)r) == ROW_FAILED) {
+		snprintf(buf, n, "sim %ld/%zu %s=%s failed (i: why): %s", r + 1, st->nrows,
+			 app_symbol(a, a->cfg.family->x.symbol, sym, sizeof sym),
+			 draw_num(x, 4, xs, sizeof xs), table_row_note(st, (size_t)r)
+			 ? table_row_note(st, (size_t)r) : "");
+		return true;
+	}
+	int setc = -1;
+	for (size_t c = 1; c < st->ncols; c++)
+		if (st->cols[c].role == COL_SETTLED && st->cols[c].of == vc)
+			setc = (int)c;
+	bool unsettled = setc > 0 && table_get(st, (size_t)r, (size_t)setc) == 0;
 	/* the model at the simulated load itself (the slow lane computed it,
 	 * as b's command prints it), else between the curve's points */
 	double m = smc > 0 ? table_get(st, (size_t)r, (size_t)smc) : model_at(t, mc, x);
@@ -830,7 +862,9 @@ static bool sim_hint(const struct plot_pane *pp, const struct app *a, const stru
 			   st->nrows, app_symbol(a, a->cfg.family->x.symbol, sym, sizeof sym),
 			   draw_num(x, 4, xs, sizeof xs), draw_num(m, 4, ms, sizeof ms),
 			   draw_num(s, 4, ss, sizeof ss));
-	if (lc > 0 && uc > 0 && len > 0 && (size_t)len < n)
+	if (unsettled && len > 0 && (size_t)len < n)
+		len += snprintf(buf + len, n - (size_t)len, " did not settle (no interval)");
+	else if (lc > 0 && uc > 0 && len > 0 && (size_t)len < n)
 		len += snprintf(buf + len, n - (size_t)len, " [%s, %s]",
 				draw_num(table_get(st, (size_t)r, (size_t)lc), 4, ls, sizeof ls),
 				draw_num(table_get(st, (size_t)r, (size_t)uc), 4, hs, sizeof hs));

@@ -21,7 +21,8 @@ void pa_render(struct canvas *c, struct canvas_rect r, const struct pa_spec *s,
 		ser[i] = (struct plot_series){ s->series[i].name, s->series[i].x, s->series[i].y,
 					       s->series[i].n, .points = s->series[i].points,
 					       .lo = s->series[i].lo, .hi = s->series[i].hi,
-					       .refined = s->series[i].refined };
+					       .refined = s->series[i].refined,
+					       .flag = s->series[i].flag };
 	plot_spec_init(&spec);
 	spec.x_name = s->x_name;
 	spec.x_unit = s->x_unit;

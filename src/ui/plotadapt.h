@@ -25,6 +25,9 @@ struct pa_series {
 	const double *lo, *hi;            /* NULL = no bars */
 	bool refined;                     /* a refined model's curve: its own
 	                                     glyph (plot_series.refined) */
+	const unsigned char *flag;        /* NULL, or per point an enum
+	                                     plot_point_flag (render/plot.h):
+	                                     did not settle, failed */
 };
 
 struct pa_spec {

@@ -185,6 +185,40 @@ test_sim_above_top(void **state)
 	}
 }
 
+/* Issue 23: a point that did not settle is drawn hollow (its own glyph,
+ * never the plain marker, no bar), a failed one (no value) with the failed
+ * glyph on the data's bottom row; the legend names both; the other points
+ * keep their markers.  UTF-8 and ASCII. */
+static void
+test_sim_flags(void **state)
+{
+	(void)state;
+	for (int cs = 0; cs < 2; cs++) {
+		struct sim_plot p;
+		struct plot_info pi;
+		struct canvas c;
+		unsigned char flag[NS] = { 0 };
+
+		sim_init(&p);
+		flag[2] = PLOT_PT_UNSETTLED;
+		p.lo[2] = p.hi[2] = NAN;
+		flag[4] = PLOT_PT_FAILED;
+		p.sy[4] = p.lo[4] = p.hi[4] = NAN;
+		p.ser[1].flag = flag;
+		canvas_init(&c, 60, 20);
+		canvas_set_charset(&c, cs ? CANVAS_UTF8 : CANVAS_ASCII);
+		plot_render(&c, (struct canvas_rect){ 0, 0, 60, 20 }, &p.spec, &pi);
+		const struct glyphs *g = glyphs_get(c.charset);
+		struct canvas_rect bottom = { pi.area.x, pi.area.y + pi.area.h - 1, pi.area.w, 1 };
+		assert_int_equal(count_glyph(&c, pi.area, g->marker[1], STY_SERIES1), NS - 2);
+		assert_int_equal(count_glyph(&c, pi.area, g->unsettled, STY_SERIES1), 1);
+		assert_int_equal(count_glyph(&c, bottom, g->failed, STY_SERIES1), 1);
+		assert_true(text_has(&c, "did not settle"));
+		assert_true(text_has(&c, "failed"));
+		canvas_free(&c);
+	}
+}
+
 int
 main(void)
 {
@@ -192,6 +226,7 @@ main(void)
 		cmocka_unit_test(test_sim_points),
 		cmocka_unit_test(test_sim_saturated_and_clipped),
 		cmocka_unit_test(test_sim_above_top),
+		cmocka_unit_test(test_sim_flags),
 	};
 
 	return cmocka_run_group_tests_name("render_sim", tests, NULL, NULL);
