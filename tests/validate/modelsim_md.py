@@ -213,11 +213,18 @@ def write(ic, presets, got, extra, sim_sets, seconds, assembled):
               '`next-cycle`).\n')
     md.append('Simulation: `./icnx --batch presets/PRESET.yaml -o curve --sim --load L1,...,L5 '
               '-j 2 %s` plus the system\'s `--set` (the presets\' `sim` section otherwise: seed '
-              '1, 20 batches, one-flit buffers, the papers\' timing); point k of a sweep is '
+              '1, one-flit buffers, the papers\' timing); point k of a sweep is '
               'seeded (sim.seed, k), so the loads of a row set reproduce it exactly. An '
-              'interval is the 95%% batch-means interval of the simulated mean; "did not '
+              'interval is the 95%% Student-t interval over the point\'s independent '
+              'replications (5, each with its own warm-up and a fifth of the measured '
+              'messages; icnx(1) SIMULATED SYSTEMS); "did not '
               'settle" where icnx says the point did not settle in its budget. Simulated '
-              'saturation: `-o saturation` with the same settings. Model: `-o curve --load '
+              'saturation: `-o saturation` with the same settings; it is judged on each '
+              'replication\'s window (here 4000 messages after 2000 of warm-up), and near '
+              'saturation a short window reads a network that is still filling as '
+              'saturated, so it is a lower bound that rises with the window '
+              '(kiasari-s5-v6: 0.0204 with sim.measured=20000, 0.0234 with 100000; one '
+              'long run of 20000 before the replications: 0.0237). Model: `-o curve --load '
               'L1,...` (printed), `--set options.model=refined` with the system\'s `--set` '
               '(refined: column latency_refined; -o summary saturation_load_refined).\n' % sets)
     if reduced:
