@@ -71,8 +71,45 @@ struct plot_pane {
 	struct pa_series ls[PA_MAX_SERIES];
 	char lnames[PA_MAX_SERIES][64], llive[80], lxname[96], lylabel[96], lmlabel[48];
 	char rnames[PA_MAX_SERIES][64];
+	/* last's texts, copied: a table's strings (a column's unit) are freed
+	 * when the worker hands over new results, before the next draw. */
+	char kx[96], kxu[64], ky[96], kyu[64], ksat[64], krsat[64], kmark[48];
+	char knames[PA_MAX_SERIES][80];
 	bool have_last;
 };
+
+/* Copy src into buf (n bytes) and return buf; NULL stays NULL. */
+static const char *keep_text(char *buf, size_t n, const char *src)
+{
+	if (!src)
+		return NULL;
+	snprintf(buf, n, "%s", src);
+	return buf;
+}
+
+/* pp->last = spec, with its series in pp->ls and every text copied into
+ * the pane, so that F can write it after the tables it came from are
+ * gone (the arrays are the pane's buffers, valid until the next draw). */
+static void keep_last(struct plot_pane *pp, const struct pa_spec *spec)
+{
+	size_t ns = spec->nseries < PA_MAX_SERIES ? spec->nseries : PA_MAX_SERIES;
+
+	if (spec->series != pp->ls)
+		for (size_t k = 0; k < ns; k++)
+			pp->ls[k] = spec->series[k];
+	for (size_t k = 0; k < ns; k++)
+		pp->ls[k].name = keep_text(pp->knames[k], sizeof pp->knames[k], pp->ls[k].name);
+	pp->last = *spec;
+	pp->last.series = pp->ls;
+	pp->last.nseries = ns;
+	pp->last.x_name = keep_text(pp->kx, sizeof pp->kx, spec->x_name);
+	pp->last.x_unit = keep_text(pp->kxu, sizeof pp->kxu, spec->x_unit);
+	pp->last.y_name = keep_text(pp->ky, sizeof pp->ky, spec->y_name);
+	pp->last.y_unit = keep_text(pp->kyu, sizeof pp->kyu, spec->y_unit);
+	pp->last.sat_label = keep_text(pp->ksat, sizeof pp->ksat, spec->sat_label);
+	pp->last.ref_sat_label = keep_text(pp->krsat, sizeof pp->krsat, spec->ref_sat_label);
+	pp->last.mark_label = keep_text(pp->kmark, sizeof pp->kmark, spec->mark_label);
+}
 
 static int plot_init(struct pane *p)
 {
@@ -441,9 +478,8 @@ static bool draw_sim_alone(struct plot_pane *pp, struct app *a, const struct tab
 	spec.clip_hint = "Y fits";
 	canvas_set_charset(c, a->utf8 ? CANVAS_UTF8 : CANVAS_ASCII);
 	pa_render(c, r, &spec, &pp->info);
-	pp->ls[0] = s;
-	spec.series = pp->ls;
-	pp->last = spec;
+	spec.series = &s;
+	keep_last(pp, &spec);
 	pp->have_last = true;
 	return true;
 }
@@ -607,7 +643,7 @@ static void plot_draw(struct pane *p, struct canvas *c)
 	if (a->have_draft)
 		dim_series(c, r);
 	pp->have_info = true;
-	pp->last = spec;
+	keep_last(pp, &spec);
 	pp->have_last = !a->have_draft;
 }
 
