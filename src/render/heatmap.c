@@ -163,6 +163,22 @@ choose_prec(const double *v, int n)
 	return p;
 }
 
+/* sh->prec from the edges of its bins (bmin, bmax of each level): four
+ * digits at most, a bin's range is read, not compared. */
+static void
+bin_edges_prec(struct shade *sh)
+{
+	double edges[2 * HEATMAP_MAX_LEVELS];
+
+	for (int i = 0; i < sh->levels; i++) {
+		edges[2 * i] = sh->bmin[i];
+		edges[2 * i + 1] = sh->bmax[i];
+	}
+	sh->prec = choose_prec(edges, 2 * sh->levels);
+	if (sh->prec > 4)
+		sh->prec = 4;
+}
+
 static int
 cmp_double(const void *a, const void *b)
 {
@@ -302,17 +318,7 @@ diverge_classes(const struct heatmap_spec *s, const double *const *src, int nsrc
 		sh->dclass[0] = 2;
 		sh->levels = 1;
 	}
-	{
-		double edges[10];
-
-		for (i = 0; i < sh->levels; i++) {
-			edges[2 * i] = sh->bmin[i];
-			edges[2 * i + 1] = sh->bmax[i];
-		}
-		sh->prec = choose_prec(edges, 2 * sh->levels);
-		if (sh->prec > 4)
-			sh->prec = 4;
-	}
+	bin_edges_prec(sh);
 }
 
 /* Range and levels of the values shown at scale k (see heatmap.h). */
@@ -405,7 +411,6 @@ shade_compute(const struct heatmap_spec *s, const struct glyphs *g, int k,
 	{
 		size_t n = 0, cap = (size_t)nbr * (size_t)nbc * (size_t)nsrc;
 		double *all = malloc(sizeof *all * (cap > 0 ? cap : 1));
-		double edges[2 * HEATMAP_MAX_LEVELS];
 
 		if (all == NULL) {
 			/* Out of memory: equal bins of the range. */
@@ -430,14 +435,7 @@ shade_compute(const struct heatmap_spec *s, const struct glyphs *g, int k,
 		qsort(all, n, sizeof *all, cmp_double);
 		quantile_bins(sh, all, n, maxl);
 		free(all);
-		for (i = 0; i < sh->levels; i++) {
-			edges[2 * i] = sh->bmin[i];
-			edges[2 * i + 1] = sh->bmax[i];
-		}
-		/* Four digits at most: a bin's range is read, not compared. */
-		sh->prec = choose_prec(edges, 2 * sh->levels);
-		if (sh->prec > 4)
-			sh->prec = 4;
+		bin_edges_prec(sh);
 	}
 }
 
