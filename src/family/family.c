@@ -1,6 +1,8 @@
-/* family.c: the registry of model families and lookups on descriptors. */
+/* family.c: the registry of model families, lookups on descriptors and the
+ * helpers every family shares (prepared model, default load sweep). */
 #include "family/family.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -55,6 +57,29 @@ void family_release(const struct family *f, void *prep)
 {
 	if (prep && f->release)
 		f->release(prep);
+}
+
+int family_sweep_below_saturation(const struct config *cfg, const struct run_req *req,
+				  double from, double to, int points,
+				  double (*sat_of)(const void *prep), double *o_from,
+				  double *o_to, size_t *o_n, struct diag *d)
+{
+	*o_from = from;
+	*o_n = (size_t)points;
+	*o_to = to;
+	if (isnan(to)) {
+		const void *prep;
+		void *own;
+		int rc = family_prepared(cfg, req, &prep, &own, d);
+		if (rc)
+			return rc;
+		double sat = sat_of(prep);
+		*o_to = isinf(sat) ? 1.0 : 0.98 * sat;
+		family_release(cfg->family, own);
+		if (!(*o_to > from))
+			*o_to = 2 * from + 1e-9;
+	}
+	return 0;
 }
 
 static atomic_ulong fstats[FSTAT_COUNT];

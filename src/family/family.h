@@ -244,6 +244,16 @@ int family_prepared(const struct config *cfg, const struct run_req *req, const v
 /* Release a prepared model of f (NULL is a no-op). */
 void family_release(const struct family *f, void *prep);
 
+/* A family.sweep for a family whose prepared model knows its saturation:
+ * the configured from, to and points, where an unset `to` (NaN) becomes
+ * 0.98 of sat_of(prepared model) (1.0 when that is infinite: nothing
+ * saturates), and at least just above `from`.  Returns 0, 1 cancelled, -1
+ * with *d. */
+int family_sweep_below_saturation(const struct config *cfg, const struct run_req *req,
+				  double from, double to, int points,
+				  double (*sat_of)(const void *prep), double *o_from,
+				  double *o_to, size_t *o_n, struct diag *d);
+
 /* Counters of the expensive shared work, process-wide and atomic, for
  * `make bench` (builds per edit): never read by the program itself. */
 enum family_stat {

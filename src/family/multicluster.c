@@ -451,26 +451,18 @@ static int mc_prepare(const struct config *cfg, const struct run_req *req, void 
 	return 0;
 }
 
+static double mc_sat_of(const void *prep)
+{
+	return ((const struct mc_prepared *)prep)->sat;
+}
+
 static int mc_sweep(const struct config *cfg, const struct run_req *req, double *from,
 		    double *to, size_t *n, struct diag *d)
 {
 	const struct mc_config *c = mc_cfg(cfg);
-	*from = c->load.from;
-	*n = (size_t)c->load.points;
-	*to = c->load.to;
-	if (isnan(*to)) {
-		const void *prep;
-		void *own;
-		int rc = family_prepared(cfg, req, &prep, &own, d);
-		if (rc)
-			return rc;
-		double sat = ((const struct mc_prepared *)prep)->sat;
-		*to = isinf(sat) ? 1.0 : 0.98 * sat;   /* inf: nothing ever saturates */
-		family_release(cfg->family, own);
-		if (!(*to > *from))
-			*to = 2 * *from + 1e-9;
-	}
-	return 0;
+
+	return family_sweep_below_saturation(cfg, req, c->load.from, c->load.to, c->load.points,
+					     mc_sat_of, from, to, n, d);
 }
 
 extern const struct output_desc mc_outputs[];

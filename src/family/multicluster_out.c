@@ -30,6 +30,34 @@ static int model_for(const struct config *cfg, const struct run_req *req,
 	return rc;
 }
 
+/* One per-load output's model: the prepared model and a point to evaluate
+ * it into, both released by use_close (also after a failed use_open). */
+struct mc_use {
+	const struct mc_prepared *pm;
+	void *own;                 /* ours when req->prepared was absent */
+	struct mc_point *pt;       /* owned */
+};
+
+/* 0, 1 cancelled, -1 with *d. */
+static int use_open(const struct config *cfg, const struct run_req *req, struct mc_use *u,
+		    struct diag *d)
+{
+	u->pm = NULL;
+	u->own = NULL;
+	u->pt = malloc(sizeof *u->pt);
+	if (!u->pt)
+		return diag_set(d, "", "out of memory");
+	return model_for(cfg, req, &u->pm, &u->own, d);
+}
+
+static void use_close(const struct config *cfg, struct mc_use *u)
+{
+	free(u->pt);
+	u->pt = NULL;
+	family_release(cfg->family, u->own);
+	u->own = NULL;
+}
+
 
 /* The curve: the model at each load (curve.h runs the loop). */
 struct mc_curve {
@@ -159,20 +187,17 @@ static int curve(const struct config *cfg, const struct run_req *req, struct tab
 static int summary(const struct config *cfg, const struct run_req *req, struct table *t,
 		   struct diag *d)
 {
-	const struct mc_model *mdl = NULL;
-	const struct mc_prepared *pm = NULL;
-	void *own = NULL;
-	struct mc_point *pt = malloc(sizeof *pt);
-	int rc = -1;
+	struct mc_use u;
+	int rc = use_open(cfg, req, &u, d);
 	char note[128];
 
-	if (!pt)
-		goto nomem;
-	rc = model_for(cfg, req, &pm, &own, d);
-	if (rc == 0)
-		mdl = &pm->mdl;
-	if (rc)
-		goto out;
+	if (rc) {
+		use_close(cfg, &u);
+		return rc;
+	}
+	const struct mc_prepared *pm = u.pm;
+	const struct mc_model *mdl = &pm->mdl;
+	struct mc_point *pt = u.pt;
 	rc = -1;
 	snprintf(t->title, sizeof t->title, "summary");
 	summary_cols(t);
@@ -243,12 +268,8 @@ static int summary(const struct config *cfg, const struct run_req *req, struct t
 		summary_group_row(t, g, "zero_load_latency", pt->g[g].T, TU, "T^(i)(0)", "");
 	}
 	rc = 0;
-	goto out;
-nomem:
-	rc = diag_set(d, "", "out of memory");
 out:
-	free(pt);
-	family_release(cfg->family, own);
+	use_close(cfg, &u);
 	return rc;
 }
 
@@ -386,20 +407,17 @@ static double point_load(const struct mc_prepared *pm, const struct run_req *req
 static int point(const struct config *cfg, const struct run_req *req, struct table *t,
 		 struct diag *d)
 {
-	const struct mc_model *mdl = NULL;
-	const struct mc_prepared *pm = NULL;
-	void *own = NULL;
-	struct mc_point *pt = malloc(sizeof *pt);
-	int rc = -1;
+	struct mc_use u;
+	int rc = use_open(cfg, req, &u, d);
 	char q[96];
 
-	if (!pt)
-		goto nomem;
-	rc = model_for(cfg, req, &pm, &own, d);
-	if (rc == 0)
-		mdl = &pm->mdl;
-	if (rc)
-		goto out;
+	if (rc) {
+		use_close(cfg, &u);
+		return rc;
+	}
+	const struct mc_prepared *pm = u.pm;
+	const struct mc_model *mdl = &pm->mdl;
+	struct mc_point *pt = u.pt;
 	rc = -1;
 	double at = point_load(pm, req);
 	int sat = mc_eval(mdl, at, pt);
@@ -447,12 +465,8 @@ static int point(const struct config *cfg, const struct run_req *req, struct tab
 		}
 	}
 	rc = 0;
-	goto out;
-nomem:
-	rc = diag_set(d, "", "out of memory");
 out:
-	free(pt);
-	family_release(cfg->family, own);
+	use_close(cfg, &u);
 	return rc;
 }
 
@@ -519,20 +533,17 @@ static int pattern_distances(const struct config *cfg, const struct run_req *req
 static int cluster_latency(const struct config *cfg, const struct run_req *req,
 			   struct table *t, struct diag *d)
 {
-	const struct mc_model *mdl = NULL;
-	const struct mc_prepared *pm = NULL;
-	void *own = NULL;
-	struct mc_point *pt = malloc(sizeof *pt);
+	struct mc_use u;
+	int rc = use_open(cfg, req, &u, d);
 	char label[16];
-	int rc = -1;
 
-	if (!pt)
-		goto nomem;
-	rc = model_for(cfg, req, &pm, &own, d);
-	if (rc == 0)
-		mdl = &pm->mdl;
-	if (rc)
-		goto out;
+	if (rc) {
+		use_close(cfg, &u);
+		return rc;
+	}
+	const struct mc_prepared *pm = u.pm;
+	const struct mc_model *mdl = &pm->mdl;
+	struct mc_point *pt = u.pt;
 	rc = -1;
 	double at = point_load(pm, req);
 	int sat = mc_eval(mdl, at, pt);
@@ -552,12 +563,8 @@ static int cluster_latency(const struct config *cfg, const struct run_req *req,
 				  sat ? INFINITY : pt->g[i].T_pair[j]);
 	}
 	rc = 0;
-	goto out;
-nomem:
-	rc = diag_set(d, "", "out of memory");
 out:
-	free(pt);
-	family_release(cfg->family, own);
+	use_close(cfg, &u);
 	return rc;
 }
 

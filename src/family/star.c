@@ -235,26 +235,18 @@ static int star_prepare(const struct config *cfg, const struct run_req *req, voi
 	return 0;
 }
 
+static double star_sat_of(const void *prep)
+{
+	return ((const struct star_prepared *)prep)->sat;
+}
+
 static int star_sweep(const struct config *cfg, const struct run_req *req, double *from,
 		      double *to, size_t *n, struct diag *d)
 {
 	const struct star_config *c = star_cfg(cfg);
 
-	*from = c->load.from;
-	*n = (size_t)c->load.points;
-	*to = c->load.to;
-	if (isnan(*to)) {
-		const void *prep;
-		void *own;
-		int rc = family_prepared(cfg, req, &prep, &own, d);
-		if (rc)
-			return rc;
-		*to = 0.98 * ((const struct star_prepared *)prep)->sat;
-		family_release(cfg->family, own);
-		if (!(*to > *from))
-			*to = 2 * *from + 1e-9;
-	}
-	return 0;
+	return family_sweep_below_saturation(cfg, req, c->load.from, c->load.to, c->load.points,
+					     star_sat_of, from, to, n, d);
 }
 
 extern const struct output_desc star_outputs[];
