@@ -141,6 +141,11 @@ static void write_json(FILE *fp, const struct table *t, const struct write_meta 
 					fputs("null", fp);
 			}
 		}
+		if (table_row_role(t, r) == ROW_FAILED) {
+			/* why its values are null (table.h: a failed point) */
+			fputs(",\"failed\":", fp);
+			json_string(fp, table_row_note(t, r) ? table_row_note(t, r) : "");
+		}
 		fputc('}', fp);
 	}
 	fputs("]}\n", fp);
@@ -182,6 +187,8 @@ static void write_aligned(FILE *fp, const struct table *t, const struct write_me
 			else
 				fprintf(fp, "%s%*s", c ? "  " : "", text ? -(int)w[c] : (int)w[c], s);
 		}
+		if (table_row_role(t, r) == ROW_FAILED)
+			fprintf(fp, "  failed: %s", table_row_note(t, r) ? table_row_note(t, r) : "");
 		fputc('\n', fp);
 	}
 	free(w);

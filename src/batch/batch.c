@@ -91,6 +91,25 @@ static int print_table(const struct options *o, const struct table *t,
 	return rc;
 }
 
+/* The failed points of a simulated run that printed the others: one line
+ * each on stderr, the point's index in the sweep and the whole reason (the
+ * rows themselves are printed with empty simulated cells).  Returns how
+ * many. */
+static size_t report_failed(const char *name, const struct table *t, size_t point0)
+{
+	size_t n = table_count_role(t, ROW_FAILED);
+
+	for (size_t r = 0; r < t->nrows; r++)
+		if (table_row_role(t, r) == ROW_FAILED)
+			fprintf(stderr, "icnx: %s: simulated point %zu failed (its row has no simulated "
+				"values): %s\n", name, point0 + r,
+				table_row_note(t, r) ? table_row_note(t, r) : "no reason given");
+	if (n)
+		fprintf(stderr, "icnx: %s: %zu of %zu simulated points failed; the other rows are "
+			"printed (exit status 3)\n", name, n, t->nrows);
+	return n;
+}
+
 static int usage(const char *msg, const char *arg)
 {
 	fprintf(stderr, "icnx: ");
@@ -247,10 +266,11 @@ int batch_run(const struct options *o, const struct loaded *l)
 	} else {
 		rc = print_table(o, &t, &meta);
 	}
+	size_t failed = rc ? 0 : report_failed(l->name, &t, req.point0);
 	table_free(&t);
 	if (rc || fflush(stdout)) {
 		perror("icnx: writing output");
 		return 1;
 	}
-	return 0;
+	return failed ? 3 : 0;
 }

@@ -17,7 +17,7 @@ int simbatch_run(const struct output_desc *sim, const struct output_desc *model,
 		jobs = req->nx ? (int)req->nx : 1;
 	jobs = simmem_jobs(jobs);      /* each thread holds a point (simmem.h) */
 	struct executor ex = pool_executor(jobs);
-	struct sim_points sp = { .sim = sim, .model = model, .ex = &ex };
+	struct sim_points sp = { .sim = sim, .model = model, .keep_failed = true, .ex = &ex };
 	int rc = sim_points_run(&sp, cfg, req, t, d);
 
 	if (sp.retried)

@@ -117,12 +117,21 @@ static void append_rows(struct table *dst, const struct table *src)
 	}
 }
 
-/* Point i failed (keep_failed): its ROW_FAILED row, the whole reason. */
+/* Point i failed (keep_failed): its ROW_FAILED row, the whole reason, the
+ * model's cells when the model gave its row. */
 static void add_failed(struct run *r, size_t i)
 {
 	char why[DIAG_MSG_MAX + DIAG_PATH_MAX + 8];
 
-	table_add_failed(r->t, r->req->x[i], diag_format(&r->pt[i].d, why, sizeof why));
+	const struct table *m = &r->pt[i].model;
+	long n = table_add_failed(r->t, r->req->x[i], diag_format(&r->pt[i].d, why, sizeof why));
+
+	/* the model's row at this load, when it gave one of the joined width */
+	if (n < 0 || !r->sp->model || !r->pt[i].model_ok || m->ncols >= r->ncols)
+		return;
+	for (size_t c = 1; c < m->ncols; c++)
+		if (m->cols[c].kind == COL_NUM && r->t->cols[c].kind == COL_NUM)
+			table_set(r->t, (size_t)n, c, table_get(m, 0, c));
 }
 
 /* Point p's rows, the model's joined before them: the first point sets
