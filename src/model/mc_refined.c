@@ -42,3 +42,13 @@ double mc_mix_cv2(const double *L, const double *F, int n)
 	m2 /= s;
 	return fmax(0.0, m2 / (m1 * m1) - 1.0);
 }
+
+double mc_khm_inputs(const double *share, const double *inputs, int n)
+{
+	double s2 = 0;
+
+	for (int l = 0; l < n; l++)
+		if (inputs[l] >= 1)
+			s2 += share[l] * share[l] / inputs[l];
+	return fmax(0.0, 1.0 - s2);
+}

@@ -17,6 +17,11 @@
  *   concentrator i and dispatcher j as M/G/1 queues whose service is the
  *     holding time of their link (service second moment with the length
  *     mix's C^2):
+ *   the down-links from the ICN2 top towards a destination cluster's leaf
+ *     switch carry its messages alone (destination-mod-k routing): one
+ *     M/G/1 server (wait W_j, held by every link behind it) whose inputs
+ *     are the up-links of the sibling subtrees joining it, each carrying
+ *     one message at a time: KHM's factor over those inputs;
  *       buffered (Eq. 32's system): FIFOs cut the journey into three
  *         wormhole segments; the concentrator holds its link M t_cs plus
  *         the ICN2 waits to the dispatcher's FIFO, the dispatcher M t plus
@@ -57,6 +62,13 @@ void mc_refined_params(const struct mc_params *p, const struct mc_refined_system
  * x2 = E[x^2] (Pollaczek-Khinchine); 0 when lam = 0, INFINITY when
  * lam x1 >= 1. */
 double mc_mg1_wait(double lam, double x1, double x2);
+
+/* Karol-Hluchyj-Morgan's factor of a link fed by inputs that each carry
+ * one message at a time: its wait is (1 - sum_a s_a^2) of the M/G/1 wait,
+ * s_a the share of input a.  Here entry l has share[l] of the messages
+ * split equally over inputs[l] inputs (skipped when inputs[l] < 1), n
+ * entries: 1 - sum_l share[l]^2 / inputs[l], not below 0. */
+double mc_khm_inputs(const double *share, const double *inputs, int n);
 
 /* Squared coefficient of variation of a length mix (lengths L, probs F, n
  * entries; F need not be normalised): 0 for one length. */

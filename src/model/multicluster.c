@@ -535,6 +535,7 @@ static void dispatchers(const struct mc_model *mdl, const double *lam, struct mc
 	const struct mc_params *p = &mdl->p;
 	double M = p->M, q = p->hold, pb, sum_out = 0;
 	double sib = fmin(p->m / 2 - 1, mdl->C - 1);   /* clusters sharing a leaf switch */
+	double kk = p->m / 2;
 	bool ct = p->conc == MC_CONC_CUT_THROUGH;
 
 	for (int i = 0; i < p->ngroups; i++)
@@ -546,7 +547,7 @@ static void dispatchers(const struct mc_model *mdl, const double *lam, struct mc
 		/* into one cluster of group j: each source cluster's external
 		 * traffic times its chance of choosing that cluster; in2 of it
 		 * from beyond j's ICN2 leaf switch */
-		double in = 0, in2 = 0;
+		double in = 0, in2 = 0, inl[MC_MAX_NC + 1] = { 0 };
 		for (int i = 0; i < p->ngroups; i++) {
 			double others = p->g[j].count - (i == j);
 			if (others > 0) {
@@ -554,6 +555,8 @@ static void dispatchers(const struct mc_model *mdl, const double *lam, struct mc
 					   mdl->w_dest[i][j] / others;
 				in += r;
 				in2 += r * (1 - mdl->P2[i][j][1]);
+				for (int l = 2; l <= mdl->n_c; l++)
+					inl[l] += r * mdl->P2[i][j][l];
 			}
 		}
 		D->in[j] = in;
@@ -588,7 +591,19 @@ static void dispatchers(const struct mc_model *mdl, const double *lam, struct mc
 			h = x1 + D->Wf[j];
 			h2 = x2 + 2 * x1 * D->Wf[j] + D->Wf[j] * D->Wf[j];
 		}
-		D->W[j] = in2 > 0 ? mc_mg1_wait(in2, h, h2) : 0;
+		/* The down-links from the top towards j's leaf switch carry j's
+		 * messages alone (destination-mod-k), one after the other: one
+		 * server whose inputs (KHM) are the up-links joining it, at the
+		 * level-(l-1) switch the sibling subtrees' (l = 2..n_c), each
+		 * carrying one message at a time. */
+		double share[MC_MAX_NC + 1] = { 0 }, inputs[MC_MAX_NC + 1] = { 0 }, span = 1;
+		for (int l = 2; l <= mdl->n_c; l++) {
+			span *= kk;   /* the clusters under a level-(l-2) switch */
+			share[l] = in2 > 0 ? inl[l] / in2 : 0;
+			inputs[l] = l == mdl->n_c ? ceil(mdl->C / span) - 1 : kk - 1;
+		}
+		double fd = in2 > 0 ? mc_khm_inputs(share, inputs, mdl->n_c + 1) : 0;
+		D->W[j] = in2 > 0 ? wmul(fd, mc_mg1_wait(in2, h, h2)) : 0;
 		note(u, in2 * h, Q_DOWN);
 		D->util[j] = fmax(D->util[j], in2 * h);
 	}

@@ -142,6 +142,30 @@ static void test_khm(void **st)
 	assert_true(mc_mg1_wait(0, 10, 100) == 0);
 }
 
+/* KHM over inputs: N equal inputs wait (N - 1)/N of the M/G/1 wait; one
+ * input never waits; an entry with no input adds nothing.  The down-link
+ * chain into a leaf of a full 16-cluster m = 4 ICN2 (n_c = 3): of the 14
+ * clusters beyond the leaf, 2 join at level 2 from the one sibling leaf,
+ * 12 at the top from its 3 other level-1 subtrees. */
+static void test_khm_inputs(void **st)
+{
+	(void)st;
+	double one[] = { 1 }, four[] = { 4 }, none[] = { 0 };
+	assert_close(mc_khm_inputs(one, four, 1), 0.75, 1e-15);
+	assert_close(mc_khm_inputs(one, one, 1), 0.0, 1e-15);
+	assert_close(mc_khm_inputs(one, none, 1), 1.0, 1e-15);
+	double share[] = { 0, 0, 2.0 / 14, 12.0 / 14 }, inputs[] = { 0, 0, 1, 3 };
+	double f = 1 - (2.0 / 14) * (2.0 / 14) - (12.0 / 14) * (12.0 / 14) / 3;
+	assert_close(mc_khm_inputs(share, inputs, 4), f, 1e-15);
+	/* the model's shares and inputs for that system: its P2 per level */
+	struct mc_params p = equal_system(4, 16, 2, 0.5, 16);
+	struct mc_model b;
+	init(&b, &p);
+	assert_int_equal(b.n_c, 3);
+	assert_close(b.P2[0][0][2] / (1 - b.P2[0][0][1]), 2.0 / 14, 1e-12);
+	assert_close(b.P2[0][0][3] / (1 - b.P2[0][0][1]), 12.0 / 14, 1e-12);
+}
+
 /* Sharifi's 32/64 mix: C^2 = Var(M)/M^2 = 16^2/48^2 = 1/9; one length: 0. */
 static void test_mix_cv2(void **st)
 {
@@ -245,6 +269,7 @@ int main(void)
 		cmocka_unit_test(test_light_load),
 		cmocka_unit_test(test_buffered_pair),
 		cmocka_unit_test(test_khm),
+		cmocka_unit_test(test_khm_inputs),
 		cmocka_unit_test(test_mix_cv2),
 		cmocka_unit_test(test_release_and_blocking),
 		cmocka_unit_test(test_icn2_pairs),
