@@ -5,11 +5,16 @@
 #include <stdio.h>
 #include <string.h>
 
+/* gnuplot dash types: a refined model's curve (dash-dot) and its
+ * saturation line (dotted); pins use the numbered types 2.. */
+#define REF_DASH "(8,4,2,4)"
+#define REF_SAT_DASH "(2,4)"
+
 void figure_init(struct figure *f)
 {
 	memset(f, 0, sizeof *f);
 	f->x_min = f->x_max = f->y_min = f->y_max = NAN;
-	f->sat_x = f->mark_x = NAN;
+	f->sat_x = f->ref_sat_x = f->mark_x = NAN;
 }
 
 /* s as a single-quoted gnuplot string ('' for a quote). */
@@ -92,22 +97,31 @@ static void range(struct strbuf *b, char axis, double lo, double hi)
 	strbuf_puts(b, "]\n");
 }
 
-/* A vertical line at x with its label, as the explorer marks it. */
-static void vline(struct strbuf *b, int id, double x, const char *label, int dash)
+/* A marked line's text, quoted: "label x" (x in 3 significant digits). */
+static void line_text(struct strbuf *b, const char *label, double x)
+{
+	char text[160];
+	snprintf(text, sizeof text, "%s %.3g", label, x);
+	quoted(b, text);
+}
+
+/* A vertical line at x with its label (at height y, in graph units), as
+ * the explorer marks it; dash a gnuplot dashtype ("2", "(2,4)"). */
+static void vline(struct strbuf *b, int id, double x, const char *label, const char *dash,
+		  double y)
 {
 	strbuf_printf(b, "set arrow %d from ", id);
 	num(b, x);
 	strbuf_printf(b, ", graph 0 to ");
 	num(b, x);
-	strbuf_printf(b, ", graph 1 nohead dashtype %d linecolor rgb 'gray40'\n", dash);
+	strbuf_printf(b, ", graph 1 nohead dashtype %s linecolor rgb 'gray40'\n", dash);
 	if (label && *label) {
-		char text[160];
-		snprintf(text, sizeof text, "%s %.3g", label, x);
 		strbuf_printf(b, "set label %d ", id);
-		quoted(b, text);
+		line_text(b, label, x);
 		strbuf_puts(b, " at ");
 		num(b, x);
-		strbuf_puts(b, ", graph 0.04 offset 0.5,0 left noenhanced textcolor rgb 'gray40'\n");
+		strbuf_printf(b, ", graph %.2f offset 0.5,0 left noenhanced textcolor rgb 'gray40'\n",
+			      y);
 	}
 }
 
@@ -160,10 +174,16 @@ void figure_gnuplot(const struct figure *f, struct strbuf *b)
 		strbuf_puts(b, "set logscale y\n");
 	range(b, 'x', f->x_min, f->x_max);
 	range(b, 'y', f->y_min, f->y_max);
+	/* the refined model's saturation: dotted, its label higher up, so
+	 * neither label covers the other when the two loads are close */
+	const char *rsl = f->ref_sat_label ? f->ref_sat_label : "refined sat";
+	bool ref_sat = isfinite(f->ref_sat_x);
 	if (isfinite(f->sat_x))
-		vline(b, 1, f->sat_x, f->sat_label ? f->sat_label : "saturation", 2);
+		vline(b, 1, f->sat_x, f->sat_label ? f->sat_label : "saturation", "2", 0.04);
 	if (isfinite(f->mark_x))
-		vline(b, 2, f->mark_x, f->mark_label, 3);
+		vline(b, 2, f->mark_x, f->mark_label, "3", 0.04);
+	if (ref_sat)
+		vline(b, 3, f->ref_sat_x, rsl, REF_SAT_DASH, 0.12);
 	/* measured points above the axis or saturated: a triangle on the top
 	 * edge, with the value (or "saturated") above it */
 	for (size_t k = 0; k < ns; k++) {
@@ -193,6 +213,9 @@ void figure_gnuplot(const struct figure *f, struct strbuf *b)
 		if (s->points)
 			strbuf_printf(b, "using 1:2:3:4 with yerrorbars pointtype %d pointsize 1.2 "
 				      "linecolor %zu", pt[k % 6], k + 1);
+		else if (s->refined)
+			strbuf_printf(b, "using 1:2 with lines linewidth 2 dashtype %s linecolor %zu",
+				      REF_DASH, k + 1);
 		else if (s->impulses)
 			strbuf_printf(b, "using 1:2 with impulses linewidth 2 linecolor %zu", k + 1);
 		else
@@ -200,6 +223,20 @@ void figure_gnuplot(const struct figure *f, struct strbuf *b)
 				      s->dash > 1 ? "1.5" : "2", s->dash > 0 ? s->dash : 1, k + 1);
 		strbuf_puts(b, " title ");
 		quoted(b, s->name);
+	}
+	/* with the refined model's line, both saturation lines in the key,
+	 * as the explorer's legend has them */
+	if (ref_sat) {
+		if (isfinite(f->sat_x)) {
+			strbuf_printf(b, "%s \\\n  keyentry with lines dashtype 2 linecolor rgb 'gray40' "
+				      "title ", first ? "" : ",");
+			line_text(b, f->sat_label ? f->sat_label : "saturation", f->sat_x);
+			first = false;
+		}
+		strbuf_printf(b, "%s \\\n  keyentry with lines dashtype %s linecolor rgb 'gray40' "
+			      "title ", first ? "" : ",", REF_SAT_DASH);
+		line_text(b, rsl, f->ref_sat_x);
+		first = false;
 	}
 	if (any_above)
 		strbuf_printf(b, "%s \\\n  keyentry with points pointtype 9 linecolor rgb 'black' "

@@ -4,8 +4,10 @@
  *
  * The script is one self-contained file: its data as gnuplot datablocks
  * ($s0 << EOD ... EOD, gnuplot >= 5.0), then the axes, the legend, the
- * saturation line and the marker, and one plot command: curves as lines
- * (pins dashed, each its own dash type), measured points with their error
+ * saturation lines and the marker, and one plot command: curves as lines
+ * (pins dashed, each its own dash type; a refined model's curve dash-dot,
+ * its saturation line dotted, as the explorer's '~' and its own line),
+ * measured points with their error
  * bars (yerrorbars), points above the y axis (or saturated) as a triangle
  * on the top edge with their value, as the explorer draws them.  gnuplot
  * (Debian's gnuplot-nox) draws it in any of its terminals:
@@ -43,6 +45,9 @@ struct figure_series {
 	const double *lo, *hi;     /* points: the interval of each; NULL = none */
 	int dash;                  /* a line's gnuplot dashtype: 1 solid, 2.. dashed */
 	bool impulses;             /* discrete data: a stem from 0 per point */
+	bool refined;              /* a refined model's curve (icnx's, not the
+	                              papers'): a dash-dot line of its own, never
+	                              a pin's dash (dash is ignored) */
 };
 
 struct figure {
@@ -58,6 +63,9 @@ struct figure {
 	size_t nseries;            /* at most FIGURE_MAX_SERIES are written */
 	double sat_x;              /* the saturation line's x; NaN = none */
 	const char *sat_label;     /* its label ("saturation") */
+	double ref_sat_x;          /* the refined model's saturation line's x
+	                              (dotted); NaN = none */
+	const char *ref_sat_label; /* its label ("refined sat") */
 	double mark_x;             /* another marked x (a threshold); NaN = none */
 	const char *mark_label;
 	const char *command;       /* the icnx command that prints the numbers,

@@ -414,6 +414,7 @@ int table_join(const struct table *m, const struct table *s, struct table *out)
 		table_set_role(out, c, k->role, k->of);
 		table_set_measure(out, c, k->measure);
 		table_set_symbol(out, c, k->symbol);
+		table_set_refines(out, c, k->refines);   /* a model column's index stays */
 	}
 	for (size_t c = 1; c < s->ncols; c++) {
 		const struct column *k = &s->cols[c];

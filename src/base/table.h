@@ -230,12 +230,12 @@ long table_add_failed(struct table *t, double x, const char *why);
 /* Deep copy; returns 0 or -1 (ENOMEM, dst left empty). */
 int table_copy(struct table *dst, const struct table *src);
 /* Join: a copy of m with the columns of s after them, except s's first
- * (its x column), roles, owners and measures kept, row by row: both must
- * have the same number of rows, in the same x order (the caller's
- * contract; a model curve and a simulated one at the same loads).  Row
- * tags are m's, except that a row s says ROW_FAILED is failed (with its
- * note) in the result.  Result
- * in *out (initialised here; title, samples: m's and s's).  0, or -1 (no
+ * (its x column), roles, owners, measures and m's refined links
+ * (column.refines) kept, row by row: both must have the same number of
+ * rows, in the same x order (the caller's contract; a model curve and a
+ * simulated one at the same loads).  Row tags are m's, except that a row
+ * s says ROW_FAILED is failed (with its note) in the result.  Result in
+ * *out (initialised here; title, samples: m's and s's).  0, or -1 (no
  * memory, or the row counts differ; *out left empty). */
 int table_join(const struct table *m, const struct table *s, struct table *out);
 

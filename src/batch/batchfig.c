@@ -2,8 +2,12 @@
  * batchfig.c: --figure FILE, a curve output written as a gnuplot figure
  * (base/figure.h) beside the printed table, as the explorer's F writes
  * its plot: the family's starting columns (x_axis.y_columns; else the
- * curve's value) as lines, simulated columns as points with their 95%
- * intervals, the summary's saturation load and marker as vertical lines.
+ * curve's value) as lines, beside each the refined model's column that
+ * refines it (options.model = refined: column.refines; its saturated
+ * points left out, its own saturation line says where), named as the
+ * explorer's legend names them, simulated columns as points with their 95%
+ * intervals, the summary's saturation loads (the printed and the refined
+ * model's) and marker as vertical lines.
  * The y axis fits every value (the explorer's Y): a batch run has no
  * screen whose clipping it could follow.
  */
@@ -93,12 +97,30 @@ int batch_figure(const char *path, const struct loaded *l, const struct output_d
 		if (t->cols[c].role == COL_VALUE && (int)c != sv && t->cols[c].kind == COL_NUM)
 			lines[nl++] = (int)c;
 	double *x = bufs[nb++] = column(t, 0);
+	int nref = 0;
+	for (int k = 0; k < nl; k++)
+		nref += table_refined(t, lines[k]) > 0;
 	for (int k = 0; k < nl && x; k++) {
 		double *y = bufs[nb++] = column(t, lines[k]);
-		fs[ns] = (struct figure_series){ t->cols[lines[k]].label[0] ?
-			t->cols[lines[k]].label : t->cols[lines[k]].name, x, y, t->nrows,
-			.dash = k + 1 };
+		/* one line and its refined model's: named as on screen */
+		fs[ns] = (struct figure_series){ nl == 1 && nref ? "printed model" :
+			t->cols[lines[k]].label[0] ? t->cols[lines[k]].label :
+			t->cols[lines[k]].name, x, y, t->nrows, .dash = k + 1 };
 		ns++;
+		if (!y)
+			x = NULL;
+	}
+	for (int k = 0; k < nl && x && nref; k++) {
+		int rf = table_refined(t, lines[k]);
+		if (rf < 1)
+			continue;
+		double *y = bufs[nb++] = column(t, rf);
+		for (size_t r = 0; y && r < t->nrows; r++)
+			if (isinf(y[r]))      /* saturated: its saturation line says so */
+				y[r] = NAN;
+		fs[ns++] = (struct figure_series){ nl == 1 ? "refined model (icnx)" :
+			t->cols[rf].label[0] ? t->cols[rf].label : t->cols[rf].name, x, y,
+			t->nrows, .refined = true };
 		if (!y)
 			x = NULL;
 	}
@@ -138,6 +160,10 @@ int batch_figure(const char *path, const struct loaded *l, const struct output_d
 		if (output_run(&f->outputs[k], &l->cfg, &req, &sum, &sd) == 0) {
 			fig.sat_x = summary_x(&sum, ROW_SATURATION);
 			fig.sat_label = "saturation";
+			if (nref) {
+				fig.ref_sat_x = summary_x(&sum, ROW_SATURATION_REFINED);
+				fig.ref_sat_label = "refined sat";
+			}
 			fig.mark_x = summary_x(&sum, ROW_MARKER);
 			long mr = table_role_row(&sum, ROW_MARKER);
 			if (mr >= 0)

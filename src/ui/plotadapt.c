@@ -87,12 +87,20 @@ void pa_figure(const struct pa_spec *s, const struct pa_info *info, struct figur
 		const struct pa_series *p = &s->series[k];
 		fs[k] = (struct figure_series){ p->name, p->x, p->y, p->n, .points = p->points,
 						.lo = p->lo, .hi = p->hi, .dash = (int)k + 1,
-						.impulses = s->stems && !p->points };
+						.impulses = s->stems && !p->points,
+						.refined = p->refined };
 	}
 	f->series = fs;
 	f->nseries = ns;
 	f->sat_x = s->sat_x;
 	f->sat_label = s->sat_label;
+	/* the refined model's saturation where the screen drew it: render()
+	 * widened an open x range to it, so it is inside the axis */
+	if (s->ref_sat_label && isfinite(s->ref_sat_x) && s->ref_sat_x >= info->x_lo &&
+	    s->ref_sat_x <= info->x_hi) {
+		f->ref_sat_x = s->ref_sat_x;
+		f->ref_sat_label = s->ref_sat_label;
+	}
 	f->mark_x = s->mark_x;
 	f->mark_label = s->mark_label;
 }

@@ -66,8 +66,9 @@ struct figure_series;
 /* The plot s as render()ed with info (its axes' ranges), as a figure
  * (base/figure.h) into f, its series into fs[PA_MAX_SERIES] and its axis
  * titles ("name [unit]") into xl and yl (n bytes each): the same curves,
- * dashes (series >= 1 dashed, as on screen), points with their error bars,
- * ranges, saturation line and marker.  f points into s, fs, xl and yl. */
+ * dashes (series >= 1 dashed, as on screen; a refined model's curve its
+ * own dash-dot), points with their error bars, ranges, saturation lines
+ * (the refined model's too, where it is on the x axis) and marker.  f points into s, fs, xl and yl. */
 void pa_figure(const struct pa_spec *s, const struct pa_info *info, struct figure *f,
 	       struct figure_series *fs, char *xl, char *yl, size_t n);
 

@@ -8,20 +8,7 @@
 # output is refused before anything is computed.  Under CI=true a missing
 # gnuplot is a failure, never a skip.  Headless.
 . "$(dirname "$0")/headless.inc"
-
-if ! command -v gnuplot >/dev/null 2>&1; then
-	[ "${CI:-}" = true ] && { echo "FAIL: gnuplot is not installed (CI=true)"; exit 1; }
-	echo "SKIP: gnuplot is not installed (scripts/deps.sh test installs gnuplot-nox)"
-	exit 0
-fi
-
-# render FILE: gnuplot draws FILE as SVG, with nothing on stderr
-render() {
-	gnuplot -e "set terminal svg size 800,600; set output '$1.svg'" "$1" \
-		>"$TMPD/gp.out" 2>"$TMPD/gp.err" || { cat "$TMPD/gp.err"; fail "gnuplot cannot draw $1"; }
-	[ -s "$TMPD/gp.err" ] && { cat "$TMPD/gp.err"; fail "gnuplot complains about $1"; }
-	grep -q '<svg' "$1.svg" || fail "$1.svg is not an SVG"
-}
+. "$(dirname "$0")/gnuplot.inc"
 
 keys r p 3 Down Down Enter
 text "64"

@@ -3,7 +3,9 @@
  * --figure): every series as a datablock and a plot clause (curves as
  * lines, pins dashed, measured points with their intervals as yerrorbars),
  * a saturated or off-scale point drawn on the top edge (never hidden),
- * the y range and "clipped above" as on screen, quotes doubled in names.
+ * the y range and "clipped above" as on screen, quotes doubled in names,
+ * a refined model's curve and saturation line in their own dashes with
+ * both saturation lines in the key.
  * That gnuplot draws what is written is tests/e2e/figure.sh's.
  */
 #include <stdarg.h>
@@ -102,11 +104,62 @@ static void test_figure_plain(void **state)
 	strbuf_free(&b);
 }
 
+/* A refined model's curve (dash-dot, whatever its dash) and its
+ * saturation line (dotted, its label above the printed one's), both
+ * saturation lines in the key as in the explorer's legend. */
+static void test_figure_refined(void **state)
+{
+	static const double x[3] = { 1, 2, 3 }, y[3] = { 3, 4, 5 }, ry[3] = { 3, 6, NAN };
+	struct figure_series s[2] = {
+		{ "printed model", x, y, 3, .dash = 1 },
+		{ "refined model (icnx)", x, ry, 3, .dash = 2, .refined = true },
+	};
+	struct figure f;
+	struct strbuf b;
+
+	(void)state;
+	figure_init(&f);
+	assert_true(isnan(f.ref_sat_x));
+	f.x_label = "x";
+	f.y_label = "y";
+	f.series = s;
+	f.nseries = 2;
+	f.sat_x = 3.5;
+	f.sat_label = "saturation";
+	f.ref_sat_x = 2.5;
+	f.ref_sat_label = "refined sat";
+	strbuf_init(&b);
+	figure_gnuplot(&f, &b);
+	assert_false(b.failed);
+	assert_true(has(b.s, "$s1 << EOD\n# x y\n1 3\n2 6\n3 NaN\nEOD\n"));
+	assert_true(has(b.s, "$s1 using 1:2 with lines linewidth 2 dashtype (8,4,2,4) linecolor 2 "
+			"title 'refined model (icnx)'"));
+	assert_false(has(b.s, "dashtype 2 linecolor 2"));
+	assert_true(has(b.s, "set arrow 3 from 2.5, graph 0 to 2.5, graph 1 nohead dashtype (2,4)"));
+	assert_true(has(b.s, "set label 3 'refined sat 2.5' at 2.5, graph 0.12"));
+	assert_true(has(b.s, "set label 1 'saturation 3.5' at 3.5, graph 0.04"));
+	assert_true(has(b.s, "keyentry with lines dashtype 2 linecolor rgb 'gray40' "
+			"title 'saturation 3.5'"));
+	assert_true(has(b.s, "keyentry with lines dashtype (2,4) linecolor rgb 'gray40' "
+			"title 'refined sat 2.5'"));
+	strbuf_free(&b);
+
+	/* no refined saturation: no dotted line, no saturation key entries */
+	f.ref_sat_x = NAN;
+	strbuf_init(&b);
+	figure_gnuplot(&f, &b);
+	assert_false(b.failed);
+	assert_false(has(b.s, "set arrow 3"));
+	assert_false(has(b.s, "keyentry"));
+	strbuf_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_figure_series),
 		cmocka_unit_test(test_figure_plain),
+		cmocka_unit_test(test_figure_refined),
 	};
 	return cmocka_run_group_tests_name("figure", tests, NULL, NULL);
 }

@@ -378,6 +378,25 @@ static void test_failed_rows(void **state)
 	table_free(&c);
 	table_free(&j);
 	table_free(&m);
+
+	/* a refined model's column still says which one it refines (the
+	 * hint and --figure read it from the joined table) */
+	table_init(&m, "model");
+	table_add_col(&m, "load", "", "", COL_NUM);
+	table_add_col(&m, "latency", "", "", COL_NUM);
+	table_add_col(&m, "latency_refined", "", "", COL_NUM);
+	table_set_refines(&m, 2, 1);
+	table_init(&s, "sim");
+	table_add_col(&s, "load", "", "", COL_NUM);
+	table_add_col(&s, "sim_latency", "", "", COL_NUM);
+	table_add_row(&m);
+	table_add_row(&s);
+	assert_int_equal(table_join(&m, &s, &j), 0);
+	assert_int_equal(table_refined(&j, 1), 2);
+	assert_int_equal(j.cols[3].refines, -1);
+	table_free(&s);
+	table_free(&j);
+	table_free(&m);
 }
 
 /* The families' summaries type the rows the explorer reads: the
