@@ -778,7 +778,10 @@ def engine_report(exe, icnx, quick, only=None):
     lrows.sort(key=lambda r: (order[r['case']], r['fraction']))
     runs = [r for r in old.get('runs', []) if set(r[0]) - done] + \
         ([[sorted(done), time.time() - t0]] if done else [])
-    json.dump(dict(s=srows, l=lrows, runs=runs), open(cache, 'w'))
+    # booksim_refresh.py's note (icnx columns recomputed alone), kept until
+    # a case runs again
+    refreshed = old.get('refreshed') if not done else None
+    json.dump(dict(s=srows, l=lrows, runs=runs, refreshed=refreshed), open(cache, 'w'))
     write_csv('booksim-engine-saturation.csv', srows,
               ['case', 'network', 'L', 'vcs', 'buf', 'booksim', 'bracket', 'icnx', 'diff_pct'])
     write_csv('booksim-engine-loaded.csv', lrows,
@@ -825,9 +828,12 @@ def engine_report(exe, icnx, quick, only=None):
         sum(r['ok'] == 'yes' for r in lrows), len(lrows)))
     md.append('Commands (icnx side): %s\n' % '; '.join(
         '`%s`' % r['cmd'] for r in srows[:1] + lrows[:1]))
-    md.append('CSV: `booksim-engine-saturation.csv`, `booksim-engine-loaded.csv`. '
-              'Run times (BookSim and icnx, nice -n 10 on a shared 2-core machine): %s.\n'
-              % '; '.join('%.0f s (%s)' % (sec, ', '.join(c)) for c, sec in runs))
+    md.append('CSV: `booksim-engine-saturation.csv`, `booksim-engine-loaded.csv`.%s\n'
+              % (' Run times (BookSim and icnx, nice -n 10 on a shared 2-core machine): %s.'
+                 % '; '.join('%.0f s (%s)' % (sec, ', '.join(c)) for c, sec in runs)
+                 if runs else ''))
+    if refreshed:
+        md.append(refreshed + '\n')
     open(os.path.join(OUT, 'booksim-engine.md'), 'w').write('\n'.join(md))
     log('wrote', os.path.join(OUT, 'booksim-engine.md'))
     return 0
@@ -866,7 +872,8 @@ def md_table(rows, cols, heads):
 
 
 def previous_from_csv():
-    """The last run's rows, read back from its CSV files."""
+    """The last run's rows, read back from its CSV files: z(ero-load),
+    s(aturation), l(oaded), sp(eed) and low (the low-load timing check)."""
     def conv(v):
         if v in ('', 'pending'):
             return None if v == 'pending' else math.nan
@@ -875,9 +882,18 @@ def previous_from_csv():
         except ValueError:
             return v
     out = {}
-    for key, name in (('z', 'zero-load'), ('s', 'saturation'), ('l', 'loaded'), ('sp', 'speed')):
-        with open(os.path.join(OUT, 'booksim-%s.csv' % name)) as f:
+    for key, name in (('z', 'zero-load'), ('s', 'saturation'), ('l', 'loaded'), ('sp', 'speed'),
+                      ('low', 'low-load')):
+        path = os.path.join(OUT, 'booksim-%s.csv' % name)
+        if not os.path.exists(path):
+            out[key] = []
+            continue
+        with open(path) as f:
             out[key] = [{k: conv(v) for k, v in r.items()} for r in csv.DictReader(f)]
+    md = os.path.join(OUT, 'booksim.md')
+    got = re.search(r'^icnx columns recomputed .*$', open(md).read(), re.M) \
+        if os.path.exists(md) else None
+    out['refreshed'] = got.group(0) if got else None
     return out
 
 
@@ -1009,8 +1025,10 @@ def main():
     if a.only and os.path.exists(cache):
         lowrows += [r for r in old.get('low', []) if r['network'] in keep]
         lowrows.sort(key=lambda r: order.get(r['network'], 99))
-    json.dump(dict(z=zrows, s=srows, l=lrows, sp=sprows, notes=notes, low=lowrows),
-              open(cache, 'w'))
+    # icnx columns recomputed by booksim_refresh.py: said under the tables
+    refreshed = old.get('refreshed') if a.only and os.path.exists(cache) else None
+    json.dump(dict(z=zrows, s=srows, l=lrows, sp=sprows, notes=notes, low=lowrows,
+                   refreshed=refreshed), open(cache, 'w'))
     no_sim = {n['name'] for n in NETWORKS if not n.get('sim')}
     for s in srows:
         if s['network'] in no_sim:
@@ -1103,6 +1121,8 @@ def main():
               % ('Assembled (--assemble) from the last runs\' results, '
                  'build/validate/booksim-results.json.' if a.assemble else
                  'Run time of this part: %.0f s.' % (time.time() - t_start)))
+    if refreshed:
+        md.append(refreshed + '\n')
     open(os.path.join(OUT, 'booksim.md'), 'w').write('\n'.join(md))
     log('wrote', os.path.join(OUT, 'booksim.md'))
     if not a.assemble and not a.only:
