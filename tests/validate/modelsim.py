@@ -28,7 +28,8 @@ report from what is there.  Writes docs/validation/modelsim-*.csv and
 docs/validation/modelsim.md (modelsim_md.py).
 
 Usage: python3 tests/validate/modelsim.py [--quick] [--icnx ./icnx] [--only a,b]
-       [--resume | --assemble]
+       [--resume | --assemble] [--no-report]
+(tests/validate/regen.py runs the presets in parallel streams this way.)
 """
 
 import argparse
@@ -96,11 +97,17 @@ def run_preset(ic, preset, family, cfile, resume):
     """Simulate what `preset` still lacks in its cache file, saving after
     every part (so an interrupted run resumes there)."""
     c = load_cache(cfile) if resume else {}
+    if c and c.get('version') != ic.version:
+        log(preset, 'cache from another binary (%s): run again' % c.get('version'))
+        c = {}
+    c['version'] = ic.version
     c.setdefault('systems', {})
+    t0 = time.time() - c.get('seconds', 0)
     c['family'] = family
     red0 = len(ic.reduced)
 
     def keep():
+        c['seconds'] = round(time.time() - t0)
         c['reduced'] = sorted(set(c.get('reduced', []) + ic.reduced[red0:]))
         c['unavailable'] = {k: v for k, v in ic.unavailable.items()
                             if k == preset or k.startswith(preset + ' ')}
@@ -153,7 +160,11 @@ def main():
     ap.add_argument('--assemble', action='store_true',
                     help='run nothing: write the report from build/validate/modelsim')
     ap.add_argument('--resume', action='store_true',
-                    help='keep what build/validate/modelsim/*.json already holds')
+                    help='keep what build/validate/modelsim/*.json already holds (for this '
+                         'binary: a preset simulated by another icnx --version runs again)')
+    ap.add_argument('--no-report', action='store_true',
+                    help='with --only: simulate, write no report (streams run in parallel; '
+                         'the last step assembles)')
     a = ap.parse_args()
     cache = os.path.join(ROOT, 'build', 'validate', 'modelsim' + ('-quick' if a.quick else ''))
     os.makedirs(cache, exist_ok=True)
@@ -170,6 +181,8 @@ def main():
             continue
         log(preset)
         got[preset] = run_preset(ic, preset, family, cfile, a.resume)
+    if a.no_report:
+        return 0
     extra = readings.light_variants(ic, cache, a.resume or a.assemble or bool(only),
                                     run=not a.assemble and not only)
     modelsim_md.write(ic, PRESETS, got, extra, ic.sim_sets, time.time() - t0,

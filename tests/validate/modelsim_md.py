@@ -64,6 +64,30 @@ def sim_cells(s):
     return dict(sim_mean=s['mean'], sim_lo=s['lo'], sim_hi=s['hi'])
 
 
+def err_range(model, s):
+    """(lower, upper) of the error in % over the simulation's 95% interval
+    [lo, hi] (the model against each end), or (None, None) where the point
+    has no interval (saturated, unsettled, refused) or the model no number."""
+    if s is None or not isinstance(model, float) or not math.isfinite(model) or \
+            s.get('refused') or s.get('settled') == 0:
+        return None, None
+    lo, hi = s.get('lo'), s.get('hi')
+    if not all(isinstance(x, float) and math.isfinite(x) and x > 0 for x in (lo, hi)):
+        return None, None
+    return 100.0 * (model - hi) / hi, 100.0 * (model - lo) / lo
+
+
+def err_cell(r):
+    """The summary's cell: the error with its range over the simulation's
+    interval, +1.2 [+0.8, +1.6]; or why there is none."""
+    e = r.get('error_pct')
+    if not isinstance(e, float):
+        return e
+    if r.get('error_lo') is None:
+        return '%+.1f (no interval: %s)' % (e, r.get('sim_lo') or 'none')
+    return '%+.1f [%+.1f, %+.1f]' % (e, r['error_lo'], r['error_hi'])
+
+
 def rows_of(ic, presets, got):
     """Every table's rows: curve (paper system), sat (every system), var
     (each variant at the paper loads), satc (every system at fractions of its
@@ -102,8 +126,10 @@ def rows_of(ic, presets, got):
                 sm = sims[k] if sims else None
                 m = pmodel[k] if pmodel else 'no model'
                 r = ref[k] if ref else None
+                elo, ehi = err_range(m, sm)
                 row = dict(preset=preset, system=key, fraction=f, load=loads[k], model=m,
                            error_pct=err_text(m, sm) if pmodel else 'no model',
+                           error_lo=elo, error_hi=ehi,
                            refined=r if ref else ('none' if lam else 'no model'),
                            refined_error=err_text(r, sm) if ref else
                            ('none' if lam else 'no model'), **sim_cells(sm))
@@ -123,8 +149,10 @@ def rows_of(ic, presets, got):
                 pm = ic.model_at(preset, sl)
                 rf = ic.refined_at(preset, sl, sets)
                 for k, f in enumerate(SAT_FRACTIONS):
+                    elo, ehi = err_range(pm[k], sims[k])
                     satc.append(dict(preset=preset, system=key, fraction=f, load=sl[k],
                                      model=pm[k], error_pct=err_text(pm[k], sims[k]),
+                                     error_lo=elo, error_hi=ehi,
                                      refined=rf[k] if rf else 'none',
                                      refined_error=err_text(rf[k], sims[k]) if rf else 'none',
                                      **sim_cells(sims[k])))
@@ -140,11 +168,13 @@ def summary_rows(presets, curve, sat):
             continue
         row = dict(preset=preset)
         for f in (0.1, 0.3, 0.5, 0.7, 0.9):
-            row['e%d' % round(100 * f)] = c.get(f, {}).get('error_pct', 'n/a')
+            row['e%d' % round(100 * f)] = err_cell(c[f]) if f in c else 'n/a'
             row['r%d' % round(100 * f)] = c.get(f, {}).get('refined_error', 'n/a')
         if s:
             row.update(lam=s['model'], sim=s['sim'], sat=s['diff_pct'], rsat=s['refined_diff'],
-                       r95=s['refined_95_diff'])
+                       r95=s['refined_95_diff'],
+                       simvs=pct(s['sim'], s['model']) if isinstance(s['model'], float)
+                       else s['model'])
         out.append(row)
     return out
 
@@ -182,12 +212,13 @@ def write(ic, presets, got, extra, sim_sets, seconds, assembled):
     not_run = [p for p, _ in presets if p not in got]
     cols = ['preset', 'fraction', 'load', 'model', 'sim_mean', 'sim_lo', 'sim_hi', 'error_pct',
             'refined', 'refined_error']
-    write_csv('modelsim-curves.csv', curve, cols)
+    ecols = cols[:8] + ['error_lo', 'error_hi'] + cols[8:]
+    write_csv('modelsim-curves.csv', curve, ecols)
     write_csv('modelsim-saturation.csv', sat,
               ['preset', 'system', 'model', 'sim', 'diff_pct', 'vs_paper', 'refined',
                'refined_diff', 'refined_95', 'refined_95_diff', 'note'])
-    write_csv('modelsim-variants.csv', var, ['preset', 'system'] + cols[1:] + ['vs_paper'])
-    write_csv('modelsim-satfractions.csv', satc, ['preset', 'system'] + cols[1:])
+    write_csv('modelsim-variants.csv', var, ['preset', 'system'] + ecols[1:] + ['vs_paper'])
+    write_csv('modelsim-satfractions.csv', satc, ['preset', 'system'] + ecols[1:])
     write_csv('modelsim-readings.csv', read,
               ['preset', 'option', 'value', 'default', 'fraction', 'load', 'model', 'sim_mean',
                'error_pct'])
@@ -195,6 +226,14 @@ def write(ic, presets, got, extra, sim_sets, seconds, assembled):
               ['preset', 'option', 'default', 'values', 'mae', 'supported'])
     sets = ' '.join('--set ' + s for s in sim_sets)
     md = ['## Model against simulation\n']
+    vers = {}
+    for p, c in got.items():
+        vers.setdefault(c.get('version') or 'unknown', []).append(p)
+    if len(vers) == 1:
+        md.append('Simulated by `icnx --version` = %s.\n' % next(iter(vers)))
+    elif vers:
+        md.append('**Simulated by several binaries** (`icnx --version`): %s.\n' % '; '.join(
+            '%s: %s' % (v, ', '.join(ps)) for v, ps in sorted(vers.items())))
     if not_run:
         md.append('**Not in this report** (not run yet; `tests/validate/modelsim.py --only '
                   'PRESET`): %s.\n' % ', '.join(not_run))
@@ -232,15 +271,23 @@ def write(ic, presets, got, extra, sim_sets, seconds, assembled):
                   'measured messages, so run with fewer (same seed and stream): %s.\n'
                   % ', '.join(reduced))
     md.append('### Summary: each model against its own system\n')
-    md.append('Error = (model - simulation) / simulation in %, at 10/30/50/70/90% of the '
-              'model\'s saturation load lambda_g*, against the paper system (printed model; '
-              'refined model, `options.model=refined`, where the family has one: "none" '
-              'otherwise); saturation: lambda_g* against the simulated saturation.\n')
+    md.append('Error of the printed model = (model - simulation) / simulation in %%, at '
+              '10/30/50/70/90%% of the model\'s saturation load lambda_g*, against the paper '
+              'system; in brackets the error against the two ends of the simulation\'s 95%% '
+              'interval. Saturation: the simulated saturation (`-o saturation`, %s) against '
+              'lambda_g*, (simulated - lambda_g*) / lambda_g*; the refined model\'s '
+              '(`options.model=refined`, where the family has one) saturation and 95%% load '
+              'against the simulated one, (refined - simulated) / simulated.\n'
+              % ', '.join(sim_sets))
     sm = summary_rows(presets, curve, sat)
-    md.append(md_table(sm, ['preset', 'e10', 'e30', 'e50', 'e70', 'e90', 'lam', 'sim', 'sat',
+    for r in sm:
+        for k in ('simvs', 'rsat', 'r95'):
+            if isinstance(r.get(k), float):
+                r[k] = '%+.1f' % r[k]
+    md.append(md_table(sm, ['preset', 'e10', 'e30', 'e50', 'e70', 'e90', 'lam', 'sim', 'simvs',
                             'rsat', 'r95'],
                        ['preset', '10%', '30%', '50%', '70%', '90%', 'lambda_g*',
-                        'simulated saturation', 'lambda_g* vs sim %',
+                        'simulated saturation', 'simulated vs lambda_g* %',
                         'refined lambda_g* vs sim %', 'refined 95% load vs sim %']) + '\n')
     md.append('### The model against the paper system\n')
     md.append(md_table(curve, cols, ['preset', 'of lambda_g*', 'load', 'model', 'simulation',

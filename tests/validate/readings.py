@@ -186,11 +186,13 @@ def light_load(ic, preset, lam, sets=(), label=None):
 
 
 def light_variants(ic, cache, reuse, run):
-    """The light-load rows of LIGHT_VARIANTS (kept in _light_variants.json;
-    computed only on a full run, `run`)."""
+    """The light-load rows of LIGHT_VARIANTS (kept in _light_variants.json
+    under the binary's version; computed only on a full run, `run`)."""
     vfile = os.path.join(cache, '_light_variants.json')
     if reuse and os.path.exists(vfile):
-        return json.load(open(vfile))
+        got = json.load(open(vfile))
+        if isinstance(got, dict) and got.get('version') == ic.version:
+            return got['rows']
     if not run:
         return []
     extra = []
@@ -198,7 +200,7 @@ def light_variants(ic, cache, reuse, run):
         z = light_load(ic, preset, ic.saturation(preset, sets), sets, '%s, %s' % (preset, what))
         if z:
             extra.append(z)
-    json.dump(extra, open(vfile, 'w'))
+    json.dump(dict(version=ic.version, rows=extra), open(vfile, 'w'))
     return extra
 
 

@@ -42,6 +42,10 @@ class Icnx:
 
     def __init__(self, exe, sim_sets=None):
         self.exe = exe
+        # the binary's identity (its --version: commit, -dirty): every
+        # cached result is kept under it
+        self.version = subprocess.run([exe, '--version'], stdout=subprocess.PIPE,
+                                      text=True).stdout.strip().split('\n')[0]
         self.sim_sets = list(sim_sets or SIM_SETS)
         self.quick = sim_sets is not None
         self.unavailable = {}
