@@ -364,7 +364,7 @@ unsigned act_open(struct app *a, const char *typed, bool discard_ok)
  * gets the preset's stem + suffix inside it. */
 static unsigned export_text(struct app *a, const char *typed, const char *text, size_t len,
 			    enum prompt_kind k, bool overwrite_ok, const char *what,
-			    const char *suffix)
+			    const char *suffix, bool sim)
 {
 	char path[PATH_MAX], err[PATH_MAX + 128];
 
@@ -393,6 +393,8 @@ static unsigned export_text(struct app *a, const char *typed, const char *text, 
 		return K_HANDLED | K_STATUS;
 	}
 	app_msg(a, false, "wrote %s to %s", what, path);
+	if (sim)
+		a->sim_unsaved = false;     /* the simulated results are in a file */
 	return K_HANDLED | K_STATUS;
 }
 
@@ -417,7 +419,8 @@ unsigned act_export_csv(struct app *a, const char *path, bool overwrite_ok)
 	fclose(fp);
 	snprintf(what, sizeof what, "%s (CSV)", e.what);
 	unsigned f = rc ? (app_msg(a, true, "cannot format the CSV"), K_HANDLED | K_STATUS)
-		: export_text(a, path, buf, len, PR_CSV, overwrite_ok, what, e.suffix);
+		: export_text(a, path, buf, len, PR_CSV, overwrite_ok, what, e.suffix,
+			      e.sim);
 	free(buf);
 	return f;
 }
@@ -430,7 +433,7 @@ unsigned act_export_screen(struct app *a, const char *path, bool overwrite_ok)
 		return K_HANDLED | K_STATUS;
 	}
 	unsigned f = export_text(a, path, text, strlen(text), PR_SCREEN, overwrite_ok,
-				 "the screen", "-screen.txt");
+				 "the screen", "-screen.txt", false);
 	free(text);
 	return f;
 }
@@ -448,7 +451,7 @@ unsigned act_export_figure(struct app *a, const char *path, bool overwrite_ok)
 	}
 	unsigned f = export_text(a, path, b.s, b.len, PR_FIGURE, overwrite_ok,
 				 "the plot as a gnuplot figure (gnuplot -e \"set terminal pdfcairo; "
-				 "set output 'fig.pdf'\" FILE)", "-figure.gp");
+				 "set output 'fig.pdf'\" FILE)", "-figure.gp", true);
 	strbuf_free(&b);
 	return f;
 }
@@ -545,18 +548,24 @@ unsigned act_save_key(struct app *a)
 
 unsigned act_quit(struct app *a)
 {
+	char k[16], e[16], what[160];
+	bool edits = app_modified(a), sim = app_sim_unsaved(a);
+
 	if (a->have_draft) {
-		app_confirm(a, CF_QUIT, "The edit in progress is incomplete (%s). Quit and lose it%s?",
-			    a->draft_msg, !cfg_equal(&a->saved, &a->cfg)
-			    ? ", and the unsaved edits before it" : "");
+		app_confirm(a, CF_QUIT, "quit? The edit in progress is incomplete (%s). Quit and lose "
+			    "it%s%s? y or q quits, n stays", a->draft_msg,
+			    !cfg_equal(&a->saved, &a->cfg) ? ", and the unsaved edits before it" : "",
+			    sim ? ", and the unsaved simulated results" : "");
 		return K_HANDLED | K_REDRAW_ALL;
 	}
-	if (app_modified(a)) {
-		char k[16];
-		keys_for(ACT_SAVE, CTX_GLOBAL, k, sizeof k);
-		app_confirm(a, CF_QUIT, "%s has unsaved edits. Quit and lose them? (Answer n, then "
-			    "press %s to save.)", a->l->name, k);
-		return K_HANDLED | K_REDRAW_ALL;
-	}
-	return K_HANDLED | K_QUIT;
+	if (!edits && !sim)
+		return K_HANDLED | K_QUIT;
+	keys_for(ACT_SAVE, CTX_GLOBAL, k, sizeof k);
+	keys_for(ACT_EXPORT_CSV, CTX_GLOBAL, e, sizeof e);
+	snprintf(what, sizeof what, "%s%s%s", edits ? "unsaved edits" : "",
+		 edits && sim ? " and " : "", sim ? "unsaved simulated results" : "");
+	app_confirm(a, CF_QUIT, "quit? %s has %s. Quit and lose them? y or q quits, n stays "
+		    "(then %s%s%s%s%s)", a->l->name, what, edits ? k : "", edits ? " saves" : "",
+		    edits && sim ? ", " : "", sim ? e : "", sim ? " exports the points" : "");
+	return K_HANDLED | K_REDRAW_ALL;
 }

@@ -109,6 +109,9 @@ struct app {
 	double sim_lastpt_ms;          /* ... that point's own wall time */
 	size_t sim_nlast;              /* ... the points arrived so far */
 	double sim_shown;              /* ... the progress shown (0..1, never goes back) */
+	bool sim_unsaved;              /* simulated results arrived that no export
+	                                  (s of simulated points or a view, F) has
+	                                  written since: q asks first */
 	int sim_out;                   /* ... its output (index into the family's
 	                                  outputs, a LANE_SLOW one) */
 	/* The simulated view the plot shows and r runs (key v in the plot): an
@@ -189,6 +192,9 @@ void app_msg(struct app *a, bool err, const char *fmt, ...)
 
 /* Free the app's configurations (cfg, saved, file_cfg, draft). */
 void app_free_configs(struct app *a);
+
+/* Are there simulated results no export has written (app.sim_unsaved)? */
+bool app_sim_unsaved(const struct app *a);
 
 /* Has cfg changed since the last load or save (or is there a draft)? */
 bool app_modified(const struct app *a);

@@ -19,7 +19,8 @@ const struct binding keys_table[] = {
 	/* everywhere */
 	{ ACT_HELP, CTX_GLOBAL, { '?', KEY_F(1) }, "help: this list of keys" },
 	{ ACT_QUIT, CTX_GLOBAL, { 'q', KEY_F(10) },
-	  "quit (asks first when there are unsaved edits)" },
+	  "quit (asks once when there are unsaved edits or simulated results not "
+	  "exported: q again or y quits)" },
 	{ ACT_QUIT_NOW, CTX_GLOBAL, { CTRL('c') }, "quit at once, discarding unsaved edits" },
 	{ ACT_NEXT_PANE, CTX_GLOBAL, { '\t' }, "next pane" },
 	{ ACT_PREV_PANE, CTX_GLOBAL, { KEY_BTAB }, "previous pane" },

@@ -305,7 +305,8 @@ void confirm_draw(struct app *a, struct canvas *c)
 	frame_draw(c, "question", a->utf8);
 	wrap(a, c);
 	draw_text(c, 2, c->height - 2, c->width - 4, a->confirm == CF_DISK_CHANGED
-		  ? "o: overwrite   r: reload   c or Esc: cancel" : "y: yes    n or Esc: no",
+		  ? "o: overwrite   r: reload   c or Esc: cancel"
+		  : a->confirm == CF_QUIT ? "y or q: quit    n or Esc: stay" : "y: yes    n or Esc: no",
 		  UI_KEY);
 }
 

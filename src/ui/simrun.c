@@ -258,6 +258,11 @@ unsigned app_simulate(struct app *a)
 	return K_HANDLED | K_STATUS;
 }
 
+bool app_sim_unsaved(const struct app *a)
+{
+	return a->sim_unsaved;
+}
+
 const char *app_sim_refusal(const struct app *a, const char **path)
 {
 	size_t done, total;
@@ -330,6 +335,7 @@ void app_sim_took(struct app *a)
 		return;
 	if (done > a->sim_nlast) {
 		double now = clock_now_ms();
+		a->sim_unsaved = true;
 		/* several points in one take: their mean */
 		a->sim_lastpt_ms = (now - a->sim_tlast_ms) / (double)(done - a->sim_nlast);
 		a->sim_tlast_ms = now;

@@ -526,7 +526,9 @@ static unsigned key_overlay(struct app *a, int ch, bool code)
 				return K_QUIT;
 			return 0;
 		}
-		if (ch == 'y' || ch == 'Y')
+		/* quitting: a second q (or F10) quits, as y does */
+		if (ch == 'y' || ch == 'Y' ||
+		    (a->confirm == CF_QUIT && keys_lookup(ch, CTX_GLOBAL, NULL) == ACT_QUIT))
 			return act_confirm(a, true);
 		if (ch == 'n' || ch == 'N' || ch == 27 || ch == 'q')
 			return act_confirm(a, false);

@@ -38,16 +38,16 @@ watch_run() {
 
 start 80 24 --set sim.measured=6000 --set sim.warmup=500 kiasari-s5-v6
 watch_run
-keys q
+keys q q    # unsaved simulated points: q asks, q quits
 
 start 80 24 --ascii --set sim.measured=6000 --set sim.warmup=500 kiasari-s5-v6
 watch_run
 screen | LC_ALL=C grep -q '[^ -~]' && fail "the ASCII screen is not ASCII"
-keys q
+keys q q    # unsaved simulated points: q asks, q quits
 
 # 40 columns: the progress and time left stay whole (the curve's time and
 # lambda_g* give way, then "? help"); they were cut at the edge
 start 40 24 --set sim.measured=6000 --set sim.warmup=500 kiasari-s5-v6
 watch_run
-keys q
+keys q q    # unsaved simulated points: q asks, q quits
 echo "ok: simprogress"

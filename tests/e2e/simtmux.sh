@@ -38,7 +38,7 @@ for preset in kiasari-s5-v6 javadi-n544 arnau-autonet10; do
 		else
 			screen | grep -q '⢸' || fail "$preset: no UTF-8 error bar glyph"
 		fi
-		keys q
+		keys q q    # the simulated points are unsaved: q asks, q quits
 		wait_exit >/dev/null
 	done
 done

@@ -1,0 +1,69 @@
+#!/bin/sh
+# quitsim.sh: issue 23, q with unsaved simulated results asks once ("quit?
+# ... unsaved simulated results ... y or q quits, n stays"); n stays, a
+# second q quits (so does y); after s exported the points, q quits at once.
+# It used to quit without a word after a simulation.  Headless, 80x24 and
+# 40 columns.
+. "$(dirname "$0")/headless.inc"
+
+# quits W ARGS...: the script built so far, then a step that runs only if
+# the explorer did not quit: it must have quit (the harness says so on
+# stderr: "the explorer quit at line N; 1 steps not run").
+quits() {
+	w=$1
+	shift
+	mark after
+	cp "$HL_SCRIPT" "$TMPD/qscript"
+	: >"$HL_SCRIPT"
+	(cd "$REPO" && env TERM=xterm-256color XDG_CONFIG_HOME="$TMPD/xdg" ICNX_TEST_CLOCK_MS=5 \
+		timeout 300 "$ICNX" --headless "${w}x24" --keys "$TMPD/qscript" "$@") \
+		>"$HL_OUT" 2>"$TMPD/qerr" || fail "exit status $? ($(cat "$TMPD/qerr"))"
+	grep -q "the explorer quit at line" "$TMPD/qerr" || fail "the explorer did not quit: $(tail -n 3 "$HL_OUT")"
+	grep -q "^--- after" "$HL_OUT" && fail "steps ran after the quit"
+	return 0
+}
+
+# question LABEL: the text inside the question box, its lines joined
+question() {
+	shot "$1" | sed -n '/─ question/,/└/p' | sed -n 's/^[^│]*│ \(.*[^ ]\) *│.*$/\1/p' |
+		tr '\n' ' ' | tr -s ' '
+}
+
+small="-s sim.measured=200 -s sim.warmup=200"
+# shellcheck disable=SC2086
+for w in 80 40; do
+	keys 4 r q
+	mark ask
+	keys n
+	mark stay
+	keys q q
+	quits $w $small kiasari-s5-v6
+	has ask "quit?"
+	has ask "question"
+	question ask | grep -q "unsaved simulated results. Quit and lose them? y or q quits" || fail "$w: the question does not name the results"
+	has stay "not quitting"
+done
+
+# y quits too; edits and results are named together
+keys 4 r 3 +
+keys r q
+mark both
+keys y
+quits 80 $small kiasari-s5-v6
+question both | grep -q "has unsaved edits and unsaved simulated results" ||
+	fail "edits and results not both named: $(shot both)"
+
+# exported: nothing unsaved, q quits at once (the export's message stays)
+keys 4 r s C-u
+text "$TMPD/pts.csv"
+keys Enter
+mark wrote
+keys q
+quits 80 $small kiasari-s5-v6
+[ -s "$TMPD/pts.csv" ] || fail "s did not write the points"
+has wrote "wrote the simulated points"
+
+# no simulation, no edit: q quits at once, as before
+keys 4 q
+quits 80 kiasari-s5-v6
+echo "ok: quitsim"
