@@ -54,6 +54,7 @@ int table_add_col(struct table *t, const char *name, const char *unit,
 	c->role = kind == COL_TEXT ? COL_LABEL : COL_VALUE;
 	c->of = -1;
 	c->refines = -1;
+	c->group = -1;
 	c->text_index = kind == COL_TEXT ? (int)t->ntext++ : -1;
 	return (int)t->ncols++;
 }
@@ -297,6 +298,7 @@ int table_copy_shape(struct table *dst, const struct table *src)
 		table_set_measure(dst, c, src->cols[c].measure);
 		table_set_symbol(dst, c, src->cols[c].symbol);
 		table_set_refines(dst, c, src->cols[c].refines);
+		table_set_col_group(dst, c, src->cols[c].group);
 	}
 	dst->partial = src->partial;
 	dst->layout = src->layout;
@@ -357,6 +359,20 @@ void table_set_refines(struct table *t, size_t c, int printed)
 		t->cols[c].refines = printed >= 0 && (size_t)printed < t->ncols ? printed : -1;
 }
 
+void table_set_col_group(struct table *t, size_t c, int g)
+{
+	if (c < t->ncols)
+		t->cols[c].group = g >= 0 ? g : -1;
+}
+
+int table_measure_group(const struct table *t, enum col_measure m, int of, int g)
+{
+	for (size_t c = 0; c < t->ncols; c++)
+		if (t->cols[c].measure == m && t->cols[c].of == of && (g < 0 || t->cols[c].group == g))
+			return (int)c;
+	return -1;
+}
+
 int table_refined(const struct table *t, int printed)
 {
 	for (size_t c = 0; printed >= 0 && c < t->ncols; c++)
@@ -415,6 +431,7 @@ int table_join(const struct table *m, const struct table *s, struct table *out)
 		table_set_measure(out, c, k->measure);
 		table_set_symbol(out, c, k->symbol);
 		table_set_refines(out, c, k->refines);   /* a model column's index stays */
+		table_set_col_group(out, c, k->group);
 	}
 	for (size_t c = 1; c < s->ncols; c++) {
 		const struct column *k = &s->cols[c];
@@ -423,6 +440,9 @@ int table_join(const struct table *m, const struct table *s, struct table *out)
 		table_set_role(out, mc + c - 1, k->role, k->of >= 0 ? (int)(mc + (size_t)k->of - 1) : -1);
 		table_set_measure(out, mc + c - 1, k->measure);
 		table_set_symbol(out, mc + c - 1, k->symbol);
+		table_set_refines(out, mc + c - 1, k->refines > 0 ? (int)(mc + (size_t)k->refines - 1)
+				  : -1);
+		table_set_col_group(out, mc + c - 1, k->group);
 	}
 	out->samples = s->samples;
 	out->layout = m->layout;

@@ -59,6 +59,14 @@ enum col_role {
 	                   (the value is what was measured, its interval
 	                   columns are NaN: none to trust), NaN not
 	                   applicable (saturated, no traffic) */
+	COL_DELTA,      /* the model column `of` against the row's simulated
+	                   value (the COL_LOWER column's `of`): 100 (model -
+	                   sim) / sim, in percent; NaN where either is not
+	                   finite (saturated, failed) or sim is 0 (base/vsim.h) */
+	COL_FLAGS,      /* text: what the simulated value column `of` of each
+	                   row is besides its number: "saturated", "unsettled"
+	                   (did not settle), "failed" (a ROW_FAILED row), joined
+	                   by '+'; empty for a plain point (base/vsim.h) */
 };
 
 /* What a latency column measures, so a model's column and a simulation's
@@ -76,6 +84,14 @@ enum col_measure {
 	CM_WORK,             /* the simulated work of a row's run, in flit-hops
 	                        (sim_flit_hops): what the explorer's time-left
 	                        estimate scales by; of = -1 */
+	/* A latency over one class of messages, beside the whole value (a
+	 * model's COL_VALUE with of = -1; a simulation's with of = its
+	 * simulated value column): paired model to simulation by measure and
+	 * column.group (table_measure_group). */
+	CM_INTRA,            /* messages within their cluster (model T_in) */
+	CM_INTER,            /* messages between clusters (model T_out) */
+	CM_GROUP,            /* messages sent by the nodes of group
+	                        column.group (model T^(i) of cluster group i) */
 };
 
 /* A table's shape, so readers lay it out by type, not by column names. */
@@ -135,6 +151,8 @@ struct column {
 	                     column `refines` (latency_refined of latency,
 	                     icnx's model beside the paper's, issue 20); -1
 	                     none (table_set_refines, table_refined) */
+	int group;        /* CM_GROUP: the group the column describes (a
+	                     cluster group); -1 otherwise (table_set_col_group) */
 };
 
 struct table {
@@ -209,6 +227,11 @@ const char *table_symbol(const struct table *t, size_t c);
 /* Column c is a refined model's value of the printed model's column
  * printed (struct column.refines; -1 none). */
 void table_set_refines(struct table *t, size_t c, int printed);
+/* Column c describes group g (struct column.group; -1 none). */
+void table_set_col_group(struct table *t, size_t c, int g);
+/* Index of the first column measuring m of group g (-1: any, for measures
+ * without a group) that belongs to value column of, or -1. */
+int table_measure_group(const struct table *t, enum col_measure m, int of, int g);
 /* The first column that refines column printed, or -1. */
 int table_refined(const struct table *t, int printed);
 /* Index of the first column measuring m that belongs to value column of

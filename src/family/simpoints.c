@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
+#include "base/vsim.h"
 #include "family/outkit.h"
 
 enum { PT_SKIPPED = 2 };       /* not started: a lower point was refused */
@@ -250,6 +251,10 @@ int sim_points_run(struct sim_points *sp, const struct config *cfg, const struct
 		*d = r.pt[0].d;
 		rc = -1;
 	}
+	/* with the model: its difference from the simulation and the
+	 * points' flags (base/vsim.h), typed columns after the others */
+	if (rc == 0 && sp->model)
+		vsim_add_cols(t);
 	if (rc == 0 && t->nomem)
 		rc = diag_set(d, "", "out of memory");
 	for (size_t i = 0; i < r.n; i++) {

@@ -17,11 +17,11 @@ small="--set sim.measured=400 --set sim.warmup=100 --set sim.batches=4"
 "$ICNX" --batch kiasari-s5-v6 -o curve --sim --load 0.001:0.02:4 $small -f csv -j 2 >"$tmp/j2" ||
 	{ echo "FAIL star -j 2"; fail=1; }
 cmp -s "$tmp/j1" "$tmp/j2" || { echo "FAIL -j 2 differs from -j 1"; diff "$tmp/j1" "$tmp/j2"; fail=1; }
-head -n 1 "$tmp/j1" | grep -q '^load,latency,.*,sim_latency,sim_lower,sim_upper,sim_wait,sim_network,sim_accepted,sim_messages,sim_flit_hops,sim_settled$' ||
+head -n 1 "$tmp/j1" | grep -q '^load,latency,.*,sim_latency,sim_lower,sim_upper,sim_wait,sim_network,sim_accepted,sim_messages,sim_flit_hops,sim_settled,sim_delta,sim_flags$' ||
 	{ echo "FAIL header: $(head -n 1 "$tmp/j1")"; fail=1; }
 [ "$(wc -l <"$tmp/j1")" -eq 5 ] || { echo "FAIL rows"; fail=1; }
 # 0.02 is beyond S5's saturation: the simulated latency is inf
-tail -n 1 "$tmp/j1" | grep -q ',inf,inf,inf,' || { echo "FAIL saturated row: $(tail -n 1 "$tmp/j1")"; fail=1; }
+tail -n 1 "$tmp/j1" | grep -q ',inf,inf,inf,.*,saturated$' || { echo "FAIL saturated row: $(tail -n 1 "$tmp/j1")"; fail=1; }
 
 # an absurd load (a typo: 1e9 messages per node per cycle) is saturated at
 # once instead of filling memory (the core pauses arrivals once the queues
