@@ -24,7 +24,8 @@ for o in "-o curve --sim" "-o sim"; do
 	bat 3 kiasari-s5-v6 $o $small --load 0.0015,0.005 -f csv
 	[ "$(wc -l <"$TMPD/out")" = 3 ] || fail "$o: not a header and two rows: $(cat "$TMPD/out")"
 	grep -q '^0.0015,' "$TMPD/out" || fail "$o: the failed point's row is missing: $(cat "$TMPD/out")"
-	grep '^0.005,' "$TMPD/out" | grep -q ',1$' || fail "$o: the good point is not settled: $(cat "$TMPD/out")"
+	# sim_settled 1 (with the model, the comparison columns follow it)
+	grep '^0.005,' "$TMPD/out" | grep -Eq ',1(,[^,]*,)?$' || fail "$o: the good point is not settled: $(cat "$TMPD/out")"
 	grep -q '^0.0015,.*,,,,' "$TMPD/out" || fail "$o: the failed row has simulated values"
 	grep -qF "simulated point 0 failed (its row has no simulated values): sim.budget: the budget of 1e+03 cycles ran out" "$TMPD/err" ||
 		fail "$o: stderr does not name the failed point: $(cat "$TMPD/err")"
@@ -33,6 +34,8 @@ done
 # the model's values stay in the failed row of --sim
 bat 3 kiasari-s5-v6 -o curve --sim $small --load 0.0015,0.005 -f csv
 grep -q '^0.0015,39\.6' "$TMPD/out" || fail "the failed row lacks the model's latency: $(cat "$TMPD/out")"
+# and its flag (sim_flags, the last column with the model)
+grep -q '^0.0015,39\.6.*,failed$' "$TMPD/out" || fail "the failed row is not flagged failed: $(cat "$TMPD/out")"
 # JSON: null values and the reason; the aligned table: "failed: reason"
 bat 3 kiasari-s5-v6 -o sim $small --load 0.0015,0.005 -f json
 grep -q '"sim_latency":null.*"failed":"sim.budget: the budget' "$TMPD/out" || fail "json: $(cat "$TMPD/out")"
