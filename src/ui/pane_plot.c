@@ -12,6 +12,7 @@
  * is an incomplete draft (app.h) the last valid curve is drawn dimmed.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -864,8 +865,72 @@ static size_t pin_readout(const struct plot_pane *pp, const struct app *a, const
 	return len < n ? len : n;
 }
 
+/* Append printf's text to buf (n bytes, *len used), cut at its end. */
+static void append(char *buf, size_t n, size_t *len, const char *fmt, ...)
+{
+	va_list ap;
+	if (*len >= n)
+		return;
+	va_start(ap, fmt);
+	int k = vsnprintf(buf + *len, n - *len, fmt, ap);
+	va_end(ap);
+	*len = k < 0 ? n : *len + (size_t)k;
+}
+
+/* A value in 4 significant digits, "saturated" for +inf. */
+static const char *value_text(double v, char *buf, size_t n)
+{
+	if (v == INFINITY)
+		return "saturated";
+	return draw_num(v, 4, buf, n);
+}
+
+/* "NAME V +D%": a model's value v against the simulated s, the difference
+ * 100 (v - s) / s in percent where both are finite (whole percent from
+ * 100%, as the printed vs refined view). */
+static void model_vs_sim(char *buf, size_t n, size_t *len, const char *name, double v,
+			 double s)
+{
+	char vs[32];
+	append(buf, n, len, "%s %s", name, value_text(v, vs, sizeof vs));
+	if (isfinite(v) && isfinite(s) && s != 0) {
+		double d = 100 * (v - s) / s;
+		append(buf, n, len, fabs(d) >= 100 ? " %+.0f%%" : " %+.1f%%", d);
+	}
+}
+
+/* The hint at simulated point r (load x, simulated s) with the refined
+ * model shown: the simulation first, then the printed model m and the
+ * refined rm each with its difference from it (the labels of the plot's
+ * legend and of the breakdown's printed vs refined view; the difference
+ * as -o curve --sim's sim_delta and sim_delta_refined), what cuts the
+ * interval short and the interval last (an 80-column line cuts the end;
+ * i shows it whole). */
+static void refined_sim_hint(const struct app *a, const char *unit, long r,
+			     const struct table *st, double x, double s, double m, double rm,
+			     bool unsettled, int lc, int uc, char *buf, size_t n)
+{
+	char sym[48], xs[32], ss[32], ls[32], hs[32];
+	size_t len = 0;
+
+	append(buf, n, &len, "sim %ld/%zu %s=%s: %s; ", r + 1, st->nrows,
+	       app_symbol(a, a->cfg.family->x.symbol, sym, sizeof sym),
+	       draw_num(x, 4, xs, sizeof xs), value_text(s, ss, sizeof ss));
+	model_vs_sim(buf, n, &len, "printed", m, s);
+	append(buf, n, &len, ", ");
+	model_vs_sim(buf, n, &len, "refined", rm, s);
+	if (unsettled)
+		append(buf, n, &len, "; sim did not settle (no interval)");
+	else if (isfinite(s) && lc > 0 && uc > 0)
+		append(buf, n, &len, "; sim 95%% [%s, %s]",
+		       draw_num(table_get(st, (size_t)r, (size_t)lc), 4, ls, sizeof ls),
+		       draw_num(table_get(st, (size_t)r, (size_t)uc), 4, hs, sizeof hs));
+	append(buf, n, &len, "  (%% = model vs sim; b: command; %s)", unit);
+}
+
 /* The hint for the cursor on a simulated point: model, simulation, its
- * 95% interval and the difference; false if the cursor is on none. */
+ * 95% interval and the difference (with the refined model shown, both
+ * models and their differences); false if the cursor is on none. */
 static bool sim_hint(const struct plot_pane *pp, const struct app *a, const struct table *t,
 		     char *buf, size_t n)
 {
@@ -894,6 +959,14 @@ static bool sim_hint(const struct plot_pane *pp, const struct app *a, const stru
 	/* the model at the simulated load itself (the slow lane computed it,
 	 * as b's command prints it), else between the curve's points */
 	double m = smc > 0 ? table_get(st, (size_t)r, (size_t)smc) : model_at(t, mc, x);
+	/* the refined model beside it while the plot shows it (M): the
+	 * column that refines the model's, at the same load */
+	int src = smc > 0 ? table_refined(st, smc) : -1, rc = table_refined(t, mc);
+	if (!pp->hide_refined && (src > 0 || rc > 0)) {
+		double rm = src > 0 ? table_get(st, (size_t)r, (size_t)src) : model_at(t, rc, x);
+		refined_sim_hint(a, t->cols[mc].unit, r, st, x, s, m, rm, unsettled, lc, uc, buf, n);
+		return true;
+	}
 	int len = snprintf(buf, n, "sim %ld/%zu %s=%s: model %s, sim %s", r + 1,
 			   st->nrows, app_symbol(a, a->cfg.family->x.symbol, sym, sizeof sym),
 			   draw_num(x, 4, xs, sizeof xs), draw_num(m, 4, ms, sizeof ms),
