@@ -105,10 +105,12 @@ def run_preset(ic, preset, family, cfile, resume):
     t0 = time.time() - c.get('seconds', 0)
     c['family'] = family
     red0 = len(ic.reduced)
+    fail0 = len(ic.failed)
 
     def keep():
         c['seconds'] = round(time.time() - t0)
         c['reduced'] = sorted(set(c.get('reduced', []) + ic.reduced[red0:]))
+        c['failed'] = sorted(set(c.get('failed', []) + ic.failed[fail0:]))
         c['unavailable'] = {k: v for k, v in ic.unavailable.items()
                             if k == preset or k.startswith(preset + ' ')}
         save_cache(cfile, c)

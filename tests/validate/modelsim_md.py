@@ -58,7 +58,7 @@ def sim_cells(s):
     if s is None:
         return dict(sim_mean=None, sim_lo=None, sim_hi=None)
     if s.get('refused'):
-        return dict(sim_mean='beyond the work limit', sim_lo='', sim_hi='')
+        return dict(sim_mean='failed', sim_lo='', sim_hi='')
     if s.get('settled') == 0 and math.isfinite(s['mean']):
         return dict(sim_mean=s['mean'], sim_lo='did not settle', sim_hi='did not settle')
     return dict(sim_mean=s['mean'], sim_lo=s['lo'], sim_hi=s['hi'])
@@ -208,6 +208,7 @@ def write(ic, presets, got, extra, sim_sets, seconds, assembled):
     light = [c['light'] for c in got.values() if c.get('light')] + list(extra)
     corr = [k for c in got.values() for k in c.get('corr') or []]
     reduced = sorted({x for c in got.values() for x in c.get('reduced', [])})
+    failed = sorted({x for c in got.values() for x in c.get('failed', [])})
     unavailable = {k: v for c in got.values() for k, v in c.get('unavailable', {}).items()}
     not_run = [p for p, _ in presets if p not in got]
     cols = ['preset', 'fraction', 'load', 'model', 'sim_mean', 'sim_lo', 'sim_hi', 'error_pct',
@@ -266,6 +267,9 @@ def write(ic, presets, got, extra, sim_sets, seconds, assembled):
               'long run of 20000 before the replications: 0.0237). Model: `-o curve --load '
               'L1,...` (printed), `--set options.model=refined` with the system\'s `--set` '
               '(refined: column latency_refined; -o summary saturation_load_refined).\n' % sets)
+    if failed:
+        md.append('**Failed points** (icnx printed the row without simulated values; the '
+                  'tables say "failed"): %s.\n' % '; '.join(failed))
     if reduced:
         md.append('**Beyond the simulator\'s work limit** (icnx.yaml(5) LIMITS) with 20000 '
                   'measured messages, so run with fewer (same seed and stream): %s.\n'

@@ -48,7 +48,7 @@ def err_text(model, sim):
     if model is None:
         return 'no model'
     if sim.get('refused'):
-        return 'beyond the simulator\'s work limit'
+        return 'simulation failed'
     if math.isinf(sim['mean']):
         return 'sim saturated'
     if isinstance(model, float) and math.isinf(model):

@@ -50,6 +50,7 @@ class Icnx:
         self.quick = sim_sets is not None
         self.unavailable = {}
         self.reduced = []
+        self.failed = []
 
     def run(self, preset, args, sets=(), check=True):
         cmd = [self.exe, '--batch', 'presets/%s.yaml' % preset] + list(args)
@@ -166,6 +167,34 @@ class Icnx:
                            dict(mean=math.nan, lo=math.nan, hi=math.nan, settled=math.nan,
                                 accepted=math.nan, messages=math.nan, load=loads[k],
                                 refused=True))
+            return out
+        if r.returncode == 3:
+            # some points failed (icnx(1) EXIT STATUS 3): their rows have
+            # empty simulated cells and stderr names each; one that reached
+            # the work limit runs again alone with fewer measured messages
+            why = dict((int(k), m) for k, m in re.findall(
+                r'simulated point (\d+) failed[^:]*: (.*)', r.stderr))
+            rows = list(csv.DictReader(io.StringIO(r.stdout)))
+            header = r.stdout.splitlines()[0]
+            small = [x for x in sets if not x.startswith('sim.measured=')] + \
+                ['sim.measured=%d' % REDUCED_MEASURED]
+            out = []
+            for k, w in enumerate(rows):
+                if w.get('sim_latency', '') != '' or k not in why:
+                    out.append(row(w))
+                    continue
+                got = None
+                if 'limit' in why[k]:
+                    got, _ = self._point(preset, base, small, k, header)
+                if got is not None:
+                    self.reduced.append('%s at load %.4g (sim.measured=%d)'
+                                        % (label, loads[k], REDUCED_MEASURED))
+                    out.append(row(got))
+                else:
+                    self.failed.append('%s at load %.4g: %s' % (label, loads[k], why[k]))
+                    out.append(dict(mean=math.nan, lo=math.nan, hi=math.nan,
+                                    settled=math.nan, accepted=math.nan, messages=math.nan,
+                                    load=loads[k], refused=True))
             return out
         if r.returncode != 0:
             self.unavailable[label] = (r.stderr.strip().splitlines() or ['failed'])[-1]
