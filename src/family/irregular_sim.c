@@ -171,7 +171,10 @@ double irr_mean_channels(const struct irr_simctx *x)
 int irr_check_work(const struct config *cfg, const struct irr_simctx *x, int64_t max_work,
 		   struct diag *d)
 {
-	return sim_check_route_work(&irr_cfg(cfg)->sim.common, &x->mix, irr_mean_channels(x), max_work, d);
+	/* a point's replications (the stricter count: a saturation probe is
+	 * one run) */
+	return sim_check_route_work(&irr_cfg(cfg)->sim.common, &x->mix, irr_mean_channels(x),
+				    x->s.nsenders, false, max_work, d);
 }
 
 int irr_view_load(const struct config *cfg, const struct run_req *req,

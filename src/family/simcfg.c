@@ -116,13 +116,26 @@ int64_t sim_work_share(size_t points)
  */
 #define SIM_WORK_FLOOR_MARGIN 0.9
 
+/* The replications of a point of sc on `senders` sending nodes (0:
+ * unknown, the most), or 1 for a saturation probe (one run, simsat.c). */
+static int point_runs(const struct sim_config *sc, int senders, bool probe)
+{
+	struct sim_method mm;
+
+	if (probe)
+		return 1;
+	sim_config_method(sc, 0, &mm);
+	return sim_replications(&mm, senders);
+}
+
 /* The floor check over `channels` channels (0: unknown), the route named
- * `what` in the message. */
+ * `what` in the message: each of the point's `runs` replications
+ * generates its own warm-up. */
 static int check_work(const struct sim_config *sc, const struct sim_mix *mix, double channels,
-		      const char *what, int64_t max_work, struct diag *d)
+		      const char *what, int runs, int64_t max_work, struct diag *d)
 {
 	double len = 0, per, need, fit;
-	char route[96] = "";
+	char route[96] = "", pt[96];
 
 	for (int i = 0; i < mix->n; i++)
 		len += mix->prob[i] * mix->length[i];
@@ -133,32 +146,39 @@ static int check_work(const struct sim_config *sc, const struct sim_mix *mix, do
 	} else {
 		per = 1 + len;
 	}
-	need = ((double)sc->warmup + sc->measured) * per;
+	need = ((double)runs * sc->warmup + sc->measured) * per;
 	if (need <= (double)max_work)
 		return 0;
-	fit = floor((double)max_work / per) - sc->warmup;
+	fit = floor((double)max_work / per) - (double)runs * sc->warmup;
+	if (runs > 1)
+		snprintf(pt, sizeof pt, "%d x %d + %d messages (%d replications, a warm-up each)",
+			 runs, sc->warmup, sc->measured, runs);
+	else
+		snprintf(pt, sizeof pt, "%d + %d messages", sc->warmup, sc->measured);
 	d->usage = true;
 	if (fit >= 100)
-		return diag_set(d, "sim.measured", "a point of %d + %d messages of %.4g flits%s needs "
-				"at least %.3g simulator events, above the limit of %.3g per point "
+		return diag_set(d, "sim.measured", "a point of %s of %.4g flits%s needs at least "
+				"%.3g simulator events, above the limit of %.3g per point "
 				"(icnx.yaml(5) LIMITS): at most %.0f measured messages fit",
-				sc->warmup, sc->measured, len, route, need, (double)max_work, fit);
-	return diag_set(d, "sim.warmup", "a point of %d + %d messages of %.4g flits%s needs at "
-			"least %.3g simulator events, above the limit of %.3g per point "
-			"(icnx.yaml(5) LIMITS): fewer or shorter messages", sc->warmup,
-			sc->measured, len, route, need, (double)max_work);
+				pt, len, route, need, (double)max_work, fit);
+	return diag_set(d, "sim.warmup", "a point of %s of %.4g flits%s needs at least %.3g "
+			"simulator events, above the limit of %.3g per point (icnx.yaml(5) "
+			"LIMITS): fewer or shorter messages", pt, len, route, need,
+			(double)max_work);
 }
 
 int sim_check_route_work(const struct sim_config *sc, const struct sim_mix *mix, double channels,
-			 int64_t max_work, struct diag *d)
+			 int senders, bool probe, int64_t max_work, struct diag *d)
 {
-	return check_work(sc, mix, channels, "the mean up*/down* route", max_work, d);
+	return check_work(sc, mix, channels, "the mean up*/down* route",
+			  point_runs(sc, senders, probe), max_work, d);
 }
 
 int sim_check_work(const struct sim_config *sc, const struct sim_net *net,
-		   const struct sim_mix *mix, int64_t max_work, struct diag *d)
+		   const struct sim_mix *mix, bool probe, int64_t max_work, struct diag *d)
 {
 	return check_work(sc, mix, sim_mean_channels(net, (uint64_t)sc->seed), "the mean route",
+			  point_runs(sc, net->senders ? net->nsenders : net->nodes, probe),
 			  max_work, d);
 }
 
@@ -328,7 +348,7 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 	t->samples = (size_t)sc->measured;
 	int64_t work = sim_work_share(req->run_points > nx ? req->run_points : nx);
 
-	if (sim_check_work(sc, net, mix, work, d))
+	if (sim_check_work(sc, net, mix, false, work, d))
 		return -1;
 	for (size_t k = 0; k < nx; k++) {
 		struct sim_method mm;

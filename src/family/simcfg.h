@@ -196,24 +196,27 @@ void sim_method_work(struct sim_method *mm, int64_t max_work);
 
 /*
  * Before simulating: refuse (d->usage, -1) a configuration whose points
- * cannot fit the work limit max_work on net: (warmup + measured) messages
- * of mean length L over net's mean route of c channels
+ * cannot fit the work limit max_work on net: (n warmup + measured)
+ * messages of mean length L over net's mean route of c channels
  * (sim_mean_channels, sim/routelen.h) need at least about (1 + L c)
- * events each, as sim_check_route_work below.  The message names the most
- * measured messages that fit.  0 = fine.
+ * events each, as sim_check_route_work below; n is the point's
+ * replications (sim_replications, sim/measure.h: each has its own
+ * warm-up), 1 for a saturation probe (`probe`: one run, simsat.h).  The
+ * message names the most measured messages that fit.  0 = fine.
  */
 int sim_check_work(const struct sim_config *sc, const struct sim_net *net,
-		   const struct sim_mix *mix, int64_t max_work, struct diag *d);
+		   const struct sim_mix *mix, bool probe, int64_t max_work, struct diag *d);
 /*
  * The same with the route known: each message's flits cross `channels`
  * channels on average (node links included; 0 = unknown, as
  * sim_check_work), so a point that keeps up needs at least about
- * (warmup + measured) x (1 + length x channels) events (simcfg.c states
- * the calibration and the margin).  Callers with a routing table (the
- * irregular family) check each point's share before simulating anything.
+ * (n warmup + measured) x (1 + length x channels) events (simcfg.c states
+ * the calibration and the margin), n as sim_check_work on `senders`
+ * sending nodes.  Callers with a routing table (the irregular family)
+ * check each point's share before simulating anything.
  */
 int sim_check_route_work(const struct sim_config *sc, const struct sim_mix *mix, double channels,
-			 int64_t max_work, struct diag *d);
+			 int senders, bool probe, int64_t max_work, struct diag *d);
 
 /*
  * After sim_measure: a point that reached the work limit without a sign of

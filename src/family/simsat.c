@@ -20,6 +20,9 @@ static int probe(const struct sim_net *net, const struct sim_mix *mix,
 	sim_config_method(sc, k, &mm);
 	sim_method_work(&mm, work);
 	mm.stop_saturated = true;
+	/* one run over the whole measured window: the window every point's
+	 * 95% rule judges over (measure.h), with one warm-up */
+	mm.replications = 1;
 	m = sim_run_point(net, mix, sc, x, at, u->unit, &mm, req->cancel, &r, d);
 	if (m)
 		return m;
@@ -42,7 +45,7 @@ int sim_saturation_search(const struct sim_net *net, const struct sim_mix *mix,
 	out->hi = top;
 	if (!(top > 0))
 		return diag_set(d, "", "no load to search below (top %g)", top);
-	if (!checked && sim_check_work(sc, net, mix, work, d))
+	if (!checked && sim_check_work(sc, net, mix, true, work, d))
 		return -1;
 	if (probe_top) {
 		for (int g = 0;; g++) {

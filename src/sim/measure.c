@@ -69,6 +69,7 @@ struct acc {
 	int judged, pass, ext, jopen;
 	int64_t tja, dja, gja, tjb, djb, gjb;
 	int64_t judge_min;         /* SIM_JUDGE_PER_SENDER x senders */
+	int64_t jlen;              /* messages the rule judges over (measure.h) */
 	int64_t backlog;           /* queued messages that mean saturation */
 	int overflow;
 	long steps;                /* stop_fn calls, for mm->progress */
@@ -92,18 +93,29 @@ static bool fell_behind(const struct acc *a, const struct sim_counters *c)
 
 /* The 95% rule once the measured window has closed: decided at once over
  * the measured window when it keeps up, or when it failed but opened on a
- * filled network and held enough messages to judge; else over a later,
- * longer window (measure.h).  Sets a->judged and a->pass. */
+ * filled network and held enough messages to judge and the point's
+ * judgement length (a->jlen); else over a longer window: from the same
+ * opening when only the length was short (a replication's window), from
+ * a later opening when the network had not filled (measure.h).  Sets
+ * a->judged and a->pass. */
 static void judge(struct acc *a, const struct sim_counters *c)
 {
 	if (!a->ext) {
-		if (keeps_up(a->d1 - a->d0, a->g1 - a->g0) ||
-		    (a->g0 >= a->judge_min && a->g1 - a->g0 >= a->judge_min)) {
+		int64_t w = a->g1 - a->g0;
+		bool filled = a->g0 >= a->judge_min && w >= a->judge_min;
+
+		if (keeps_up(a->d1 - a->d0, w) || (filled && w >= a->jlen)) {
 			a->judged = 1;
-			a->pass = keeps_up(a->d1 - a->d0, a->g1 - a->g0);
+			a->pass = keeps_up(a->d1 - a->d0, w);
 			return;
 		}
 		a->ext = 1;
+		if (filled) {          /* the window one run would judge */
+			a->jopen = 1;
+			a->tja = a->t0;
+			a->dja = a->d0;
+			a->gja = a->g0;
+		}
 	}
 	if (!a->jopen) {
 		if (c->generated < a->judge_min)
@@ -113,7 +125,8 @@ static void judge(struct acc *a, const struct sim_counters *c)
 		a->dja = c->delivered;
 		a->gja = c->generated;
 	}
-	if (c->generated - a->gja < a->g1 - a->g0 || c->generated - a->gja < a->judge_min)
+	if (c->generated - a->gja < a->g1 - a->g0 || c->generated - a->gja < a->judge_min ||
+	    c->generated - a->gja < a->jlen)
 		return;
 	a->tjb = c->now;
 	a->djb = c->delivered;
@@ -311,10 +324,12 @@ static void finish(struct sim_stat *s, const double *sum, const long *cnt, int n
 
 /* One replication (measure.h): the whole method over one run; *grow (may
  * be NULL) gets the mean latency of the later half of its measured
- * batches less that of the earlier half (NaN when either is empty). */
+ * batches less that of the earlier half (NaN when either is empty);
+ * *own_behind (may be NULL) whether its own measured window delivered fewer
+ * than 95% of the messages generated in it. */
 static int measure_one(const struct sim_net *net, const struct sim_mix *mix, double lambda,
 		       const struct sim_method *mm, struct sim_result *out,
-		       const atomic_int *cancel, double *grow)
+		       const atomic_int *cancel, double *grow, bool *own_behind)
 {
 	struct sim_counters c;
 	struct acc *a;
@@ -338,7 +353,8 @@ static int measure_one(const struct sim_net *net, const struct sim_mix *mix, dou
 	a->nb = mm->batches;
 	a->per = mm->measured / mm->batches;
 	a->cancel = cancel;
-	backlog = a->backlog = sim_backlog(net, mm->measured, ops->msg_bytes, &out->memory_cap);
+	a->jlen = mm->judge_over > mm->measured ? mm->judge_over : mm->measured;
+	backlog = a->backlog = sim_backlog(net, (long)a->jlen, ops->msg_bytes, &out->memory_cap);
 	out->backlog = backlog;
 	{
 		/* Twice the backlog: stop_fn ends the run once the queues pass
@@ -405,6 +421,8 @@ static int measure_one(const struct sim_net *net, const struct sim_mix *mix, dou
 						 ((double)(c.now - ts) * nsend) : 0.0;
 	}
 	out->settled = settle(a);
+	if (own_behind)
+		*own_behind = a->phase >= 2 && !keeps_up(a->d1 - a->d0, a->g1 - a->g0);
 	/* the interval: the measured batches merged into SIM_CI_BATCHES */
 	out->merge = a->nb > SIM_CI_BATCHES ? a->nb / SIM_CI_BATCHES : 1;
 	out->batches = a->nb / out->merge;
@@ -495,6 +513,19 @@ static void rep_stat(struct sim_stat *s, const double *x, const long *cnt, int n
 	s->half = n >= 2 ? sim_t975(n - 1) * sqrt(ss / (n - 1) / n) : NAN;
 }
 
+int sim_replications(const struct sim_method *mm, int senders)
+{
+	/* each replication's window holds at least `batches` messages and
+	 * SIM_JUDGE_PER_SENDER per sender */
+	int n = mm->replications ? mm->replications : 1;
+
+	if (mm->batches > 0 && n > mm->measured / mm->batches)
+		n = (int)(mm->measured / mm->batches);
+	if (senders > 0 && n > mm->measured / ((long)SIM_JUDGE_PER_SENDER * senders))
+		n = (int)(mm->measured / ((long)SIM_JUDGE_PER_SENDER * senders));
+	return n < 1 ? 1 : n;
+}
+
 int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lambda,
 		const struct sim_method *mm, struct sim_result *out,
 		const atomic_int *cancel)
@@ -506,7 +537,7 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 	double grow[SIM_MAX_REPLICATIONS];
 	long cnt[SIM_MAX_REPLICATIONS];
 	double len = 0, hops = 0, acc = 0, gm = 0, gs = 0;
-	int n, done = 0, ret = 0, senders;
+	int n, done = 0, ret = 0;
 	bool settled = true;
 
 	memset(out, 0, sizeof *out);
@@ -514,23 +545,14 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 	    mm->warmup < 0 || !(lambda > 0) || !net || mm->replications < 0 ||
 	    mm->replications > SIM_MAX_REPLICATIONS)
 		return -1;
-	/* each replication's window holds at least `batches` messages and
-	 * SIM_JUDGE_PER_SENDER per sender (the 95% rule judges it directly) */
-	n = mm->replications ? mm->replications : 1;
-	senders = net->senders ? net->nsenders : net->nodes;
-	if (n > mm->measured / mm->batches)
-		n = (int)(mm->measured / mm->batches);
-	if (senders > 0 && n > mm->measured / ((long)SIM_JUDGE_PER_SENDER * senders))
-		n = (int)(mm->measured / ((long)SIM_JUDGE_PER_SENDER * senders));
-	if (n < 1)
-		n = 1;
+	n = sim_replications(mm, net->senders ? net->nsenders : net->nodes);
 	if (mm->group) {
 		size_t g2 = (size_t)mm->ngroups * (size_t)mm->ngroups;
 		memset(mm->pair_sum, 0, g2 * sizeof *mm->pair_sum);
 		memset(mm->pair_cnt, 0, g2 * sizeof *mm->pair_cnt);
 	}
 	if (n == 1)
-		return measure_one(net, mix, lambda, mm, out, cancel, NULL);
+		return measure_one(net, mix, lambda, mm, out, cancel, NULL, NULL);
 	for (int r = 0; r < n; r++) {
 		struct sim_result rr;
 
@@ -538,6 +560,7 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 		one.replications = 1;
 		one.stream = mm->stream + ((uint64_t)r << 32);
 		one.measured = mm->measured / n + (r == n - 1 ? mm->measured % n : 0);
+		one.judge_over = mm->measured;     /* the 95% rule as one run */
 		if (mm->max_work > 0) {
 			one.max_work = mm->max_work - out->work;
 			if (one.max_work <= 0)
@@ -548,7 +571,13 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 			one.progress = rep_progress_fn;
 			one.progress_ctx = &prog;
 		}
-		ret = measure_one(net, mix, lambda, &one, &rr, cancel, &grow[r]);
+		bool own_behind = false;
+
+		ret = measure_one(net, mix, lambda, &one, &rr, cancel, &grow[r], &own_behind);
+		/* kept up over the point's whole window only: measured on a
+		 * network still filling (measure.h) */
+		if (own_behind)
+			settled = false;
 		if (ret < 0)
 			return -1;
 		if (rr.limit) {        /* refused: not a verdict */

@@ -43,16 +43,17 @@ check "bad -o" "icnx: -o nope: model multicluster has no such output (allowed: c
 check "adaptive routing in the trees" "icnx: javadi-n544: sim.routing: the multi-cluster simulator routes deterministically (in every tree up by the destination's digit, destination mod k); set sim.routing to deterministic" \
 	"$ICNX" --batch javadi-n544 -o sim --load 0.0001:0.0001:1 --set sim.routing=adaptive
 # The simulator's work limit, known before simulating (icnx.yaml(5) LIMITS):
-# on the 1024-switch network (32768 nodes) 2,005,000 messages of 32 flits
+# on the 1024-switch network (32768 nodes) 2,025,000 messages of 32 flits
+# (5 replications, a warm-up of 5000 each)
 # over 5.18 channels need at least 0.9 x 166.8 events each, above a
 # correlation-patterns point's share (1e10 / 40) and a pairs point's 1e9.
 # Refused before anything is simulated: under 10 s of CPU, where simulating
 # to the limit took 21 s (pairs) and 5 s (one point of the patterns).
 worst=tests/limits/irregular-worst.yaml
-check "work floor, correlation-patterns" "icnx: $worst: sim.measured: a point of 5000 + 2000000 messages of 32 flits over 5.18 channels (the mean up*/down* route, node links included) needs at least 3.01e+08 simulator events, above the limit of 2.5e+08 per point (icnx.yaml(5) LIMITS): at most 1660928 measured messages fit (uniform traffic; 40 points share the run's 1e+10 events)" \
+check "work floor, correlation-patterns" "icnx: $worst: sim.measured: a point of 5 x 5000 + 2000000 messages (5 replications, a warm-up each) of 32 flits over 5.18 channels (the mean up*/down* route, node links included) needs at least 3.04e+08 simulator events, above the limit of 2.5e+08 per point (icnx.yaml(5) LIMITS): at most 1640928 measured messages fit (uniform traffic; 40 points share the run's 1e+10 events)" \
 	"$ICNX" --batch $worst -o correlation-patterns --set sim.measured=2000000
 cpu_ms; cpu0=$cpu
-check "work floor, pairs" "icnx: $worst: sim.measured: a point of 5000 + 10000000 messages of 32 flits over 5.18 channels (the mean up*/down* route, node links included) needs at least 1.5e+09 simulator events, above the limit of 1e+09 per point (icnx.yaml(5) LIMITS): at most 6658715 measured messages fit" \
+check "work floor, pairs" "icnx: $worst: sim.measured: a point of 5 x 5000 + 10000000 messages (5 replications, a warm-up each) of 32 flits over 5.18 channels (the mean up*/down* route, node links included) needs at least 1.5e+09 simulator events, above the limit of 1e+09 per point (icnx.yaml(5) LIMITS): at most 6638715 measured messages fit" \
 	"$ICNX" --batch $worst -o pairs --set sim.measured=10000000
 cpu_ms; cpu1=$cpu
 [ "$cpu1" -gt "$cpu0" ] && [ $((cpu1 - cpu0)) -lt 10000 ] ||

@@ -100,11 +100,11 @@ rc=0; err=$("$ICNX" --batch kiasari-s5-v6 -o curve --sim --load 0.001:0.01:11 $s
 [ "$(wc -l <"$tmp/ten")" -eq 10 ] || { echo "FAIL --points 1:10 rows"; fail=1; }
 # the irregular family knows its routes: at least 0.9 (1 + M x channels) events
 # a message, channels = 2 + autonet10's mean up*/down* route length (2.09):
-# floor(1e9 / (0.9 (1 + 10000 x 4.09))) - 5000 warm-up = 22150
+# floor(1e9 / (0.9 (1 + 10000 x 4.09))) - 5 x 5000 warm-up (5 replications) = 2150
 rc=0; err=$("$ICNX" --batch arnau-autonet10 -o curve --load 0.001:0.001:1 --set sim.M=10000 \
 	--set sim.measured=10000000 -f csv 2>&1 >/dev/null) || rc=$?
 [ "$rc" -eq 2 ] || { echo "FAIL messages beyond the work limit: exit $rc, want 2"; fail=1; }
-echo "$err" | grep -q 'sim.measured: .* over 4.09 channels .*at most 22150 measured messages fit' ||
+echo "$err" | grep -q 'sim.measured: .* over 4.09 channels .*at most 2150 measured messages fit' ||
 	{ echo "FAIL work limit message: $err"; fail=1; }
 for o in pairs saturation correlation; do
 	rc=0; "$ICNX" --batch arnau-autonet10 -o $o --at 0.001 --set sim.M=100000 \

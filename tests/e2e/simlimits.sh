@@ -54,7 +54,7 @@ fi
 "$ICNX" --batch kiasari-s5-v6 -o saturation -f csv -s sim.measured=100 -s sim.warmup=0 \
 	>"$tmp/sat" || { echo "FAIL saturation, short window"; fail=1; }
 # the full run's is 0.0225 (sim.measured=2000, the default per-vc injection;
-# 0.0126 with sim.injection=single); was 0.000366
+# 0.0131 with sim.injection=single); was 0.000366
 awk -F, '$1 == "saturation_load" { ok = $2 > 0.017 && $2 < 0.0235 } END { exit !ok }' \
 	"$tmp/sat" || { echo "FAIL short-window saturation: $(grep saturation_load "$tmp/sat")"; fail=1; }
 
@@ -70,7 +70,7 @@ expect_refusal "n1144 saturation probe in time units" "generated at load 0.000[0
 	--batch sharifi-n1144 -o saturation -s sim.budget=1000
 for p in kiasari-s5-v6 javadi-n544; do
 	start=$(date +%s)
-	expect_refusal "$p 1e7 + 1e7" "sim.warmup: a point of 10000000 + 10000000 messages .* (the mean route, node links included) needs at least" \
+	expect_refusal "$p 1e7 + 1e7" "sim.warmup: a point of 5 x 10000000 + 10000000 messages (5 replications, a warm-up each) .* (the mean route, node links included) needs at least" \
 		--batch $p -o sim -s sim.measured=10000000 -s sim.warmup=10000000
 	[ $(( $(date +%s) - start )) -le 5 ] || { echo "FAIL $p: refused late"; fail=1; }
 done

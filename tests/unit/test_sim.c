@@ -255,6 +255,7 @@ static void test_stop_saturated(void **state)
 	sim_method_default(&mm);
 	mm.measured = 4000;
 	mm.warmup = 200;
+	mm.replications = 1;     /* the mechanics of one run */
 	assert_int_equal(sim_measure(&net, &mix, 1.2 / 8, &mm, &full, NULL), 0);
 	mm.stop_saturated = true;
 	assert_int_equal(sim_measure(&net, &mix, 1.2 / 8, &mm, &fast, NULL), 0);
@@ -640,8 +641,9 @@ static void test_routelen(void **state)
  * SIM_REPLICATIONS independent replications; at
  * rho = 1.03 the queue grows without bound, yet 1/1.03 = 97% of the
  * traffic is delivered: the latency grows from the earlier batches to the
- * later (or a replication's shorter window falls below the 95% rule,
- * saturated): either way the point did not settle
+ * later, or a replication's own window falls below the 95% rule while the
+ * point's whole window keeps it (its messages measured on a filling
+ * network): either way the point did not settle
  * (javadi-n1120 at 0.000331621 accepted 96.9% and got a confident
  * interval, issue 23 item 4). */
 static void test_settle(void **state)
@@ -661,7 +663,7 @@ static void test_settle(void **state)
 	assert_int_equal(r.batches, SIM_REPLICATIONS);
 	mm.measured = 20000;
 	assert_int_equal(sim_measure(&net, &mix, 1.03 / 8, &mm, &r, NULL), 0);
-	if (r.settled)
+	if (r.settled || r.saturated)
 		fail_msg("rho 1.03: saturated %d settled %d (%d batches of %d)",
 			 r.saturated, r.settled, r.batches, r.merge);
 }
