@@ -207,6 +207,9 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 			.cstamp = -1, .freed = -1, .rr = net->V - 1, .choice = -1,
 			.period = net->chan[i].period > 1 ? net->chan[i].period : 1,
 			.to = net->chan[i].to,
+			.sink = net->chan[i].to >= 0 ? SIM_INTO_ROUTER
+				: net->relay && net->relay[net->chan[i].node] ? SIM_INTO_RELAY
+				: SIM_INTO_NODE,
 		};
 	}
 	c->slot_head = malloc((size_t)c->W * sizeof *c->slot_head);
@@ -536,7 +539,10 @@ static ALWAYS_INLINE int resolve_in(struct sim_core *c, int ch, const int unit)
 			/* a blocked channel reached from above moves: list it;
 			 * the channel feeding the chosen buffer's source, if
 			 * blocked on it, can pass now */
-			int u = c->buf[c->buf[choice].up].ch;   /* -1: a queue */
+			int up = c->buf[choice].up;
+			int u = c->buf[up].ch;          /* -1: a queue */
+
+			cs->cup = up;
 
 			if (cs->blocked) {
 				cs->blocked = 0;
@@ -665,8 +671,6 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k, const int un
 {
 	struct sim_buf *bb = &c->buf[b], *kb = &c->buf[k];
 	int id = bb->owner;
-	int relay = bb->ch < 0 && c->net.relay &&
-		    c->net.relay[(b - c->net.nchan * c->net.V) / c->Q];
 	int seq = bb->fseq;
 	int tail = seq == bb->len - 1;
 	int kch = kb->ch;
@@ -686,8 +690,10 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k, const int un
 		kc->asleep = 1;
 		wheel_add(c, P, kch);
 	}
-	/* leave b */
-	if (bb->ch < 0 && seq == 0 && !relay) {
+	/* leave b (a source queue, a relay's: tested for a header and a
+	 * tail only) */
+	if (seq == 0 && bb->ch < 0 &&
+	    !(c->net.relay && c->net.relay[(b - c->net.nchan * c->net.V) / c->Q])) {
 		struct sim_msg *m = &c->msgs.m[id];
 
 		m->depart = c->now;
@@ -704,6 +710,7 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k, const int un
 			release(c, b, bb->ch);
 		} else {                        /* next message of the queue */
 			int s = b - c->net.nchan * c->net.V;
+			int relay = c->net.relay && c->net.relay[s / c->Q];
 			int nid = relay ? fifo_pop(&c->fifo[s / c->Q]) : c->msgs.m[id].next;
 
 			if (!relay)
@@ -732,12 +739,12 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k, const int un
 	if (bb->occ == 0)
 		c->nact--;
 	/* enter k */
-	if (kc->to < 0 && c->net.relay && c->net.relay[c->net.chan[kch].node]) {
+	if (kc->sink == SIM_INTO_RELAY) {
 		if (relay_push(c, c->net.chan[kch].node, id, seq, P) < 0)
 			c->nomem = true;
 		if (tail)
 			release(c, k, kch);
-	} else if (kc->to < 0) {
+	} else if (kc->sink == SIM_INTO_NODE) {
 		if (seq != kb->fseq)
 			c->order_errors++;
 		kb->fseq++;
@@ -932,7 +939,7 @@ static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit)
 		struct sim_chs *cs = &c->chs[ch];
 
 		if (cs->choice >= 0 && cs->cstamp == 4 * now + 3) {
-			move_in(c, c->buf[cs->choice].up, cs->choice, unit);
+			move_in(c, cs->cup, cs->choice, unit);
 			c->last_move = now;
 		}
 		if (cs->req && !cs->asleep && !cs->blocked)

@@ -295,10 +295,14 @@ struct sim_chs {
 	int64_t freed;             /* last cycle one of its virtual channels was
 	                              released, -1 = never */
 	int period;                /* cycles per flit (>= 1) */
-	int cbusy;                 /* virtual channels owned */
-	int rr;                    /* round-robin: the virtual channel served last */
 	int choice;                /* buffer index served this cycle, or -1 */
+	int cup;                   /* ... and the buffer its flit comes from
+	                              (choice's up): the move reads it here */
 	int to;                    /* router, or -1 (ejection), as sim_chan.to */
+	unsigned short cbusy;      /* virtual channels owned (<= 64) */
+	unsigned short rr;         /* round-robin: the virtual channel served last */
+	unsigned char sink;        /* what it enters: SIM_INTO_ROUTER, _NODE
+	                              (a sink) or _RELAY (a relay's queue) */
 	unsigned char listed;      /* non-zero: in the requested-channel list */
 	unsigned char asleep;      /* non-zero: busy (period > 1) and out of the
 	                              list until the wheel wakes it */
@@ -307,6 +311,8 @@ struct sim_chs {
 	                              (out of the list until one of those moves
 	                              or a request is added) */
 };
+
+enum { SIM_INTO_ROUTER = 0, SIM_INTO_NODE, SIM_INTO_RELAY };   /* sim_chs.sink */
 
 struct sim_core {
 	struct sim_net net;
