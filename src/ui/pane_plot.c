@@ -1135,3 +1135,20 @@ const struct pane_ops pane_plot_ops = {
 	.click = plot_click,
 	.cmdline = plot_cmdline,
 };
+
+double plot_pane_points_top(const struct pane *p)
+{
+	const struct plot_pane *pp = p->data;
+	const struct table *t = curve(p->app);
+
+	if (!pp || !pp->have_info || !t || pp->multi || !app_sim_is_curve(p->app) ||
+	    ycol_of(pp, p->app, t) != table_role(t, COL_VALUE))
+		return NAN;
+	return pp->info.y_hi;
+}
+
+bool plot_pane_refined_shown(const struct pane *p)
+{
+	const struct plot_pane *pp = p->data;
+	return !pp || !pp->hide_refined;
+}

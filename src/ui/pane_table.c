@@ -24,6 +24,7 @@
 #include "ui/draw.h"
 #include "ui/refview.h"
 #include "ui/simcompare.h"
+#include "ui/simtable.h"
 #include "ui/style.h"
 #include "ui/viewdraw.h"
 
@@ -43,6 +44,9 @@ struct table_pane {
 	                      simulated points, where the family simulates
 	                      against load): drawn here from SLOT_SLOW, no
 	                      output run */
+	bool vs_all;       /* "model vs sim, all points" (simtable.h: after
+	                      vs_sim in the v cycle, while there are points) */
+	struct simtable_state all;   /* ... its scroll */
 };
 
 /* A breakdown view: a fast-lane table, summary, bar chart or text (the
@@ -487,6 +491,12 @@ static void table_draw(struct pane *p, struct canvas *c)
 		draw_vs_sim(p, c);
 		return;
 	}
+	if (tp->vs_all && can_compare(a)) {
+		tp->grid = false;
+		tp->nlines = 0;
+		simtable_draw(&tp->all, a, sim_table(a), c, P_TABLE + 1, p->focused);
+		return;
+	}
 	bool stale = !current(a);
 	app_symbol(a, t->title[0] && t->ncols > 0 ? t->title : v >= 0 ? outs[v].name : "breakdown",
 		   title, sizeof title);
@@ -551,6 +561,29 @@ static unsigned table_key(struct pane *p, enum action act, int arg)
 	int hstep = tp->grid ? 1 : tp->cols_shown > 16 ? tp->cols_shown / 2 : 8;
 
 	(void)arg;
+	if (tp->vs_all && can_compare(a)) {
+		/* the table of every point scrolls by row and by column */
+		struct simtable_state *v = &tp->all;
+		long rows = tp->rows_shown > 4 ? tp->rows_shown - 4 : 1;
+		switch (act) {
+		case ACT_UP: v->top--; break;
+		case ACT_DOWN: v->top++; break;
+		case ACT_PGUP: v->top -= rows; break;
+		case ACT_PGDN: v->top += rows; break;
+		case ACT_HOME: v->top = 0; v->left = 0; break;
+		case ACT_END: v->top = 1L << 30; break;
+		case ACT_LEFT: v->left--; break;
+		case ACT_RIGHT:
+			if (v->left + v->shown < v->ncols)
+				v->left++;
+			break;
+		default: goto keys;
+		}
+		if (v->top < 0)
+			v->top = 0;
+		return K_HANDLED | K_REDRAW;
+	}
+keys:
 	switch (act) {
 	case ACT_UP: tp->top--; break;
 	case ACT_DOWN: tp->top++; break;
@@ -568,7 +601,7 @@ static unsigned table_key(struct pane *p, enum action act, int arg)
 	case ACT_VIEW: {
 		int v = app_next_output(a, a->view.detail_out, is_view);
 		bool wrap = v < 0 || v <= a->view.detail_out;
-		if (!tp->vs_ref && !tp->vs_sim && wrap && refview_available(a)) {
+		if (!tp->vs_ref && !tp->vs_sim && !tp->vs_all && wrap && refview_available(a)) {
 			/* after the last output: printed vs refined */
 			tp->vs_ref = true;
 			tp->top = 0;
@@ -577,7 +610,17 @@ static unsigned table_key(struct pane *p, enum action act, int arg)
 			return K_HANDLED | K_REDRAW | K_STATUS;
 		}
 		tp->vs_ref = false;
-		if (!tp->vs_sim && can_compare(a) && sim_table(a) && wrap) {
+		if (tp->vs_sim && can_compare(a) && sim_table(a) && wrap) {
+			/* then every point in one table */
+			tp->vs_sim = false;
+			tp->vs_all = true;
+			tp->all.top = 0;
+			tp->all.left = 0;
+			tp->all.cur = -1;
+			app_msg(a, false, "breakdown: model vs simulation, every simulated point");
+			return K_HANDLED | K_REDRAW | K_STATUS;
+		}
+		if (!tp->vs_sim && !tp->vs_all && can_compare(a) && sim_table(a) && wrap) {
 			/* then model vs simulation */
 			tp->vs_sim = true;
 			tp->top = 0;
@@ -586,6 +629,7 @@ static unsigned table_key(struct pane *p, enum action act, int arg)
 			return K_HANDLED | K_REDRAW | K_STATUS;
 		}
 		tp->vs_sim = false;
+		tp->vs_all = false;
 		if (v < 0)
 			return K_HANDLED;
 		const struct output_desc *o = app_outputs(a, NULL);
@@ -621,6 +665,10 @@ static void table_hint(struct pane *p, char *buf, size_t n)
 		refview_hint(a, buf, n);
 		return;
 	}
+	if (tp0->vs_all && can_compare(a)) {
+		simtable_hint(a, buf, n);
+		return;
+	}
 	if (tp0->vs_sim && can_compare(a)) {
 		snprintf(buf, n, "vs-sim: the model's parts against the simulation's at the simulated "
 			 "point nearest the cursor; %% = (model - sim) / sim; %s-W_s is what follows "
@@ -650,7 +698,7 @@ static bool table_cmdline(struct pane *p, struct strbuf *b)
 	struct table_pane *tp = p->data;
 	if (tp->vs_ref && refview_available(a))
 		return refview_cmdline(a, b);
-	if (tp->vs_sim && can_compare(a)) {
+	if ((tp->vs_sim || tp->vs_all) && can_compare(a)) {
 		/* every simulated point, the one shown among them: its model
 		 * and simulated columns exactly */
 		return app_sim_cmdline(a, b);

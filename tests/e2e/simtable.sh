@@ -6,7 +6,14 @@
 # (saturated exactly where sim_latency is inf, unsettled exactly where
 # sim_settled is 0); the simulated columns before them are those -o sim
 # prints.  Small runs (400 measured messages a point).
-. "$(dirname "$0")/lib.inc"
+# Explorer (headless, 80x24): after r, the breakdown's v cycle reaches
+# "model vs sim, all N points": one row a point with the load, the model,
+# the simulation, its 95% half-width, the difference and the flags, each
+# as b's command prints it (sim_delta, sim_flags); the row of the plot's
+# cursor marked '>' and following it; the refined model's columns with
+# options.model=refined (Left/Right scroll them into the 47 columns);
+# UTF-8, --ascii and NO_COLOR.
+. "$(dirname "$0")/headless.inc"
 
 small="-s sim.measured=400 -s sim.warmup=100"
 csv=$(cd "$REPO" && "$ICNX" --batch kiasari-s5-v6 -o curve --sim --load 0.012:0.018:7 $small \
@@ -54,4 +61,110 @@ echo "$ref" | head -n 1 | grep -q ',sim_settled,sim_delta,sim_delta_refined,sim_
 	fail "refined header: $(echo "$ref" | head -n 1)"
 check "$ref" sim_delta latency
 check "$ref" sim_delta_refined latency_refined
+
+# --- the explorer's view ------------------------------------------------
+# rows LABEL: the view's point rows of screen LABEL (the right column)
+rows() {
+	shot "$1" | sed -n 's/^[^│|]*[│|]//p' | grep -E '^[> ] *[0-9]+ +[0-9]'
+}
+# find ARGS...: how many v after "r 5" reach the view (0: never)
+find_view() {
+	keys r 5
+	for i in $(seq 20); do keys v; mark "v$i"; done
+	keys q
+	run 80 24 "$@"
+	for i in $(seq 20); do
+		shot "v$i" | grep -q "model vs sim, all [0-9]* points" && { echo "$i"; return; }
+	done
+	echo 0
+}
+# viewcheck LABEL CMDLABEL: every row of the view against b's command's CSV
+viewcheck() {
+	cmd=$(boxcmd "$2" | grep -- '--sim --load')
+	[ -n "$cmd" ] || fail "b printed no -o curve --sim --load command: $(boxtext "$2")"
+	out=$(cd "$REPO" && eval "$cmd -f csv") || fail "b's command failed: $cmd"
+	rows "$1" >"$TMPD/rows"
+	[ "$(wc -l <"$TMPD/rows")" -eq "$(($(echo "$out" | wc -l) - 1))" ] ||
+		fail "not one row a point: $(cat "$TMPD/rows")"
+	echo "$out" | awk -F, -v rows="$TMPD/rows" '
+	function dn(v, sig) {       # draw_num: "inf", "-", an integer whole
+		if (v == "inf") return "inf"
+		if (v == "") return "-"
+		if (v == int(v) && v < 1e9 && v > -1e9) return sprintf("%.0f", v)
+		return sprintf("%." sig "g", v)
+	}
+	function pc(d) { if (d == "") return ""; return sprintf((d >= 1000 || d <= -1000) ? "%+.0f%%" : "%+.1f%%", d) }
+	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{
+		getline line < rows
+		mk = substr(line, 1, 1) == ">"
+		n = split(substr(line, 2), f, " ")
+		k = 1
+		if (f[k] != NR - 1 || f[k + 1] != dn($c["load"], 4) || f[k + 2] != dn($c["latency"], 4) ||
+		    f[k + 3] != dn($c["sim_latency"], 4)) {
+			print "row " NR - 1 ": \"" line "\" is not load " dn($c["load"], 4) " model " \
+				dn($c["latency"], 4) " sim " dn($c["sim_latency"], 4); bad = 1 }
+		fl = $c["sim_flags"]
+		want = (fl ~ /saturated/ ? "S" : "") (fl ~ /unsettled/ ? "U" : "") (fl ~ /failed/ ? "F" : "")
+		d = pc($c["sim_delta"])
+		if (d != "" && index(line, " " d) == 0) { print "row " NR - 1 ": no " d ": " line; bad = 1 }
+		if (want != "" && line !~ (want "T?$")) { print "row " NR - 1 ": flags not " want ": " line; bad = 1 }
+		if (want == "" && line ~ /[SUF]T?$/) { print "row " NR - 1 ": flags beside a plain point: " line; bad = 1 }
+		if (mk) cur++
+	}
+	END { if (cur != 1) { print cur + 0 " rows marked as the cursor'"'"'s"; bad = 1 }; exit bad }' ||
+		fail "the view differs from b's command ($cmd)"
+}
+
+STAR="-s sim.measured=400 -s sim.warmup=100 -s sim.points=7"
+n=$(find_view $STAR kiasari-s5-v6)
+[ "$n" -gt 0 ] || fail "v never reached the table of every point (star)"
+keys r 5
+for i in $(seq "$n"); do keys v; done
+mark all
+keys b
+mark cmd
+keys Escape 4 Home 5
+mark first
+keys 4 End 5
+mark last
+keys q
+run 80 24 $STAR kiasari-s5-v6
+has all "model vs sim, all 7 points"
+has all "Δ%"
+has all "S saturated U unsettled F failed T off-scale"
+viewcheck all cmd
+viewcheck first cmd
+rows first | head -n 1 | grep -q '^>' || fail "Home in the plot: the first row is not marked"
+rows last | tail -n 1 | grep -q '^>' || fail "End in the plot: the last row is not marked"
+has first "model vs sim, every simulated point: Δ% = (model - sim) / sim"
+
+# ASCII and NO_COLOR, multi-cluster: the same rows in ASCII only
+n=$(find_view $small --ascii javadi-n544)
+[ "$n" -gt 0 ] || fail "v never reached the table of every point (multicluster)"
+keys r 5
+for i in $(seq "$n"); do keys v; done
+mark all
+keys b
+mark cmd
+keys Escape q
+E2E_ENV="NO_COLOR=1" run 80 24 $small --ascii javadi-n544
+has all "model vs sim, all 6 points"
+has all "d%"
+viewcheck all cmd
+shot all | LC_ALL=C grep -q '[^ -~]' && fail "the ASCII screen is not ASCII"
+
+# the refined model: its value and difference, scrolled into view
+n=$(find_view $small -s options.model=refined javadi-n544)
+[ "$n" -gt 0 ] || fail "v never reached the table of every point (refined)"
+keys r 5
+for i in $(seq "$n"); do keys v; done
+mark all
+keys Right Right Right
+mark right
+keys q
+run 80 24 $small -s options.model=refined javadi-n544
+has all "refined"
+has right "Δref%"
+has right "flags"
 echo "ok: simtable"
