@@ -18,6 +18,11 @@
  *     simulated curve at 20000 messages per point, with each run's CPU over
  *     wall time (the share of the machine it got: on a loaded shared
  *     machine the walls' ratio is not the program's speed-up);
+ *   - the explorer's key r on every network preset (its default points
+ *     and budget, on both cores): the wall time of a headless session
+ *     (icnx --headless, keys "r" then "q") less that of a session that
+ *     only quits, against the 2 s of issue 21, with its CPU over wall
+ *     time (below 2: the machine did not give it both cores);
  *   - the wall and CPU time of the 10-point simulated curve of every
  *     network preset (-o sim, irregular -o curve; the default loads, up to
  *     the model's saturation), one run each, and the peak memory (the
@@ -398,6 +403,80 @@ static int booksim_rows(const char *frac, double target)
 	return rc;
 }
 
+/* Write text to a new file path; 0 or -1. */
+static int write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	int rc;
+
+	if (!f)
+		return -1;
+	rc = fputs(text, f) < 0 ? -1 : 0;
+	return fclose(f) || rc ? -1 : 0;
+}
+
+/* The explorer's r on each preset, headless (a private configuration
+ * directory, TERM set), while BENCH_SIM_WALL lasts (limit seconds from
+ * t0).  Returns 0, or -1 when a run failed. */
+static int explorer_r_rows(const char *const *presets, int limit, double t0)
+{
+	char dir[] = "/tmp/icnx-bench-r.XXXXXX", rkeys[64], qkeys[64];
+	int rc = 0;
+
+	if (!mkdtemp(dir)) {
+		row("explorer r", "failed", "", "FAIL: no temporary directory");
+		return -1;
+	}
+	snprintf(rkeys, sizeof rkeys, "%s/r", dir);
+	snprintf(qkeys, sizeof qkeys, "%s/q", dir);
+	if (write_file(rkeys, "keys r\nkeys q\n") || write_file(qkeys, "keys q\n") ||
+	    setenv("XDG_CONFIG_HOME", dir, 1) || setenv("TERM", "xterm-256color", 1)) {
+		row("explorer r", "failed", "", "FAIL: cannot set up the session");
+		rc = -1;
+		goto out;
+	}
+	for (int i = 0; presets[i]; i++) {
+		char *ar[] = { "--headless", "100x30", "--keys", rkeys, (char *)presets[i], NULL };
+		char *aq[] = { "--headless", "100x30", "--keys", qkeys, (char *)presets[i], NULL };
+		char name[96], fig[32], verdict[64];
+		double cpu, cpuq, w, wq, left = limit - (wall() - t0);
+		long kib;
+		int r;
+
+		snprintf(name, sizeof name, "explorer r (default points, 2 threads), wall: %s",
+			 presets[i]);
+		if (left < 1) {
+			row(name, "skipped", "", "BENCH_SIM_WALL spent");
+			continue;
+		}
+		if (run_for(aq, buf, sizeof buf, &cpuq, &wq, &kib, (unsigned)left)) {
+			row(name, "failed", "", "FAIL (start and quit)");
+			rc = -1;
+			continue;
+		}
+		r = run_for(ar, buf, sizeof buf, &cpu, &w, &kib, (unsigned)left);
+		if (r == -2) {
+			snprintf(fig, sizeof fig, "> %.0f s", w);
+			row(name, fig, "<= 2 s", "cut: BENCH_SIM_WALL");
+			continue;
+		}
+		if (r) {
+			row(name, "failed", "", "FAIL");
+			rc = -1;
+			continue;
+		}
+		snprintf(fig, sizeof fig, "%.1f s", w - wq);
+		snprintf(verdict, sizeof verdict, "%s (CPU/wall %.2f)", w - wq <= 2 ? "ok" : "SLOW",
+			 (cpu - cpuq) / (w - wq));
+		row(name, fig, "<= 2 s", verdict);
+	}
+out:
+	unlink(rkeys);
+	unlink(qkeys);
+	rmdir(dir);
+	return rc;
+}
+
 static int env_int(const char *name, int dflt)
 {
 	const char *v = getenv(name);
@@ -452,6 +531,8 @@ int main(int argc, char **argv)
 			    verdict);
 		}
 	}
+	if (explorer_r_rows(presets, limit, t0))
+		rc = 1;
 	for (int i = 0; presets[i]; i++) {
 		char *a[] = { "--batch", (char *)presets[i], "-o",
 			      strncmp(presets[i], "arnau", 5) ? "sim" : "curve", "-f", "csv", "-j", "1",
