@@ -287,8 +287,11 @@ const char *app_sim_dropped(const struct app *a);
 /* The status line's words for a running simulation: its progress (points
  * and percent, never going back) and, after the first point, the time left
  * ("sim 2/6 41% ~12 s left"); for one done, stopped or refused, "sim 6/6",
- * "sim 2/6 stopped" or "sim failed".  Writes "" when there is none. */
-void app_sim_status(struct app *a, char *buf, size_t len);
+ * "sim 2/6 stopped" or "sim failed"; points that failed (ROW_FAILED rows)
+ * are counted after the points ("sim 6/6, 1 failed").  brief: for a
+ * narrow line, without the percent and the word "left" ("sim 2/6, 1
+ * failed ~12 s").  Writes "" when there is none. */
+void app_sim_status(struct app *a, char *buf, size_t len, bool brief);
 
 /* Drop the draft: back to the last valid configuration.  K_* flags. */
 unsigned app_revert(struct app *a);

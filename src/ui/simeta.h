@@ -13,7 +13,9 @@
  * the running point's projection (its elapsed time over its fraction f done,
  * once f >= 0.1).  The running point has (1 - f) of that left.  So:
  * left = C * (total - done - f).  Only an estimate: it is shown with "~",
- * and not before the first point has finished.
+ * and not before the first point has finished.  A point with no positive
+ * finite work (a failed point, NaN) is left out of the rate; the last
+ * point that has work stands for the next.
  */
 #ifndef ICNX_UI_SIMETA_H
 #define ICNX_UI_SIMETA_H

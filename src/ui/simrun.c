@@ -317,9 +317,13 @@ static void sim_ended(struct app *a)
 	}
 	else if (rank == 0) {
 		bool dense;
+		size_t nfail = table_count_role(&s->table, ROW_FAILED);
+		char nf[48] = "";
+		if (nfail)
+			snprintf(nf, sizeof nf, ", %zu failed (i: why)", nfail);
 		worker_sim_plan(&a->cfg, &dense);
-		app_msg(a, false, "simulated %zu loads, %s: r clears, b command, s export",
-			s->table.nrows, dense ? "denser near saturation" : "evenly spaced");
+		app_msg(a, false, "simulated %zu loads%s, %s: r clears, b command, s export",
+			s->table.nrows, nf, dense ? "denser near saturation" : "evenly spaced");
 	}
 	else
 		app_msg(a, false, "simulated -o %s: r clears it, b command, s export", name);
@@ -343,11 +347,12 @@ void app_sim_took(struct app *a)
 	a->sim_nlast = done;
 }
 
-void app_sim_status(struct app *a, char *buf, size_t len)
+void app_sim_status(struct app *a, char *buf, size_t len, bool brief)
 {
 	size_t done, total;
 	bool running;
 	double f = 0;
+	char nf[32] = "";
 
 	if (!len)
 		return;
@@ -370,11 +375,15 @@ void app_sim_status(struct app *a, char *buf, size_t len)
 				 : app_sim_refusal(a, NULL) ? " failed" : " stopped");
 		return;
 	}
+	const struct table *t = &a->res.slot[app_sim_slot(a)].table;
+	size_t nfail = done ? table_count_role(t, ROW_FAILED) : 0;
+	if (nfail)
+		snprintf(nf, sizeof nf, ", %zu failed", nfail);
 	if (!running) {
 		if (app_sim_refusal(a, NULL))
 			snprintf(buf, len, "sim failed");
 		else
-			snprintf(buf, len, "sim %zu/%zu%s", done, total,
+			snprintf(buf, len, "sim %zu/%zu%s%s", done, total, nf,
 				 done < total ? " stopped" : "");
 		return;
 	}
@@ -388,11 +397,12 @@ void app_sim_status(struct app *a, char *buf, size_t len)
 		p = a->sim_shown;
 	a->sim_shown = p;
 	/* floor: a running simulation never reads 100% */
-	int n = snprintf(buf, len, "sim %zu/%zu %.0f%%", done, total, floor(100 * p));
+	int n = brief ? snprintf(buf, len, "sim %zu/%zu%s", done, total, nf)
+		: snprintf(buf, len, "sim %zu/%zu %.0f%%%s", done, total, floor(100 * p), nf);
 	if (n < 0 || (size_t)n >= len || done == 0)
 		return;
-	/* the completed points' simulated work (the CM_WORK column, flit-hops) */
-	const struct table *t = &a->res.slot[app_sim_slot(a)].table;
+	/* the completed points' simulated work (the CM_WORK column, flit-hops;
+	 * a failed point's is NaN: it did none that counts) */
 	int wc = table_measure(t, CM_WORK, -1);
 	double *work = wc >= 0 ? malloc(done * sizeof *work) : NULL;
 	if (!work)
@@ -406,6 +416,11 @@ void app_sim_status(struct app *a, char *buf, size_t len)
 	free(work);
 	char e[48];
 	sim_eta_text(isnan(eta) ? eta : clock_shown_ms(eta), e, sizeof e);
+	if (brief) {        /* "~12 s left" -> "~12 s" */
+		char *l = strstr(e, " left");
+		if (l)
+			*l = '\0';
+	}
 	if (e[0])
 		snprintf(buf + n, len - (size_t)n, " %s", e);
 }

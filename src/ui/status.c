@@ -94,17 +94,38 @@ void status_draw(struct app *a, struct canvas *c)
 		if (!a->res.slot[SLOT_CURVE].table.partial && ms > 0)
 			snprintf(msp, sizeof msp, "| %.*f ms ", ms < 10 ? 1 : 0, ms);
 	}
-	app_sim_status(a, sim, sizeof sim);
+	app_sim_status(a, sim, sizeof sim, false);
 	const char *help = "? help ";
 	int hw = draw_width(help);
-	for (int drop = 0; drop < 3; drop++) {
+	/* too narrow: the curve's time goes, then the saturation load, then
+	 * "? help"; when the simulation's words still do not fit they get
+	 * brief ("sim 2/6, 1 failed ~12 s"), then the name is cut */
+	for (int drop = 0; drop < 4; drop++) {
 		int n = len;
+		if (drop == 3) {
+			if (draw_width(left) <= c->width)
+				break;
+			app_sim_status(a, sim, sizeof sim, true);
+		}
 		n += snprintf(left + n, sizeof left - (size_t)n, "%s%s%s", state,
 			      drop < 2 ? satp : "", drop < 1 ? msp : "");
 		if (sim[0])
 			snprintf(left + n, sizeof left - (size_t)n, "| %s ", sim);
 		if (draw_width(left) + hw <= c->width)
 			break;
+	}
+	if (draw_width(left) > c->width && sim[0]) {
+		/* the progress stays whole: the name gives way (cut, "kiasari-…") */
+		char tail[192];
+		snprintf(tail, sizeof tail, "%s", left + len);
+		int room = c->width - draw_width(tail);
+		if (room >= 4) {
+			int x = draw_text(c, 0, 0, room - 1, left, UI_STATUS);
+			draw_text(c, x, 0, 1, " ", UI_STATUS);
+			draw_text(c, x + 1, 0, c->width - x - 1, tail, UI_STATUS);
+			a->msg_auto_wide = a->msg[0] && a->lay.hint.h > 0;
+			return;
+		}
 	}
 	int x = draw_text(c, 0, 0, c->width, left, UI_STATUS);
 	/* a space between a message and "? help" (it read "64? help") */

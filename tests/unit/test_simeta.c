@@ -30,6 +30,11 @@ static void test_nothing_before_first_point(void **state)
 	assert_true(isnan(sim_eta_ms(&in)));
 	in = (struct sim_eta_in){ w, 1, 6, 0, 0, 0, 0 };           /* no time */
 	assert_true(isnan(sim_eta_ms(&in)));
+	/* a failed point (NaN work) is left out: the rate of the others,
+	 * the last point with work for the next (1000 ms / 200 x 100 x 4) */
+	const double failed[] = { 100, NAN, 100 };
+	in = (struct sim_eta_in){ failed, 3, 7, 1000, NAN, 0, 0 };
+	assert_float_equal(sim_eta_ms(&in), 2000, 1e-9);
 }
 
 static void test_work_rule(void **state)
