@@ -63,6 +63,10 @@ enum col_role {
 	                   value (the COL_LOWER column's `of`): 100 (model -
 	                   sim) / sim, in percent; NaN where either is not
 	                   finite (saturated, failed) or sim is 0 (base/vsim.h) */
+	COL_CLASS,      /* the mean of the value column `of` over one class of
+	                   messages (column.measure: CM_INTRA, CM_INTER, or
+	                   CM_GROUP with column.group): a simulation's
+	                   counterpart of the model's column of that class */
 	COL_FLAGS,      /* text: what the simulated value column `of` of each
 	                   row is besides its number: "saturated", "unsettled"
 	                   (did not settle), "failed" (a ROW_FAILED row), joined

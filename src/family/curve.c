@@ -46,6 +46,14 @@ void curve_col_symbol(struct curve_cols *c, const char *symbol)
 		table_set_symbol(c->t, c->t->ncols - 1, symbol);
 }
 
+void curve_col_class(struct curve_cols *c, enum col_measure m, int g)
+{
+	if (c->t->ncols == 0)
+		return;
+	table_set_measure(c->t, c->t->ncols - 1, m);
+	table_set_col_group(c->t, c->t->ncols - 1, g);
+}
+
 int curve_col_refines(struct curve_cols *c, const char *printed)
 {
 	int p = table_col(c->t, printed);

@@ -73,6 +73,11 @@ void curve_col_symbol(struct curve_cols *c, const char *symbol);
  * the explorer draws them together and the breakdown compares them).
  * Returns 0, or -1 when there is no such column. */
 int curve_col_refines(struct curve_cols *c, const char *printed);
+/* The column declared last is the model's value over one class of
+ * messages (enum col_measure CM_INTRA, CM_INTER, or CM_GROUP of group g;
+ * g -1 otherwise): a simulation's class column of the same measure and
+ * group pairs with it (base/vsim.h). */
+void curve_col_class(struct curve_cols *c, enum col_measure m, int g);
 /* Set the table's title (printf-style). */
 void curve_title(struct curve_cols *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -109,7 +109,9 @@ static int curve_columns(void *state, const struct config *cfg, struct curve_col
 		      CC_QUEUE_WAIT) ||
 	    (curve_col_symbol(cc, "2W_d"), false) ||
 	    curve_col(cc, "T_in", TU, "intra-cluster latency T_in", CC_SATURATES) ||
+	    (curve_col_class(cc, CM_INTRA, -1), false) ||
 	    curve_col(cc, "T_out", TU, "inter-cluster latency T_out", CC_SATURATES) ||
+	    (curve_col_class(cc, CM_INTER, -1), false) ||
 	    curve_col(cc, "util_max", "", "largest utilisation", 0))
 		return -1;
 	for (int g = 0; g < c->pm->mdl.p.ngroups; g++) {
@@ -119,6 +121,7 @@ static int curve_columns(void *state, const struct config *cfg, struct curve_col
 			 c->pm->mdl.p.g[g].n);
 		if (curve_col(cc, name, TU, label, CC_SATURATES))
 			return -1;
+		curve_col_class(cc, CM_GROUP, g);
 	}
 	/* icnx's refined model (options.model = refined): it may saturate
 	 * below the printed model, so its columns are INFINITY there. */

@@ -144,6 +144,7 @@ int mc_sim_curve(const struct config *cfg, const struct run_req *req, struct tab
 {
 	struct mc_simctx *x = malloc(sizeof *x);
 	double *own = NULL, *cyc = NULL;
+	int *cl = NULL;
 	const double *xs = req->x;
 	size_t nx = req->nx;
 	int rc;
@@ -160,11 +161,30 @@ int mc_sim_curve(const struct config *cfg, const struct run_req *req, struct tab
 			goto out;
 		xs = own;
 	}
+	/* the classes of messages the model prints (T_in, T_out, T^(i)):
+	 * each processor's two source nodes (ICN1 and ECN1 ports) are in
+	 * its cluster, the relays in none; groups weighed by their nodes,
+	 * Eq. 7 */
+	const struct mc_config *mc = mc_cfg(cfg);
+	int cgroup[MC_MAX_CLUSTERS];
+	double w[MC_MAX_GROUPS], nall = 0;
+	cl = malloc((size_t)x->s.net.nodes * sizeof *cl);
 	cyc = malloc((nx ? nx : 1) * sizeof *cyc);
-	if (!cyc) {
+	if (!cyc || !cl) {
 		rc = diag_set(d, "", "out of memory");
 		goto out;
 	}
+	for (int k = 0; k < x->s.net.nodes; k++)
+		cl[k] = k < 2 * x->s.N ? x->s.cl[k / 2] : -1;
+	for (size_t g = 0, C = 0; g < mc->nclusters && g < MC_MAX_GROUPS; g++) {
+		w[g] = mc->clusters[g].count * 2 * pow(mc->m / 2, mc->clusters[g].n);
+		nall += w[g];
+		for (int k = 0; k < mc->clusters[g].count && C < MC_MAX_CLUSTERS; k++)
+			cgroup[C++] = (int)g;
+	}
+	for (size_t g = 0; g < mc->nclusters && g < MC_MAX_GROUPS; g++)
+		w[g] /= nall;
+	struct sim_classes cls = { cl, cgroup, w, (int)mc->nclusters };
 	for (size_t k = 0; k < nx; k++)
 		cyc[k] = xs[k] * x->q;                 /* messages per cycle */
 	char sys[128];
@@ -172,9 +192,9 @@ int mc_sim_curve(const struct config *cfg, const struct run_req *req, struct tab
 	snprintf(t->title, sizeof t->title, "simulated latency vs offered load, N = %d, C = %d "
 		 "(cycle %.4g time units, times within %.2g%%)%s", x->s.N, x->s.C, x->q,
 		 100 * x->err, mc_sim_system(&mc_cfg(cfg)->sim, sys, sizeof sys));
-	rc = sim_curve_table(&x->s.net, &x->mix, &mc_cfg(cfg)->sim.common, cyc, xs, nx, req->point0,
-			     cfg->family->x.name, cfg->family->x.unit, cfg->family->x.label,
-			     req, t, d);
+	rc = sim_curve_table_classes(&x->s.net, &x->mix, &mc_cfg(cfg)->sim.common, cyc, xs, nx,
+				     req->point0, cfg->family->x.name, cfg->family->x.unit,
+				     cfg->family->x.label, &cls, req, t, d);
 	if (rc == 0) {                               /* back to time units */
 		for (size_t r = 0; r < t->nrows; r++) {
 			for (size_t col = 1; col <= 5; col++)
@@ -184,15 +204,18 @@ int mc_sim_curve(const struct config *cfg, const struct run_req *req, struct tab
 		for (size_t col = 1; col <= 5; col++)
 			snprintf(t->cols[col].unit, sizeof t->cols[col].unit, "time units");
 		snprintf(t->cols[6].unit, sizeof t->cols[6].unit, "%s", cfg->family->x.unit);
-		int qc = table_measure(t, CM_QUEUE_WAIT, 1);   /* sim_queue_wait */
-		if (qc > 0) {
+		/* sim_queue_wait and the classes' latencies (sim_T_in, ...) */
+		for (size_t c = 7; c < t->ncols; c++) {
+			if (t->cols[c].measure != CM_QUEUE_WAIT && t->cols[c].role != COL_CLASS)
+				continue;
 			for (size_t r = 0; r < t->nrows; r++)
-				table_set(t, r, (size_t)qc, table_get(t, r, (size_t)qc) * x->q);
-			snprintf(t->cols[qc].unit, sizeof t->cols[qc].unit, "time units");
+				table_set(t, r, c, table_get(t, r, c) * x->q);
+			snprintf(t->cols[c].unit, sizeof t->cols[c].unit, "time units");
 		}
 	}
 out:
 	free(cyc);
+	free(cl);
 	free(own);
 	mc_simctx_free(x);
 	free(x);

@@ -314,13 +314,61 @@ void sim_point_progress(void *ctx, double f)
 	req_progress(p->req, ((double)p->k + f) / (double)p->nx);
 }
 
+/* A point's sums per class (sim_classes), filled by sim_method.delivered. */
+struct class_acc {
+	const struct sim_classes *cls;
+	double sum[2][SIM_MAX_GROUPS];  /* [0 intra, 1 inter][source group] */
+	long cnt[2][SIM_MAX_GROUPS];
+};
+
+static void class_add(void *ctx, int src, int dst, double lat)
+{
+	struct class_acc *a = ctx;
+	int cs = a->cls->cluster[src], cd = a->cls->cluster[dst];
+
+	if (cs < 0 || cd < 0)
+		return;
+	int g = a->cls->group[cs], k = cs != cd;
+	a->sum[k][g] += lat;
+	a->cnt[k][g]++;
+}
+
+/* The class columns of a point: intra, inter, then per group. */
+static void class_fill(const struct class_acc *a, double *v)
+{
+	const struct sim_classes *c = a->cls;
+	for (int k = 0; k < 2; k++) {
+		double s = 0;
+		for (int g = 0; g < c->ngroups; g++)
+			if (c->weight[g] > 0)
+				s += c->weight[g] * (a->cnt[k][g] ? a->sum[k][g] / (double)a->cnt[k][g] : NAN);
+		v[k] = s;
+	}
+	for (int g = 0; g < c->ngroups; g++) {
+		long n = a->cnt[0][g] + a->cnt[1][g];
+		v[2 + g] = n ? (a->sum[0][g] + a->sum[1][g]) / (double)n : NAN;
+	}
+}
+
 int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 		    const struct sim_config *sc, const double *xs, const double *shown,
 		    size_t nx, size_t point0, const char *xname, const char *xunit,
 		    const char *xlabel, const struct run_req *req, struct table *t,
 		    struct diag *d)
 {
-	int col;
+	return sim_curve_table_classes(net, mix, sc, xs, shown, nx, point0, xname, xunit, xlabel,
+				       NULL, req, t, d);
+}
+
+int sim_curve_table_classes(const struct sim_net *net, const struct sim_mix *mix,
+			    const struct sim_config *sc, const double *xs, const double *shown,
+			    size_t nx, size_t point0, const char *xname, const char *xunit,
+			    const char *xlabel, const struct sim_classes *cls,
+			    const struct run_req *req, struct table *t, struct diag *d)
+{
+	int col, rc = 0;
+	struct class_acc acc;
+	double cv[2 + SIM_MAX_GROUPS];
 
 	if (table_add_col(t, xname, xunit, xlabel, COL_NUM) < 0)
 		goto nomem;
@@ -339,12 +387,35 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 		table_set_role(t, (size_t)qc, COL_COMPONENT, col);
 		table_set_measure(t, (size_t)qc, CM_QUEUE_WAIT);
 	}
-	/* settled or not (measure.h), last: a flag of sim_latency */
+	/* settled or not (measure.h): a flag of sim_latency */
 	int sc_col = table_add_col(t, "sim_settled", "", "1: reached a steady state; 0: did "
 				   "not settle (no interval)", COL_NUM);
 	if (sc_col < 0)
 		goto nomem;
 	table_set_role(t, (size_t)sc_col, COL_SETTLED, col);
+	/* after it the classes of messages (cls), each a COL_CLASS of sim_latency */
+	if (cls && (cls->ngroups < 1 || cls->ngroups > SIM_MAX_GROUPS))
+		return diag_set(d, "", "%d groups of messages (at most %d)", cls->ngroups,
+				SIM_MAX_GROUPS);
+	int cc0 = (int)t->ncols, ncc = cls ? 2 + cls->ngroups : 0;
+	for (int k = 0; k < ncc; k++) {
+		char name[32], label[64];
+		if (k < 2) {
+			snprintf(name, sizeof name, "%s", k ? "sim_T_out" : "sim_T_in");
+			snprintf(label, sizeof label, "simulated %s-cluster latency (groups as Eq. 7)",
+				 k ? "inter" : "intra");
+		} else {
+			snprintf(name, sizeof name, "sim_T_group%d", k - 2);
+			snprintf(label, sizeof label, "simulated latency of group %d's messages",
+				 k - 2);
+		}
+		int c = table_add_col(t, name, "cycles", label, COL_NUM);
+		if (c < 0)
+			goto nomem;
+		table_set_role(t, (size_t)c, COL_CLASS, col);
+		table_set_measure(t, (size_t)c, k == 0 ? CM_INTRA : k == 1 ? CM_INTER : CM_GROUP);
+		table_set_col_group(t, (size_t)c, k < 2 ? -1 : k - 2);
+	}
 	t->samples = (size_t)sc->measured;
 	int64_t work = sim_work_share(req->run_points > nx ? req->run_points : nx);
 
@@ -354,10 +425,11 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 		struct sim_method mm;
 		struct sim_result r;
 		long row;
-		int rc;
 
-		if (req_cancelled(req))
-			return 1;
+		if (req_cancelled(req)) {
+			rc = 1;
+			goto out;
+		}
 		struct sim_point_progress pp = { req, k, nx };
 
 		sim_config_method(sc, point0 + k, &mm);
@@ -365,6 +437,12 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 		mm.progress = sim_point_progress;
 		mm.progress_ctx = &pp;
 		mm.stop_saturated = true;      /* a saturated point prints inf */
+		if (cls) {                     /* sums only: the same numbers */
+			memset(&acc, 0, sizeof acc);
+			acc.cls = cls;
+			mm.delivered = class_add;
+			mm.delivered_ctx = &acc;
+		}
 		if (!(xs[k] > 0)) {             /* no traffic: nothing to measure */
 			memset(&r, 0, sizeof r);
 			r.latency.mean = r.wait.mean = r.network.mean = NAN;
@@ -379,7 +457,7 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 		double at = shown ? shown[k] : xs[k];   /* the load as shown */
 		rc = sim_run_point(net, mix, sc, xs[k], at, xunit, &mm, req->cancel, &r, d);
 		if (rc)
-			return rc;
+			goto out;
 		row = table_add_row(t);
 		if (row < 0)
 			goto nomem;
@@ -387,10 +465,17 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 		sim_curve_row(t, (size_t)row, col, &r);
 		if (qc >= 0)
 			table_set(t, (size_t)row, (size_t)qc, r.saturated ? INFINITY : r.qwait.mean);
+		if (cls) {
+			class_fill(&acc, cv);
+			for (int c = 0; c < ncc; c++)
+				table_set(t, (size_t)row, (size_t)(cc0 + c), r.saturated ? INFINITY : cv[c]);
+		}
 		table_set(t, (size_t)row, (size_t)sc_col, r.saturated ? NAN : r.settled);
 		req_point_done(req, t, k + 1, nx);
 	}
-	return 0;
+	goto out;
 nomem:
-	return diag_set(d, "", "out of memory");
+	rc = diag_set(d, "", "out of memory");
+out:
+	return rc;
 }

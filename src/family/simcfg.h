@@ -270,6 +270,36 @@ int sim_curve_table(const struct sim_net *net, const struct sim_mix *mix,
 		    const char *xlabel, const struct run_req *req, struct table *t,
 		    struct diag *d);
 
+/*
+ * Classes of messages a simulated curve measures beside the whole (the
+ * multi-cluster family): intra-cluster (source and destination in one
+ * cluster), inter-cluster, and every message of a cluster group's nodes.
+ * Columns after sim_settled: sim_T_in (CM_INTRA), sim_T_out (CM_INTER),
+ * then sim_T_group<g> (CM_GROUP, group g), each role COL_CLASS of
+ * sim_latency, so each pairs with the model's column of the same measure
+ * and group (base/vsim.h).  sim_T_group<g> is the mean over the messages
+ * sent by group g's nodes; sim_T_in and sim_T_out weigh each group's mean
+ * of that class with weight[g], as the model weighs its groups (Eq. 7:
+ * its share of the nodes), NaN when a group with weight has no message of
+ * the class.  Latencies are whole (the source wait included), in cycles.
+ */
+struct sim_classes {
+	const int *cluster;        /* per node of the sim_net: its cluster;
+	                              -1 for a node that is not a processor */
+	const int *group;          /* per cluster: its group, 0..ngroups-1 */
+	const double *weight;      /* per group (summing to 1) */
+	int ngroups;               /* 1..SIM_MAX_GROUPS */
+};
+#define SIM_MAX_GROUPS 32
+
+/* sim_curve_table with the classes cls (NULL: none) as columns after the
+ * simulated ones (after sim_settled), INFINITY at a saturated point. */
+int sim_curve_table_classes(const struct sim_net *net, const struct sim_mix *mix,
+			    const struct sim_config *sc, const double *xs, const double *shown,
+			    size_t nx, size_t point0, const char *xname, const char *xunit,
+			    const char *xlabel, const struct sim_classes *cls,
+			    const struct run_req *req, struct table *t, struct diag *d);
+
 /* Progress within point k of nx of a request, for sim_method.progress
  * (ctx: a struct sim_point_progress): the run's fraction f scaled into the
  * request's (k + f) / nx. */

@@ -158,6 +158,8 @@ static void on_done(void *ctx, const struct sim_delivery *m)
 		a->mm->pair_sum[gs * g + gd] += lat - w;
 		a->mm->pair_cnt[gs * g + gd]++;
 	}
+	if (a->mm->delivered)
+		a->mm->delivered(a->mm->delivered_ctx, m->src, m->dst, lat);
 }
 
 static bool stop_fn(void *ctx, const struct sim_counters *c)

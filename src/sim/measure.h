@@ -172,6 +172,13 @@ struct sim_method {
 	int ngroups;
 	double *pair_sum;
 	long *pair_cnt;
+	/* Optional (NULL = none): called on the simulating thread with each
+	 * measured message as it arrives, over every replication: its source
+	 * and destination nodes and its whole latency (generation to the
+	 * tail's arrival) in cycles.  Only the caller's sums: no random draw,
+	 * so the numbers do not depend on it. */
+	void (*delivered)(void *ctx, int src, int dst, double latency);
+	void *delivered_ctx;
 	/* Optional (NULL = none): called on the simulating thread, every
 	 * SIM_PROGRESS_STEPS steps of the run, with the fraction done in 0..1:
 	 * (messages generated, up to warm-up + measured, plus measured messages

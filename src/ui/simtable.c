@@ -278,6 +278,7 @@ void simtable_hint(const struct app *a, char *buf, size_t n)
 	char tmp[512];
 	snprintf(buf, n, "%s", asc(a, "model vs sim, every simulated point: Δ% = (model - sim) / "
 		 "sim; ± the 95% interval's half-width; flags S saturated, U did not settle (no "
-		 "interval), F failed, T above the plot's top; the plot cursor's point highlighted "
+		 "interval), F failed, T above the plot's top; the plot cursor's point marked >, "
+		 "under it (multi-cluster) its classes T_in, T_out, T^(i) simulated alike "
 		 "(Up/Down scroll, Left/Right columns, v next view, b command line)", tmp, sizeof tmp));
 }

@@ -27,11 +27,12 @@ row "0.006,61.29,,,2.128,59.162,0.005761173184,500,103353,0" \
 row "0.006,70.292,62.55832905,78.02567095,13.624,56.668,0.005689102564,500,103850,1" \
 	kiasari-s5-v6 -o sim --load 0.006 -s sim.measured=500 -s sim.injection=single \
 	-s sim.release=next-cycle
-# multicluster, the model's system (buffered concentrators, ecn1_exit model)
-row "0.0003,29.24244,27.97007282,30.51480718,0.00696,29.23548,0.0003143840678,300,166025,3.20682,1" \
+# multicluster, the model's system (buffered concentrators, ecn1_exit model);
+# after sim_settled the classes' latencies sim_T_in, sim_T_out, sim_T_group<i>
+row "0.0003,29.24244,27.97007282,30.51480718,0.00696,29.23548,0.0003143840678,300,166025,3.20682,1,20.34275294,30.62587031,27.10723944,29.01221053,30.20012791" \
 	javadi-n544 -o sim --load 0.0003 -s sim.measured=300
 # multicluster, bufferless concentrators at the ECN1 roots, a release cycle
-row "0.0003,34.95834,28.96347214,40.95320786,0.1827,34.77564,0.0003236531997,300,195187,5.60628,1" \
+row "0.0003,34.95834,28.96347214,40.95320786,0.1827,34.77564,0.0003236531997,300,195187,5.60628,1,20.03573445,36.39269059,27.30520588,28.101,40.37609302" \
 	javadi-n544 -o sim --load 0.0003 -s sim.measured=300 -s sim.concentrator=cut-through \
 	-s sim.ecn1_exit=roots -s sim.release=next-cycle
 # irregular (no model: same-cycle release), and with a release cycle

@@ -12,7 +12,10 @@
 # as b's command prints it (sim_delta, sim_flags); the row of the plot's
 # cursor marked '>' and following it; the refined model's columns with
 # options.model=refined (Left/Right scroll them into the 47 columns);
-# UTF-8, --ascii and NO_COLOR.
+# for a multi-cluster system the classes (intra-, inter-cluster, each
+# group) at the cursor's point, model against simulation, as b's command
+# prints them (sim_T_in, sim_T_out, sim_T_group<G>); UTF-8, --ascii and
+# NO_COLOR.
 . "$(dirname "$0")/headless.inc"
 
 small="-s sim.measured=400 -s sim.warmup=100"
@@ -153,6 +156,26 @@ has all "model vs sim, all 6 points"
 has all "d%"
 viewcheck all cmd
 shot all | LC_ALL=C grep -q '[^ -~]' && fail "the ASCII screen is not ASCII"
+# the classes at the cursor's point: the model's T_in, T_out, T_group<G>
+# against the simulated sim_T_in, sim_T_out, sim_T_group<G>, as b's
+# command prints them (columns typed by class, after sim_settled)
+echo "$out" | head -n 1 | grep -q ',sim_settled,sim_T_in,sim_T_out,sim_T_group0,sim_T_group1,sim_T_group2,sim_delta,sim_flags$' ||
+	fail "multicluster header: $(echo "$out" | head -n 1)"
+k=$(rows all | sed -n 's/^>\([0-9]*\) .*/\1/p')
+[ -n "$k" ] || fail "no row marked as the cursor's"
+has all "by class:"
+for cl in T_in T_out T_group0 T_group1 T_group2; do
+	want=$(echo "$out" | awk -F, -v k="$k" -v m="$cl" '
+	function dn(v) { if (v == "inf") return "inf"; if (v == "") return "-"
+		if (v == int(v)) return sprintf("%.0f", v); return sprintf("%.4g", v) }
+	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	NR == k + 1 { d = ""
+		if ($c[m] != "inf" && $c["sim_" m] != "inf" && $c["sim_" m] != "")
+			d = sprintf("%+.1f%%", 100 * ($c[m] - $c["sim_" m]) / $c["sim_" m])
+		print dn($c[m]) " " dn($c["sim_" m]) (d == "" ? "" : " " d) }')
+	shot all | sed 's/^[^|]*|//' | grep -E "^ $cl +" | tr -s ' ' | grep -qxF " $cl $want" ||
+		fail "class $cl at point $k is not \"$want\": $(shot all | grep -E " $cl +")"
+done
 
 # the refined model: its value and difference, scrolled into view
 n=$(find_view $small -s options.model=refined javadi-n544)
