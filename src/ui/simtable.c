@@ -21,13 +21,14 @@ bool simtable_available(const struct table *st)
 	return st && st->nrows > 0 && vsim_model(st) > 0;
 }
 
-/* "+12.3%" (whole percent from 1000%), "" for NaN. */
+/* "+12.3%" (whole percent from 100%, as the plot's hint and the printed
+ * vs refined view), "" for NaN. */
 static void pct(double d, char *buf, size_t n)
 {
 	if (isnan(d))
 		buf[0] = '\0';
 	else
-		snprintf(buf, n, fabs(d) >= 1000 ? "%+.0f%%" : "%+.1f%%", d);
+		snprintf(buf, n, fabs(d) >= 100 ? "%+.0f%%" : "%+.1f%%", d);
 }
 
 /* The refined model's column beside the model's, while the plot shows it. */
@@ -109,7 +110,7 @@ static int draw_classes(const struct app *a, const struct table *st, long r, int
 		 app_symbol(a, a->cfg.family->x.symbol, sym, sizeof sym),
 		 draw_num(table_get(st, (size_t)r, 0), 4, xs, sizeof xs));
 	draw_text(c, 1, y++, c->width - 2, line, STY_TITLE);
-	snprintf(line, sizeof line, "%-*s %7s%s%s %7s %7s%s%s", lw, "", "model",
+	snprintf(line, sizeof line, "%-*s %7s%s%s %7s %7s%s%s", lw, "", rc > 0 ? "printed" : "model",
 		 rc > 0 ? " " : "", rc > 0 ? "refined" : "", "sim", "Δ%",
 		 rc > 0 ? " " : "", rc > 0 ? "Δref%" : "");
 	draw_text(c, 1, y++, c->width - 2, asc(a, line, tmp, sizeof tmp), STY_DIM);
@@ -138,8 +139,9 @@ static int draw_classes(const struct app *a, const struct table *st, long r, int
 void simtable_draw(struct simtable_state *v, const struct app *a, const struct table *st,
 		   struct canvas *c, int number, bool focused)
 {
-	static const char *const head[K_N] = { "model", "refined", "sim", "95%", "Δ%", "Δref%",
-					       "flags" };
+	/* "printed" and "refined" beside each other, as the plot's hint
+	 * names the two models */
+	const char *head[K_N] = { "model", "refined", "sim", "95%", "Δ%", "Δref%", "flags" };
 	char title[160], right[48], sym[48], tmp[192];
 	size_t n = st ? st->nrows : 0;
 	long cur = st && n ? table_nearest_row(st, 0, a->view.at) : -1;
@@ -158,6 +160,8 @@ void simtable_draw(struct simtable_state *v, const struct app *a, const struct t
 		return;
 	}
 	int rc = refined_col(a, st);
+	if (rc > 0)
+		head[K_MODEL] = "printed";
 	double top = plot_pane_points_top(&a->pane[P_PLOT]);
 	char (*cell)[K_N][CELL] = calloc(n, sizeof *cell);
 	char (*kx)[2][CELL] = calloc(n, sizeof *kx);

@@ -96,7 +96,7 @@ viewcheck() {
 		if (v == int(v) && v < 1e9 && v > -1e9) return sprintf("%.0f", v)
 		return sprintf("%." sig "g", v)
 	}
-	function pc(d) { if (d == "") return ""; return sprintf((d >= 1000 || d <= -1000) ? "%+.0f%%" : "%+.1f%%", d) }
+	function pc(d) { if (d == "") return ""; return sprintf((d >= 100 || d <= -100) ? "%+.0f%%" : "%+.1f%%", d) }
 	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	{
 		getline line < rows
@@ -171,7 +171,8 @@ for cl in T_in T_out T_group0 T_group1 T_group2; do
 	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	NR == k + 1 { d = ""
 		if ($c[m] != "inf" && $c["sim_" m] != "inf" && $c["sim_" m] != "")
-			d = sprintf("%+.1f%%", 100 * ($c[m] - $c["sim_" m]) / $c["sim_" m])
+		{ d = 100 * ($c[m] - $c["sim_" m]) / $c["sim_" m]
+			d = sprintf((d >= 100 || d <= -100) ? "%+.0f%%" : "%+.1f%%", d) }
 		print dn($c[m]) " " dn($c["sim_" m]) (d == "" ? "" : " " d) }')
 	shot all | sed 's/^[^|]*|//' | grep -E "^ $cl +" | tr -s ' ' | grep -qxF " $cl $want" ||
 		fail "class $cl at point $k is not \"$want\": $(shot all | grep -E " $cl +")"
@@ -187,6 +188,7 @@ keys Right Right Right
 mark right
 keys q
 run 80 24 $small -s options.model=refined javadi-n544
+has all "printed"
 has all "refined"
 has right "Δref%"
 has right "flags"
