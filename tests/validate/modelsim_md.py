@@ -77,6 +77,12 @@ def err_range(model, s):
     return 100.0 * (model - hi) / hi, 100.0 * (model - lo) / lo
 
 
+def signed(v):
+    """+1.2, -0.3; a value that rounds to zero is 0.0 (no sign)."""
+    t = '%+.1f' % v
+    return '0.0' if t in ('+0.0', '-0.0') else t
+
+
 def err_cell(r):
     """The summary's cell: the error with its range over the simulation's
     interval, +1.2 [+0.8, +1.6]; or why there is none."""
@@ -84,8 +90,8 @@ def err_cell(r):
     if not isinstance(e, float):
         return e
     if r.get('error_lo') is None:
-        return '%+.1f (no interval: %s)' % (e, r.get('sim_lo') or 'none')
-    return '%+.1f [%+.1f, %+.1f]' % (e, r['error_lo'], r['error_hi'])
+        return '%s (no interval: %s)' % (signed(e), r.get('sim_lo') or 'none')
+    return '%s [%s, %s]' % (signed(e), signed(r['error_lo']), signed(r['error_hi']))
 
 
 def rows_of(ic, presets, got):
@@ -288,7 +294,7 @@ def write(ic, presets, got, extra, sim_sets, seconds, assembled):
     for r in sm:
         for k in ('simvs', 'rsat', 'r95'):
             if isinstance(r.get(k), float):
-                r[k] = '%+.1f' % r[k]
+                r[k] = signed(r[k])
     md.append(md_table(sm, ['preset', 'e10', 'e30', 'e50', 'e70', 'e90', 'lam', 'sim', 'simvs',
                             'rsat', 'r95'],
                        ['preset', '10%', '30%', '50%', '70%', '90%', 'lambda_g*',
