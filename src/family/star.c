@@ -285,11 +285,11 @@ const struct family star_family = {
 	.validation = "against its own system (per-VC source queues, M-cycle holding) the "
 		"model is 3-4% low at 10% of its saturation load and 7-12% low from 30% to 90% "
 		"(S5, V = 6/9/12: -7.5/-8.1/-8.4% at 30%, -12.0/-10.6/-6.9% at 90%), and the "
-		"simulated system saturates 13-29% above the model's lambda_g*.  One-port nodes "
-		"(sim.injection = single) halve the simulated saturation (-41/-44/-49%) and put "
+		"simulated system saturates 31-49% above the model's lambda_g*.  One-port nodes "
+		"(sim.injection = single) halve the simulated saturation (-45/-50/-52%) and put "
 		"the printed model 17-23% low at 30%; the refined model (options.model = refined) "
-		"follows them within -2..-14% up to 80% of their saturation, which it predicts "
-		"within +3..+6%.  M+1 holding (sim.release = next-cycle) changes the star's "
+		"follows them within -2..-13% up to 80% of their saturation, which it predicts "
+		"within -3..-4%.  M+1 holding (sim.release = next-cycle) changes the star's "
 		"latency by under 0.3% below 50%.  The simulation supports options.ws = printed "
 		"(mean error 1.4/3.8/5.0% against 8.4/7.5/7.8% for the default text).",
 };
