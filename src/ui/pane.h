@@ -103,7 +103,7 @@ int plot_pane_figure(const struct pane *p, struct strbuf *out, char *why, size_t
 /* The top of the plot pane p's y axis as last drawn when it drew the
  * simulated points over the model's value (a point above it is shown
  * off-scale on the top row); NaN when it did not (nothing drawn yet,
- * another column, every column at once).  UI thread. */
+ * not on screen now, another column, every column at once).  UI thread. */
 double plot_pane_points_top(const struct pane *p);
 
 /* Does the plot pane p show the refined model's curves (key M has not

@@ -1142,8 +1142,9 @@ double plot_pane_points_top(const struct pane *p)
 	const struct table *t = curve(p->app);
 
 	if (!pp || !pp->have_info || !t || pp->multi || !app_sim_is_curve(p->app) ||
-	    ycol_of(pp, p->app, t) != table_role(t, COL_VALUE))
-		return NAN;
+	    ycol_of(pp, p->app, t) != table_role(t, COL_VALUE) ||
+	    p->app->lay.pane[P_PLOT].w <= 0 || p->app->lay.pane[P_PLOT].h <= 0)
+		return NAN;         /* nothing drawn, or not on screen now */
 	return pp->info.y_hi;
 }
 

@@ -14,8 +14,9 @@
 # options.model=refined (Left/Right scroll them into the 47 columns);
 # for a multi-cluster system the classes (intra-, inter-cluster, each
 # group) at the cursor's point, model against simulation, as b's command
-# prints them (sim_T_in, sim_T_out, sim_T_group<G>); UTF-8, --ascii and
-# NO_COLOR.
+# prints them (sim_T_in, sim_T_out, sim_T_group<G>); T exactly on the
+# points above the plot's clipped top while the plot is on screen; UTF-8,
+# --ascii and NO_COLOR.
 . "$(dirname "$0")/headless.inc"
 
 small="-s sim.measured=400 -s sim.warmup=100"
@@ -75,7 +76,7 @@ find_view() {
 	keys r 5
 	for i in $(seq 20); do keys v; mark "v$i"; done
 	keys q
-	run 80 24 "$@"
+	run 80 "${H:-24}" "$@"
 	for i in $(seq 20); do
 		shot "v$i" | grep -q "model vs sim, all [0-9]* points" && { echo "$i"; return; }
 	done
@@ -192,4 +193,25 @@ has all "printed"
 has all "refined"
 has right "Δref%"
 has right "flags"
+# off-scale: at 80x34 the plot stays on screen beside the table; a point
+# above its clipped top is flagged T, exactly those above it (javadi-n1120,
+# 3000 messages a point: its last point, unsettled, is above 200)
+BIG="-s sim.measured=3000 -s sim.warmup=500"
+n=$(H=34 find_view $BIG javadi-n1120)
+[ "$n" -gt 0 ] || fail "v never reached the table of every point (80x34)"
+keys r 5
+for i in $(seq "$n"); do keys v; done
+keys 4
+mark plot
+keys q
+run 80 34 $BIG javadi-n1120
+top=$(shot plot | sed -n 's/.*clipped above \([0-9.e+]*\).*/\1/p' | head -n 1)
+[ -n "$top" ] || fail "the plot is not clipped: $(shot plot)"
+rows plot | sed 's/^>/ /' | awk -v top="$top" '
+	{ s = $4; t = ($NF ~ /T$/)
+	  if (s != "inf" && s != "-" && s + 0 > top + 0 && !t) { print "not flagged T: " $0; bad = 1 }
+	  if ((s == "inf" || s == "-" || s + 0 <= top + 0) && t) { print "flagged T: " $0; bad = 1 }
+	  n += t }
+	END { if (!n) { print "no point above " top; bad = 1 }; exit bad }' ||
+	fail "off-scale flags against the plot's top $top"
 echo "ok: simtable"
