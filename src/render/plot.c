@@ -1286,7 +1286,8 @@ plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
 	f.tags = ns >= 2;      /* ASCII too: a curve hidden under another shows */
 	for (k = 0; k < (int)ns; k++) {
 		f.points[k] = s->series[k].points;
-		f.mark[k] = s->series[k].refined ? f.g->refined : f.g->marker[k];
+		int mk = s->series[k].marker > 0 ? (s->series[k].marker - 1) % PLOT_MAX_SERIES : k;
+		f.mark[k] = s->series[k].refined ? f.g->refined : f.g->marker[mk];
 		f.dash[k] = s->series[k].refined ? dash_refined : dash[k];
 	}
 	f.sx = f.dots ? 2 : 1;

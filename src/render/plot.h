@@ -89,6 +89,10 @@ struct plot_series {
 	 * whatever its index, so it is told from the printed curve, the pins
 	 * and the measured points without colour. */
 	bool refined;
+	/* 0: the marker of its index; m > 0: the marker of index m - 1 (so a
+	 * series keeps a marker apart from one that is absent this time,
+	 * e.g. the kept simulated points beside the current ones). */
+	int marker;
 	/* Measured points: NULL, or per point a plot_point_flag.  A point
 	 * that did not settle is drawn with the hollow glyph (its interval
 	 * is none); a failed one (y NaN) with the failed glyph on the data's

@@ -344,6 +344,9 @@ unsigned act_open(struct app *a, const char *typed, bool discard_ok)
 	config_free(&a->saved);
 	config_free(&a->file_cfg);
 	config_move(&a->cfg, &nl.cfg);
+	/* simulated points kept of another family cannot be drawn here (as pins) */
+	if (a->nkept && a->kept[0].cfg.family != a->cfg.family)
+		app_sim_forget(a, true);
 	*a->l = nl;    /* its configuration moved to cfg */
 	config_copy(&a->saved, &a->cfg);    /* out of memory: shown as modified */
 	a->have_file_cfg = config_copy(&a->file_cfg, &a->cfg) == 0;

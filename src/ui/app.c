@@ -30,6 +30,7 @@ void app_free_configs(struct app *a)
 	config_free(&a->file_cfg);
 	config_free(&a->draft);
 	a->have_draft = a->have_file_cfg = false;
+	app_sim_forget(a, true);
 }
 
 bool app_modified(const struct app *a)
@@ -53,11 +54,17 @@ void app_dirty(struct app *a, int p)
 unsigned app_commit(struct app *a, struct config *next, const char *what)
 {
 	const char *sim = app_sim_dropped(a);
+	app_sim_keep(a);
 	undo_push_move(&a->undo, &a->cfg);
 	config_move(&a->cfg, next);
 	a->gen++;
-	app_msg(a, false, "%s%s%s%s", what, sim ? "; " : "", sim ? sim : "",
-		sim ? ", r simulates again" : "");
+	bool back = app_sim_restore(a);
+	if (back)
+		app_msg(a, false, "%s; its simulated points are back%s", what,
+			sim ? " (those left kept)" : "");
+	else
+		app_msg(a, false, "%s%s%s%s", what, sim ? "; " : "", sim ? sim : "",
+			sim ? ", r simulates again" : "");
 	app_trace(a, "edit gen=%lu", a->gen);
 	return K_HANDLED | K_RECOMPUTE | K_REDRAW_ALL | K_RELAYOUT;
 }
@@ -346,26 +353,42 @@ unsigned app_undo(struct app *a)
 		app_msg(a, false, "dropped the incomplete edit (u again undoes the last complete one)");
 		return f;
 	}
+	const char *sim = a->undo.npast ? app_sim_dropped(a) : NULL;
+	if (a->undo.npast)
+		app_sim_keep(a);
 	if (!undo_undo(&a->undo, &a->cfg)) {
 		app_msg(a, false, "nothing to undo");
 		return K_HANDLED | K_STATUS;
 	}
-	const char *sim = app_sim_dropped(a);
 	a->gen++;
-	app_msg(a, false, "undone (%zu more)%s%s", a->undo.npast, sim ? "; " : "", sim ? sim : "");
+	bool back = app_sim_restore(a);
+	if (back)
+		app_msg(a, false, "undone (%zu more); its simulated points are back%s", a->undo.npast,
+			sim ? " (those left kept)" : "");
+	else
+		app_msg(a, false, "undone (%zu more)%s%s", a->undo.npast, sim ? "; " : "",
+			sim ? sim : "");
 	return K_HANDLED | K_RECOMPUTE | K_REDRAW_ALL | K_RELAYOUT;
 }
 
 unsigned app_redo(struct app *a)
 {
 	drop_draft(a);
+	const char *sim = a->undo.nfuture ? app_sim_dropped(a) : NULL;
+	if (a->undo.nfuture)
+		app_sim_keep(a);
 	if (!undo_redo(&a->undo, &a->cfg)) {
 		app_msg(a, false, "nothing to redo");
 		return K_HANDLED | K_STATUS;
 	}
-	const char *sim = app_sim_dropped(a);
 	a->gen++;
-	app_msg(a, false, "redone (%zu more)%s%s", a->undo.nfuture, sim ? "; " : "", sim ? sim : "");
+	bool back = app_sim_restore(a);
+	if (back)
+		app_msg(a, false, "redone (%zu more); its simulated points are back%s", a->undo.nfuture,
+			sim ? " (those left kept)" : "");
+	else
+		app_msg(a, false, "redone (%zu more)%s%s", a->undo.nfuture, sim ? "; " : "",
+			sim ? sim : "");
 	return K_HANDLED | K_RECOMPUTE | K_REDRAW_ALL | K_RELAYOUT;
 }
 

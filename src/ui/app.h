@@ -77,6 +77,20 @@ enum confirm_kind {
 struct picker;
 struct ui_options;     /* ui/ui.h */
 
+/* Simulated points kept with their configuration (simkeep.c): the
+ * simulated curve's table (SLOT_SLOW, rank 0) as it was when an edit, undo
+ * or redo left that configuration, its finished points (a cancelled run's
+ * so far).  Drawn beside the current configuration's points, each with its
+ * own marker, until P clears them; when the configuration comes back (u,
+ * U, or the same edit typed again) they are its points again. */
+#define APP_SIM_KEPT 3
+struct sim_kept {
+	struct config cfg;             /* the configuration (owned) */
+	struct table t;                /* its points (owned) */
+	int output;                    /* the slot's output index */
+	char label[64];                /* the legend's name: "kept: n=5" */
+};
+
 struct app {
 	/* inputs, borrowed from main() */
 	const struct ui_options *opt;
@@ -124,6 +138,10 @@ struct app {
 	/* per slow slot (worker_slow_rank): the configuration its view was
 	 * simulated for, 0 = none or cleared */
 	unsigned long sim_view_gen[WORKER_SLOW_MAX];
+	/* simulated points kept with their configuration (above), oldest
+	 * first; of the family of cfg (another family's are dropped) */
+	struct sim_kept kept[APP_SIM_KEPT];
+	int nkept;
 
 	/* panes and layout */
 	struct pane pane[P_NPANES];
@@ -292,6 +310,24 @@ const char *app_sim_dropped(const struct app *a);
  * narrow line, without the percent and the word "left" ("sim 2/6, 1
  * failed ~12 s").  Writes "" when there is none. */
 void app_sim_status(struct app *a, char *buf, size_t len, bool brief);
+
+/* Before cfg changes (edit, undo, redo): keep the simulated curve's points
+ * of cfg, if any, with a copy of cfg (replacing what was kept for an equal
+ * configuration; the oldest goes when APP_SIM_KEPT are kept).  Returns how
+ * many points were kept (0: none; out of memory: none, said so). */
+size_t app_sim_keep(struct app *a);
+/* After cfg changed, and after each take of results: when points are kept
+ * for a configuration equal to cfg and cfg has none of its own (none
+ * simulated, none running), they become cfg's points again (SLOT_SLOW, as
+ * if simulated now: the status, b, s, i and the breakdown see them).
+ * Returns true when it restored them. */
+bool app_sim_restore(struct app *a);
+/* Forget what is kept for a configuration equal to cfg (r starts or clears
+ * its points), or everything (all: P, another family). */
+void app_sim_forget(struct app *a, bool all);
+/* A short description of configuration c: what differs from the file as
+ * read ("n=5", "3 edits"), else the preset's name. */
+void app_describe(const struct app *a, const struct config *c, char *buf, size_t n);
 
 /* Drop the draft: back to the last valid configuration.  K_* flags. */
 unsigned app_revert(struct app *a);

@@ -26,7 +26,8 @@ const struct binding keys_table[] = {
 	{ ACT_PREV_PANE, CTX_GLOBAL, { KEY_BTAB }, "previous pane" },
 	{ ACT_PANE, CTX_GLOBAL, { PANE_FIRST, PANE_LAST },
 	  "go to pane: organisation, network, traffic, plot, breakdown, heatmap" },
-	{ ACT_UNDO, CTX_GLOBAL, { 'u' }, "undo the last edit" },
+	{ ACT_UNDO, CTX_GLOBAL, { 'u' }, "undo the last edit (simulated points kept with the "
+	  "configuration it returns to come back with it)" },
 	{ ACT_REDO, CTX_GLOBAL, { CTRL('r'), 'U' }, "redo" },
 	{ ACT_SAVE, CTX_GLOBAL, { 'w', KEY_F(2) },
 	  "save the preset as a file (atomic; shipped presets are never overwritten)" },
@@ -41,7 +42,8 @@ const struct binding keys_table[] = {
 	{ ACT_CMDLINE, CTX_GLOBAL, { 'b' },
 	  "show the icnx --batch command that prints the numbers on screen" },
 	{ ACT_PIN, CTX_GLOBAL, { 'p' }, "pin the current curve (value and delta % at the cursor) and the heatmap's table (c compares), to compare later edits with them" },
-	{ ACT_UNPIN, CTX_GLOBAL, { 'P' }, "clear all pins" },
+	{ ACT_UNPIN, CTX_GLOBAL, { 'P' }, "clear all pins, and the simulated points kept from "
+	  "configurations an edit left (u brings such points back with their configuration)" },
 	{ ACT_LOGY, CTX_GLOBAL, { 'L' }, "logarithmic / linear latency axis" },
 	{ ACT_FIT_Y, CTX_GLOBAL, { 'Y' },
 	  "y axis: fit every value, or clip a curve that shoots up near saturation (noted)" },

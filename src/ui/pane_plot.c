@@ -65,6 +65,8 @@ struct plot_pane {
 	double *sbuf[4];           /* the simulated points: x, y, lo, hi */
 	unsigned char *sflag;      /* ... and their plot_point_flag */
 	unsigned char *psflag[MAX_PINS];
+	double *ksbuf[APP_SIM_KEPT][4]; /* the kept simulated points (app.kept) */
+	unsigned char *ksflag[APP_SIM_KEPT];
 	/* What the last draw plotted (key F writes it as a figure): the
 	 * spec, its series and their texts; the arrays are the buffers above,
 	 * valid until the next draw.  have_last false: nothing plotted. */
@@ -142,6 +144,14 @@ static void free_bufs(struct plot_pane *pp)
 	for (int i = 0; i < MAX_PINS; i++) {
 		free(pp->psflag[i]);
 		pp->psflag[i] = NULL;
+	}
+	for (int i = 0; i < APP_SIM_KEPT; i++) {
+		free(pp->ksflag[i]);
+		pp->ksflag[i] = NULL;
+		for (int k = 0; k < 4; k++) {
+			free(pp->ksbuf[i][k]);
+			pp->ksbuf[i][k] = NULL;
+		}
 	}
 	for (int i = 0; i < MAX_PINS; i++) {
 		free(pp->pbuf[i][0]);
@@ -296,16 +306,7 @@ static void set_cursor(struct pane *p, long i, bool user)
 /* A short label for the configuration: what differs from the file. */
 static void describe(const struct app *a, char *buf, size_t n)
 {
-	struct cfg_change ch[2];
-	bool shrunk;
-	size_t k = a->have_file_cfg ? cfg_diff(&a->file_cfg, &a->cfg, ch, 2, &shrunk) : 0;
-
-	if (!a->have_file_cfg || (k == 0 && !shrunk))
-		snprintf(buf, n, "%s", a->l->name);
-	else if (k == 1 && !shrunk)
-		snprintf(buf, n, "%s=%s", ch[0].path, ch[0].text);
-	else
-		snprintf(buf, n, "%zu edits", k + (shrunk ? 1 : 0));
+	app_describe(a, &a->cfg, buf, n);
 }
 
 /* Each family starts on its own axes (x_axis.y_log): at the start and when
@@ -601,13 +602,27 @@ static void plot_draw(struct pane *p, struct canvas *c)
 		s[ns++] = (struct pa_series){ pp->pins[i].label, pp->pbuf[i][0], pp->pbuf[i][1],
 						pt->nrows };
 	}
-	if (ns < PA_MAX_SERIES && sim_series(pp, a, t, yc, &s[ns]))
+	bool cur = ns < PA_MAX_SERIES && sim_series(pp, a, t, yc, &s[ns]);
+	if (cur)
 		ns++;
 	/* the pins' simulated points, each with its own marker */
 	for (int i = 0; i < pp->npins && ns < PA_MAX_SERIES && !pp->multi && !on_start(pp, a); i++)
 		if (points_series(&pp->pins[i].sim, pp->psbuf[i], &pp->psflag[i], pp->pins[i].sim_label, t, yc,
 				  &s[ns]))
 			ns++;
+	/* the points kept from other configurations (an edit left them), each
+	 * with its own marker; those of this configuration are its own */
+	for (int i = 0; i < a->nkept && ns < PA_MAX_SERIES && !pp->multi && !on_start(pp, a); i++)
+		if (a->kept[i].cfg.family == a->cfg.family && !config_equal(&a->kept[i].cfg, &a->cfg) &&
+		    points_series(&a->kept[i].t, pp->ksbuf[i], &pp->ksflag[i], a->kept[i].label, t, yc,
+				  &s[ns])) {
+			/* its place as if the current points were shown (their
+			 * marker is theirs alone), and never 'o', so close to the
+			 * hollow glyph of a point that did not settle */
+			int m = (int)ns + (cur ? 0 : 1);
+			s[ns].marker = (m < 3 ? 3 : m) + 1;
+			ns++;
+		}
 	memset(&spec, 0, sizeof spec);
 	snprintf(xname, sizeof pp->lxname, "%s %s", f->x.label ? f->x.label : f->x.name,
 		 app_symbol(a, f->x.symbol, sym, sizeof sym));
@@ -634,7 +649,7 @@ static void plot_draw(struct pane *p, struct canvas *c)
 	if (x_marker(a, &spec.mark_x, mlabel, sizeof pp->lmlabel))
 		spec.mark_label = mlabel;
 	spec.cursor = pp->cursor;
-	spec.legend = pp->npins > 0 || c->height >= 16 || ncols > 1 || nref > 0;
+	spec.legend = pp->npins > 0 || a->nkept > 0 || c->height >= 16 || ncols > 1 || nref > 0;
 	spec.legend_pack = ns > 3 || nref > 0;
 	spec.stems = curve_discrete(a);
 	spec.y_fit = pp->fity;
@@ -716,13 +731,30 @@ static unsigned plot_key(struct pane *p, enum action act, int arg)
 	case ACT_DOWN:
 		return K_HANDLED;
 	case ACT_PIN: return pin(p);
-	case ACT_UNPIN:
+	case ACT_UNPIN: {
+		/* the points kept from other configurations go too (those of
+		 * this one are its own: r clears them) */
+		int nk = 0;
+		for (int i = 0; i < a->nkept; i++)
+			nk += !config_equal(&a->kept[i].cfg, &a->cfg);
 		for (int i = 0; i < pp->npins; i++)
 			pin_free(&pp->pins[i]);
-		app_msg(a, false, pp->npins ? "cleared %d pin%s" : "no pins to clear%.0d%s",
-			pp->npins, pp->npins == 1 ? "" : "s");
+		if (nk)
+		{
+			char pins[32] = "";
+			if (pp->npins)
+				snprintf(pins, sizeof pins, "%d pin%s and ", pp->npins,
+					 pp->npins == 1 ? "" : "s");
+			app_msg(a, false, "cleared %sthe simulated points kept from %d other "
+				"configuration%s", pins, nk, nk == 1 ? "" : "s");
+		}
+		else
+			app_msg(a, false, pp->npins ? "cleared %d pin%s" : "no pins to clear%.0d%s",
+				pp->npins, pp->npins == 1 ? "" : "s");
 		pp->npins = 0;
+		app_sim_forget(a, true);
 		return K_HANDLED | K_REDRAW | K_STATUS;
+	}
 	case ACT_MULTI: {
 		pp->multi = !pp->multi;
 		pp->start = false;

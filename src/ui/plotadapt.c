@@ -22,6 +22,7 @@ void pa_render(struct canvas *c, struct canvas_rect r, const struct pa_spec *s,
 					       s->series[i].n, .points = s->series[i].points,
 					       .lo = s->series[i].lo, .hi = s->series[i].hi,
 					       .refined = s->series[i].refined,
+					       .marker = s->series[i].marker,
 					       .flag = s->series[i].flag };
 	plot_spec_init(&spec);
 	spec.x_name = s->x_name;

@@ -28,6 +28,7 @@ struct pa_series {
 	const unsigned char *flag;        /* NULL, or per point an enum
 	                                     plot_point_flag (render/plot.h):
 	                                     did not settle, failed */
+	int marker;                       /* plot_series.marker: 0 its index's */
 };
 
 struct pa_spec {

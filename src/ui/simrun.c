@@ -222,6 +222,8 @@ unsigned app_simulate(struct app *a)
 		return K_HANDLED | K_STATUS;
 	}
 	struct slot *s = &a->res.slot[SLOT_SLOW + rank];
+	if (rank == 0)
+		app_sim_forget(a, false);     /* cleared or simulated anew */
 	table_free(&s->table);
 	table_init(&s->table, "");
 	s->gen = 0;
@@ -287,8 +289,17 @@ const char *app_sim_dropped(const struct app *a)
 		any |= a->sim_view_gen[k] && a->sim_view_gen[k] == a->gen;
 	if (!any)
 		return NULL;
+	/* the simulated curve's points stay with their configuration
+	 * (app_sim_keep): a run's finished ones too */
+	const struct slot *s = &a->res.slot[SLOT_SLOW];
+	const struct output_desc *sc = family_sim_curve(a->cfg.family);
+	bool keeps = sc && s->output == (int)(sc - a->cfg.family->outputs) && s->gen == a->gen &&
+		     a->sim_view_gen[0] == a->gen && s->table.nrows > 0;
 	if (a->sim_running && a->sim_gen == a->gen)
-		return "simulation cancelled";
+		return keeps ? "simulation cancelled, its finished points kept (u: back, P clears)"
+			: "simulation cancelled";
+	if (keeps)
+		return "simulated points kept (u: back, P clears)";
 	if (app_sim_state(a, &done, &total, &running) && !done && app_sim_refusal(a, NULL))
 		return NULL;       /* nothing was simulated */
 	return app_sim_is_curve(a) ? "simulated points cleared" : "simulated view cleared";
@@ -334,6 +345,7 @@ void app_sim_took(struct app *a)
 	size_t done, total;
 	bool running;
 
+	app_sim_restore(a);   /* after a late result of a cancelled run */
 	sim_ended(a);
 	if (!app_sim_state(a, &done, &total, &running) || done == a->sim_nlast)
 		return;

@@ -28,7 +28,7 @@ start 80 24 javadi-n544
 keys 4 r
 wait_for "| sim "
 keys 3 j j +
-wait_for "traffic.message_length: 32 -> 35; simulation cancelled, r simulates again"
+wait_for "traffic.message_length: 32 -> 35; simulation cancelled"
 status_line | grep -q '| sim ' && fail "the cancelled simulation is still in the status line"
 keys q y
 wait_exit >/dev/null

@@ -2,8 +2,9 @@
 # simstate.sh: the explorer says what became of a simulation (key r):
 # refused by the simulator (the network too large: its reason on the hint
 # line and in `i`, "sim failed" in the status line, never "simulating ...
-# r stops"), done (what r, b and s do now), and cleared by an edit, undo
-# or redo (the edit's message says so); v names the simulated view as
+# r stops"), done (what r, b and s do now), and kept by an edit, undo or
+# redo, as the message says (issue 23: they were cleared; simkeep.sh
+# tests what becomes of them); v names the simulated view as
 # the command that prints it.  Headless, 80x24: the explorer
 # settles (the simulation finished or refused) before each mark.
 . "$(dirname "$0")/headless.inc"
@@ -47,7 +48,7 @@ has refused "| sim failed"
 lacks refused "r stops"
 
 # Done: the hint says what the keys do now; an edit (and undo, redo) says
-# it cleared the points.
+# it kept the points; u brings those of the configuration it returns to.
 keys 4 r
 mark done
 keys 2 j Enter
@@ -64,7 +65,8 @@ has done "simulated 6 loads, evenly spaced: r clears, b command, s export"
 has done "| sim 6/6"
 lacks done "r stops"
 lacks done "simulating"
-has edited "V: 6 -> 4; simulated points cleared, r simulates again"
+has edited "V: 6 -> 4; simulated points kept (u: back, P clears), r simulates again"
 lacks edited "| sim "
-has undone "undone (0 more); simulated points cleared"
+has undone "undone (0 more); its simulated points are back (those left kept)"
+has undone "| sim 6/6"
 echo "ok: simstate"

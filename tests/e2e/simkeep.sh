@@ -1,0 +1,49 @@
+#!/bin/sh
+# simkeep.sh: issue 23, finished simulated points survive an edit.  After r,
+# an edit keeps the points with the configuration they belong to, drawn
+# with a marker of their own ('x', not the current points' '+') and a
+# legend entry "kept: ..."; u brings them back as that configuration's
+# points (status "sim 6/6", b prints their command), U leaves them kept
+# again; P clears what is kept; r on a configuration with kept points
+# simulates it anew.  It used to say "simulated points cleared" and u did
+# not bring them back.  Headless, 80x24, UTF-8 and ASCII.  (An edit while
+# r runs: tests/e2e/simkeeprun.sh.)
+. "$(dirname "$0")/headless.inc"
+
+small="-s sim.measured=200 -s sim.warmup=200"
+# the plot area right of the y axis, rows 3-12
+area() { shot "$1" | sed -n 3,12p | cut -c38-; }
+for opt in "" --ascii; do
+	cur="+"; [ -n "$opt" ] && cur="="
+	keys 4 r
+	mark sim
+	keys 3 j j j +
+	mark edited
+	keys u
+	mark undone
+	keys 4 b
+	mark cmd
+	keys Escape U
+	mark redone
+	keys P
+	mark cleared
+	keys u q q
+	# shellcheck disable=SC2086
+	run 80 24 $opt $small kiasari-s5-v6
+	has edited "simulated points kept (u: back, P clears)"
+	has edited "kept: "
+	area edited | grep -qF "x" || fail "$opt: no kept marker 'x': $(area edited)"
+	area edited | grep -qF "$cur" && fail "$opt: the current points' marker after the edit"
+	lacks edited "| sim "
+	has undone "its simulated points are back"
+	has undone "| sim 6/6"
+	lacks undone "kept: "
+	area undone | grep -qF "$cur" || fail "$opt: the points are not back as current: $(area undone)"
+	hascmd cmd "--sim --load"
+	has redone "kept: "
+	lacks redone "| sim "
+	has cleared "the simulated points kept from 1 other configuration"
+	lacks cleared "kept: "
+	area cleared | grep -qF "x" && fail "$opt: kept points after P: $(area cleared)"
+done
+echo "ok: simkeep"
