@@ -48,3 +48,10 @@ void sim_eta_text(double ms, char *buf, size_t len)
 		snprintf(buf, len, "~%.0f h %.0f min left", floor(m / 60.0), fmod(m, 60.0));
 	}
 }
+
+double sim_eta_fraction_ms(double elapsed_ms, double f)
+{
+	if (!(isfinite(elapsed_ms) && elapsed_ms > 0 && isfinite(f) && f >= SIM_ETA_MIN_F && f < 1))
+		return NAN;
+	return elapsed_ms * (1 - f) / f;
+}

@@ -36,6 +36,14 @@ struct sim_eta_in {
  * completed point, no positive finite work or time) or nothing left. */
 double sim_eta_ms(const struct sim_eta_in *in);
 
+/* A run that is one piece of work (a simulated view other than the curve:
+ * -o pairs, correlation-patterns): the time left from the fraction done f
+ * and the time it took, elapsed x (1 - f) / f, once f >= SIM_ETA_MIN_F
+ * (earlier a fraction says too little); NaN before, or when nothing is
+ * left or there is no time. */
+#define SIM_ETA_MIN_F 0.05
+double sim_eta_fraction_ms(double elapsed_ms, double f);
+
 /* "~12 s left", "~3 min left", "~2 h 5 min left" (whole units, rounded up)
  * into buf; "" for NaN. */
 void sim_eta_text(double ms, char *buf, size_t len);

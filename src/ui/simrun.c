@@ -380,9 +380,16 @@ void app_sim_status(struct app *a, char *buf, size_t len, bool brief)
 		return;
 	if (!app_sim_is_curve(a)) {      /* another view: one run, its own progress */
 		const char *name = app_sim_output(a)->name;
-		if (running && a->worker && worker_slow_busy(a->worker, &f))
-			snprintf(buf, len, "sim %s %.0f%%", name, floor(100 * fmin(f, 0.999)));
-		else
+		if (running && a->worker && worker_slow_busy(a->worker, &f)) {
+			/* one piece of work: the time left from its fraction */
+			char e[48];
+			double eta = sim_eta_fraction_ms(clock_now_ms() - a->sim_t0_ms, f);
+			sim_eta_text(isnan(eta) ? eta : clock_shown_ms(eta), e, sizeof e);
+			if (brief && strstr(e, " left"))
+				*strstr(e, " left") = '\0';
+			snprintf(buf, len, "sim %s %.0f%%%s%s", name, floor(100 * fmin(f, 0.999)),
+				 e[0] ? " " : "", e);
+		} else
 			snprintf(buf, len, "sim %s%s", name, running ? "" : total ? " done"
 				 : app_sim_refusal(a, NULL) ? " failed" : " stopped");
 		return;

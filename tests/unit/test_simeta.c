@@ -37,6 +37,18 @@ static void test_nothing_before_first_point(void **state)
 	assert_float_equal(sim_eta_ms(&in), 2000, 1e-9);
 }
 
+static void test_fraction_rule(void **state)
+{
+	(void)state;
+	/* 10 s for a quarter: 30 s left; nothing before 5%, at the end or
+	 * without a time */
+	assert_float_equal(sim_eta_fraction_ms(10000, 0.25), 30000, 1e-9);
+	assert_true(isnan(sim_eta_fraction_ms(10000, 0.04)));
+	assert_true(isnan(sim_eta_fraction_ms(10000, 1)));
+	assert_true(isnan(sim_eta_fraction_ms(0, 0.5)));
+	assert_true(isnan(sim_eta_fraction_ms(NAN, 0.5)));
+}
+
 static void test_work_rule(void **state)
 {
 	(void)state;
@@ -89,6 +101,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nothing_before_first_point),
+		cmocka_unit_test(test_fraction_rule),
 		cmocka_unit_test(test_work_rule),
 		cmocka_unit_test(test_slower_points_take_over),
 		cmocka_unit_test(test_text),
