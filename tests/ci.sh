@@ -74,6 +74,7 @@ step "soak: 2 x 3000 keys, ASan+UBSan+LeakSanitizer" soak build-address-undefine
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 step "soak: 2 x 3000 keys, plain build, RSS levels off" soak build/icnx SOAK_RSS=1
 step "limits: worst cases within 10 s of CPU, simulated points 60 s (tests/limits.sh)" sh tests/limits.sh build/icnx
+step "every network preset's r at shipped settings (tests/presets-r.sh)" sh tests/presets-r.sh build/icnx
 step "Debian package: make deb, lintian, install/run/purge in a clean root (tests/deb.sh)" \
 	sh tests/deb.sh
 step "fuzz build (clang libFuzzer, ASan+UBSan)" make -s -j"$jobs" fuzz-build
