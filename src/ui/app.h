@@ -123,6 +123,12 @@ struct app {
 	double sim_lastpt_ms;          /* ... that point's own wall time */
 	size_t sim_nlast;              /* ... the points arrived so far */
 	double sim_shown;              /* ... the progress shown (0..1, never goes back) */
+	/* the last simulation that ran to its end: how long it took (wall
+	 * ms), its output, family and points; r quotes it before the next run
+	 * of that output ("the last run took ~12 s"); sim_last_ms 0 = none */
+	double sim_last_ms;
+	int sim_last_out;
+	const struct family *sim_last_family;
 	bool sim_unsaved;              /* simulated results arrived that no export
 	                                  (s of simulated points or a view, F) has
 	                                  written since: q asks first */

@@ -251,12 +251,22 @@ unsigned app_simulate(struct app *a)
 	worker_sim_output(a->worker, true, a->gen, idx, app_sim_points(a), app_saturation(a));
 	bool dense;
 	int npts = worker_sim_plan(&a->cfg, &dense);
+	/* before the run: what the last run of this output took (an edit may
+	 * make this one cheaper or dearer; the time left follows once it runs) */
+	char last[64] = "";
+	if (a->sim_last_ms > 0 && a->sim_last_family == a->cfg.family && a->sim_last_out == idx) {
+		char e[48];
+		sim_eta_text(clock_shown_ms(a->sim_last_ms), e, sizeof e);
+		if (strstr(e, " left"))
+			*strstr(e, " left") = '\0';
+		snprintf(last, sizeof last, " (the last run took %s)", e);
+	}
 	if (curve)
-		app_msg(a, false, "simulating (-o %s) at %d loads, %s: r stops, an edit cancels",
-			o->name, npts, dense ? "denser near saturation" : "evenly spaced");
+		app_msg(a, false, "simulating (-o %s) at %d loads, %s%s: r stops, an edit cancels",
+			o->name, npts, dense ? "denser near saturation" : "evenly spaced", last);
 	else
-		app_msg(a, false, "simulating -o %s%s: r stops, an edit cancels", o->name,
-			o->at ? " at sim.load" : "");
+		app_msg(a, false, "simulating -o %s%s%s: r stops, an edit cancels", o->name,
+			o->at ? " at sim.load" : "", last);
 	return K_HANDLED | K_STATUS;
 }
 
@@ -317,6 +327,11 @@ static void sim_ended(struct app *a)
 		return;
 	a->sim_running = false;
 	const char *name = a->cfg.family->outputs[a->sim_out].name;
+	if (!s->refusal[0]) {
+		a->sim_last_ms = clock_now_ms() - a->sim_t0_ms;
+		a->sim_last_out = a->sim_out;
+		a->sim_last_family = a->cfg.family;
+	}
 	if (a->prompt != PR_NONE) {
 		/* the hint line is the prompt's: the status line says it */
 		a->dirty_all = true;
