@@ -110,4 +110,8 @@ double plot_pane_points_top(const struct pane *p);
  * hidden them)?  UI thread. */
 bool plot_pane_refined_shown(const struct pane *p);
 
+/* Does a pin of the plot pane p hold simulated points (a copy made when
+ * it was pinned, which only F writes to a file)?  UI thread. */
+bool plot_pane_pinned_sim(const struct pane *p);
+
 #endif

@@ -1180,6 +1180,16 @@ double plot_pane_points_top(const struct pane *p)
 	return pp->info.y_hi;
 }
 
+bool plot_pane_pinned_sim(const struct pane *p)
+{
+	const struct plot_pane *pp = p->data;
+
+	for (int i = 0; pp && i < pp->npins; i++)
+		if (pp->pins[i].sim.nrows > 0)
+			return true;
+	return false;
+}
+
 bool plot_pane_refined_shown(const struct pane *p)
 {
 	const struct plot_pane *pp = p->data;

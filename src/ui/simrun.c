@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "base/clock.h"
+#include "ui/pane.h"
 #include "ui/simeta.h"
 
 int app_sim_index(const struct app *a)
@@ -272,7 +273,14 @@ unsigned app_simulate(struct app *a)
 
 bool app_sim_unsaved(const struct app *a)
 {
-	return a->sim_unsaved;
+	/* results cleared by r (every view's) are not lost by quitting;
+	 * a pin's copy of them is */
+	if (!a->sim_unsaved)
+		return false;
+	for (int k = 0; k < WORKER_SLOW_MAX; k++)
+		if (a->res.slot[SLOT_SLOW + k].table.nrows > 0)
+			return true;
+	return plot_pane_pinned_sim(&a->pane[P_PLOT]);
 }
 
 const char *app_sim_refusal(const struct app *a, const char **path)

@@ -2,7 +2,8 @@
 # quitsim.sh: issue 23, q with unsaved simulated results asks once ("quit?
 # ... unsaved simulated results ... y or q quits, n stays"); n stays, a
 # second q quits (so does y); after s exported the points, q quits at once.
-# It used to quit without a word after a simulation.  Headless, 80x24 and
+# It used to quit without a word after a simulation.  Points r cleared
+# are not asked about (a pin's copy of them is).  Headless, 80x24 and
 # 40 columns.
 . "$(dirname "$0")/headless.inc"
 
@@ -62,6 +63,21 @@ keys q
 quits 80 $small kiasari-s5-v6
 [ -s "$TMPD/pts.csv" ] || fail "s did not write the points"
 has wrote "wrote the simulated points"
+
+# cleared by r: nothing left to lose, q quits at once (it used to ask
+# about "unsaved simulated results" that were gone)
+keys 4 r r
+mark cleared
+keys q
+quits 80 $small kiasari-s5-v6
+has cleared "cleared the simulated points"
+
+# pinned, then cleared: the pin's copy is still unsaved, q asks
+keys 4 r p r q
+mark pinask
+keys y
+quits 80 $small kiasari-s5-v6
+question pinask | grep -q "unsaved simulated results" || fail "a pin's points not named: $(shot pinask)"
 
 # no simulation, no edit: q quits at once, as before
 keys 4 q
