@@ -22,6 +22,7 @@
 #include "config/cfgwalk.h"
 #include "ui/cmdline.h"
 #include "ui/draw.h"
+#include "render/glyphs.h"
 #include "render/plot.h"
 #include "ui/plotadapt.h"
 #include "ui/simview.h"
@@ -794,10 +795,14 @@ static unsigned plot_key(struct pane *p, enum action act, int arg)
 			app_msg(a, false, "the curve has no refined model (options.model = refined "
 				"adds it where the family has one); M will %s it",
 				pp->hide_refined ? "hide" : "show");
-		else
-			app_msg(a, false, pp->hide_refined ? "the printed model alone (M: the refined "
-				"one beside it)" : "the refined model (~, its saturation ;) beside the "
-				"printed one (M hides it)");
+		else if (pp->hide_refined)
+			app_msg(a, false, "the printed model alone (M: the refined one beside it)");
+		else {
+			/* the glyphs the plot draws them with (UTF-8 or ASCII) */
+			const struct glyphs *g = glyphs_get(a->utf8 ? CANVAS_UTF8 : CANVAS_ASCII);
+			app_msg(a, false, "the refined model (%s, its saturation %s) beside the "
+				"printed one (M hides it)", g->refined, g->refsatline);
+		}
 		return K_HANDLED | K_REDRAW | K_STATUS;
 	}
 	case ACT_COLUMN_NEXT:

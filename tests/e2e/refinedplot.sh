@@ -6,7 +6,8 @@
 # saturation as its own line (';' ASCII, '╎' UTF-8) with the summary's
 # saturation_load_refined in the legend, both saturation labels whole;
 # the cursor's hint gives the refined value beside the printed one, as
-# batch prints it; M hides and shows it; a configuration without a
+# batch prints it; M hides and shows it, naming the glyphs of the
+# charset; a configuration without a
 # refined model draws none and M says so.
 . "$(dirname "$0")/headless.inc"
 
@@ -42,6 +43,8 @@ for cs in utf8 ascii nocolor; do
 	rows off | grep -q "~" && fail "$cs: M did not hide the refined curve"
 	has off "the printed model alone"
 	has again "~ refined model (icnx)"
+	# M's message names the glyphs the plot draws (it said ';' in UTF-8)
+	has again "the refined model (~, its saturation $line)"
 	if [ $cs = ascii ]; then
 		shot on | LC_ALL=C grep -q '[^ -~]' && fail "the ASCII screen is not ASCII"
 	fi
