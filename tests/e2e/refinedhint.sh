@@ -3,7 +3,8 @@
 # shown (issue 20 item 3), headless at 80x24 in UTF-8, --ascii and
 # NO_COLOR: "sim K/N x=X: SIM; printed P D%, refined R E%; sim 95% [..]",
 # the simulation first, each model with its difference 100 (model - sim)
-# / sim (whole percent from 100%), "saturated" for an infinite value, the
+# / sim (whole percent from 100%: the command's sim_delta and
+# sim_delta_refined), "saturated" for an infinite value, the
 # interval last (i shows it whole).  Every simulated point the cursor
 # visits is checked against b's command run here (-o curve --sim -f csv):
 # the star with a one-port node (kiasari-s5-v6, a point that did not
@@ -31,15 +32,15 @@ check() {
 		k=${h%%|*}
 		want=$(awk -F, -v k="$k" '
 			function v(x) { return x == "inf" ? "saturated" : sprintf("%.4g", x) }
-			function d(m, s,   p) {
-				if (m == "inf" || s == "inf" || s == "" || s == 0) return ""
-				p = 100 * (m - s) / s
+			function d(p) {
+				if (p == "") return ""
 				return sprintf(p >= 100 || p <= -100 ? " %+.0f%%" : " %+.1f%%", p)
 			}
 			NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 			NR == k + 1 {
 				s = $c["sim_latency"]; m = $c["latency"]; r = $c["latency_refined"]
-				printf "%s|%.4g|%s|%s%s|%s%s", k, $c["load"], v(s), v(m), d(m, s), v(r), d(r, s)
+				printf "%s|%.4g|%s|%s%s|%s%s", k, $c["load"], v(s), v(m), d($c["sim_delta"]),
+					v(r), d($c["sim_delta_refined"])
 			}' "$TMPD/csv")
 		[ "$h" = "$want" ] || fail "$label: point $k: the hint says '$h', the command '$want'"
 		seen=$((seen + 1))
