@@ -53,6 +53,9 @@ def main():
                          'so parts run separately (--only) are assembled')
     a = ap.parse_args()
     os.makedirs(OUT, exist_ok=True)
+    # the tree as the run found it (before its parts rewrite docs/)
+    tree = subprocess.run(['git', 'describe', '--always', '--dirty'], cwd=ROOT,
+                          stdout=subprocess.PIPE, text=True).stdout.strip() or 'unknown'
     q = ['--quick'] if a.quick else []
     ic = ['--icnx', a.icnx]
     ver = subprocess.run([a.icnx, '--version'], stdout=subprocess.PIPE,
@@ -89,8 +92,7 @@ def main():
             % ((' --quick' if a.quick else '') + (' --resume' if a.resume else '') +
                (' --skip-booksim' if a.skip_booksim else '') +
                (' --skip-coverage' if a.skip_coverage else ''), ver,
-               subprocess.run(['git', 'describe', '--always', '--dirty'], cwd=ROOT,
-                              stdout=subprocess.PIPE, text=True).stdout.strip() or 'unknown',
+               tree,
                'assembled from parts run separately' if a.resume or a.skip_booksim else
                'its parts ran %.0f s' % (secs or (time.time() - t0)),
                ' With --resume the presets come from build/validate/modelsim (parts run '
