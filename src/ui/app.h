@@ -219,7 +219,7 @@ void app_free_configs(struct app *a);
 
 /* Are there simulated results no export has written (app.sim_unsaved)
  * that quitting would lose: still in a result slot (r has not cleared
- * them) or in a pin's copy? */
+ * them), kept by an edit (app.kept) or in a pin's copy? */
 bool app_sim_unsaved(const struct app *a);
 
 /* Has cfg changed since the last load or save (or is there a draft)? */

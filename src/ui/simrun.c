@@ -274,11 +274,14 @@ unsigned app_simulate(struct app *a)
 bool app_sim_unsaved(const struct app *a)
 {
 	/* results cleared by r (every view's) are not lost by quitting;
-	 * a pin's copy of them is */
+	 * points an edit kept (app.kept) and a pin's copy are */
 	if (!a->sim_unsaved)
 		return false;
 	for (int k = 0; k < WORKER_SLOW_MAX; k++)
 		if (a->res.slot[SLOT_SLOW + k].table.nrows > 0)
+			return true;
+	for (int k = 0; k < a->nkept; k++)   /* kept by an edit (simkeep.c) */
+		if (a->kept[k].t.nrows > 0)
 			return true;
 	return plot_pane_pinned_sim(&a->pane[P_PLOT]);
 }

@@ -79,6 +79,15 @@ keys y
 quits 80 $small kiasari-s5-v6
 question pinask | grep -q "unsaved simulated results" || fail "a pin's points not named: $(shot pinask)"
 
+# kept by an edit, the new configuration's own cleared: the kept points
+# (u brings them back) are still unsaved, q names them
+keys 4 r 3 + r r q
+mark keptask
+keys y
+quits 80 $small kiasari-s5-v6
+question keptask | grep -q "unsaved edits and unsaved simulated results" ||
+	fail "kept points not named: $(shot keptask)"
+
 # no simulation, no edit: q quits at once, as before
 keys 4 q
 quits 80 kiasari-s5-v6
