@@ -454,7 +454,8 @@ unsigned act_export_figure(struct app *a, const char *path, bool overwrite_ok)
 	}
 	unsigned f = export_text(a, path, b.s, b.len, PR_FIGURE, overwrite_ok,
 				 "the plot as a gnuplot figure (gnuplot -e \"set terminal pdfcairo; "
-				 "set output 'fig.pdf'\" FILE)", "-figure.gp", true);
+				 "set output 'fig.pdf'\" FILE)", "-figure.gp",
+				 plot_pane_figure_has_points(&a->pane[P_PLOT]));
 	strbuf_free(&b);
 	return f;
 }

@@ -99,6 +99,9 @@ struct strbuf;
  * as a comment.  Returns 0, or -1 with the reason in why (nothing plotted,
  * an incomplete edit, a simulated view other than the curve).  UI thread. */
 int plot_pane_figure(const struct pane *p, struct strbuf *out, char *why, size_t n);
+/* Whether the figure plot_pane_figure writes holds simulated points (the
+ * plotted column may be one the simulation has no points for). */
+bool plot_pane_figure_has_points(const struct pane *p);
 
 /* The top of the plot pane p's y axis as last drawn when it drew the
  * simulated points over the model's value (a point above it is shown

@@ -1185,6 +1185,16 @@ double plot_pane_points_top(const struct pane *p)
 	return pp->info.y_hi;
 }
 
+bool plot_pane_figure_has_points(const struct pane *p)
+{
+	const struct plot_pane *pp = p->data;
+
+	for (size_t i = 0; pp && pp->have_last && i < pp->last.nseries; i++)
+		if (pp->last.series[i].points && pp->last.series[i].n > 0)
+			return true;
+	return false;
+}
+
 bool plot_pane_pinned_sim(const struct pane *p)
 {
 	const struct plot_pane *pp = p->data;

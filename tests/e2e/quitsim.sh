@@ -3,7 +3,8 @@
 # ... unsaved simulated results ... y or q quits, n stays"); n stays, a
 # second q quits (so does y); after s exported the points, q quits at once.
 # It used to quit without a word after a simulation.  Points r cleared
-# are not asked about (a pin's copy of them is).  Headless, 80x24 and
+# are not asked about (a pin's copy of them is), nor are points in an F
+# figure; a figure of another column does not hold them.  Headless, 80x24 and
 # 40 columns.
 . "$(dirname "$0")/headless.inc"
 
@@ -92,3 +93,25 @@ question keptask | grep -q "unsaved edits and unsaved simulated results" ||
 keys 4 q
 quits 80 kiasari-s5-v6
 echo "ok: quitsim"
+
+# a figure of another column holds no simulated point: q still asks
+# (F used to count as saving the results whatever it plotted)
+keys 4 r c F C-u
+text "$TMPD/other.gp"
+keys Enter
+mark figother
+keys q
+mark figask
+keys y
+quits 80 $small kiasari-s5-v6
+[ -s "$TMPD/other.gp" ] || fail "F did not write the figure: $(shot figother)"
+question figask | grep -q "unsaved simulated results" ||
+	fail "a figure without the points counted as saving them: $(shot figask)"
+
+# a figure of the latency holds them: q quits at once
+keys 4 r F C-u
+text "$TMPD/lat.gp"
+keys Enter
+keys q
+quits 80 $small kiasari-s5-v6
+grep -q 'sim' "$TMPD/lat.gp" || fail "the latency figure has no simulated points"
