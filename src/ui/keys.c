@@ -128,7 +128,8 @@ const struct binding keys_table[] = {
 	/* preset picker */
 	{ ACT_ACCEPT, CTX_PICKER, { '\n', '\r', KEY_ENTER }, "open the selected preset" },
 	{ ACT_FILTER, CTX_PICKER, { '/' },
-	  "filter the list by typing part of a name, title or model (C-u clears)" },
+	  "filter the list by typing part of a name, title or model (C-u clears); "
+	  "typing a character no key uses starts it too" },
 	{ ACT_CANCEL, CTX_PICKER, { ESC, 'q' }, "close the list (Esc also clears the filter)" },
 
 	{ ACT_NONE, 0, { 0 }, NULL },

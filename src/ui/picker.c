@@ -171,6 +171,14 @@ enum picker_result picker_key(struct picker *pk, enum action a, int ch, const ch
 			*name = pk->e[pk->shown[pk->sel]].name;
 			return PK_OPEN;
 		default:
+			/* a printable character no key uses starts the filter with
+			 * it (it used to do nothing and say nothing) */
+			if (a == ACT_NONE && ch > 32 && ch < 127 && len + 1 < sizeof pk->filter) {
+				pk->filtering = true;
+				pk->filter[len] = (char)ch;
+				pk->filter[len + 1] = '\0';
+				refilter(pk);
+			}
 			break;
 		}
 	}

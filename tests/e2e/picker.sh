@@ -2,7 +2,8 @@
 # picker.sh: the preset picker's / filter matches the model and its title
 # too ("star" finds the kiasari presets, "ethernet" lastovetsky's), and C-u
 # clears it as in the other line editors (issue 13); Enter while filtering
-# opens the selected match.  Headless.
+# opens the selected match; a letter no key uses starts the filter.
+# Headless.
 . "$(dirname "$0")/headless.inc"
 
 keys o /
@@ -31,4 +32,16 @@ keys q
 run 80 24 javadi-n1120
 has opened "lastovetsky-hcl16"
 lacks opened "filter: hcl16"
+
+# a letter no key uses starts the filter (it did nothing, and Enter then
+# opened the first row: "v9" Enter opened arnau-autonet10)
+keys o
+text v9
+mark typed
+keys Enter
+mark typedopen
+keys q
+run 80 24 javadi-n1120
+has typed "filter: v9"
+has typedopen "kiasari-s5-v9"
 echo "ok: picker"
