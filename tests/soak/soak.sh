@@ -217,7 +217,8 @@ fi
 keys q
 i=0
 while [ ! -f "$TMPD/exit" ] && [ $i -lt 600 ]; do
-	if screen | grep -q "Quit and lose\|─ question"; then keys y; fi
+	# the question box wraps its text; "quit? " starts it (UTF-8 and ASCII)
+	if screen | grep -q "quit? \|Quit and lose\|question -\|─ question"; then keys y; fi
 	sleep 0.05; i=$((i + 1))
 done
 st=$(wait_exit 60)
