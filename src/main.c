@@ -85,7 +85,12 @@ int main(int argc, char **argv)
 		loaded_free(&l);
 		return 2;
 	}
-	if (o.check) {
+	diag_clear(&d);
+	if (o.check && l.cfg.family->model_refusal && l.cfg.family->model_refusal(&l.cfg, &d)) {
+		/* a model asked for a system it does not express: batch refuses it */
+		fprintf(stderr, "icnx: %s: %s\n", l.name, diag_format(&d, msg, sizeof msg));
+		rc = 2;
+	} else if (o.check) {
 		printf("%s: ok (model %s%s%s)\n", l.name, l.cfg.family->schema.name,
 		       l.cfg.title[0] ? ": " : "", l.cfg.title);
 		rc = 0;

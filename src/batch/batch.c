@@ -156,6 +156,13 @@ int batch_run(const struct options *o, const struct loaded *l)
 	if (o->has_points && o->format != FMT_CSV && o->format != FMT_TSV)
 		return usage("--points: pieces concatenate only as CSV or TSV rows (%s)",
 			     "add -f csv");
+	/* a model asked for a system it does not express: refused whatever
+	 * the output, with the setting and the reason (family.h) */
+	diag_clear(&d);
+	if (f->model_refusal && f->model_refusal(&l->cfg, &d)) {
+		fprintf(stderr, "icnx: %s: %s\n", l->name, diag_format(&d, msg, sizeof msg));
+		return 2;
+	}
 	run_req_init(&req);
 	req.at = o->at;
 	req.select = o->select;

@@ -233,6 +233,14 @@ struct family {
 	 * changes, one paragraph for the explorer's help (icnx(1) SIMULATED
 	 * SYSTEMS says the same); NULL when the family has no simulator. */
 	const char *simulates;
+	/* Optional: refuse (-1, *d naming the setting and why) a configuration
+	 * whose options ask a model for a system that model does not express
+	 * (the multi-cluster refined model with sim.V = 2: it has no virtual
+	 * channels), never approximated silently; 0 = fine.  Pure and cheap.
+	 * The batch mode refuses the run (exit 2); the explorer computes the
+	 * rest (prepare leaves that model out), draws no curve of it and says
+	 * why (app_model_refusal). */
+	int (*model_refusal)(const struct config *cfg, struct diag *d);
 };
 
 /* The prepared model an output uses: req->prepared when set, otherwise a

@@ -142,7 +142,9 @@ static const struct param option_fields[] = {
 	  "(latency_refined, not the papers'), which predicts the simulated system "
 	  "sim.concentrator and sim.release choose: channel rates of the simulated "
 	  "channels, concentrator and dispatcher as M/G/1 queues holding their links "
-	  "(cut-through: blocking through every stage)", .choices = model_names },
+	  "(cut-through: blocking through every stage); it refuses, with the reason, "
+	  "sim.V or sim.buffer other than 1, sim.ecn1_exit = roots, sim.timing = booksim "
+	  "and sim.routing = adaptive, which it does not model", .choices = model_names },
 	{ 0 }
 };
 
@@ -287,6 +289,51 @@ void mc_cfg_refined_system(const struct mc_config *c, struct mc_refined_system *
 	sys->icn2 = (struct mc_timing){ q * round(t[4] / q), q * round(t[4] / q) };
 }
 
+int mc_refined_refusal(const struct mc_config *c, struct diag *d)
+{
+	const struct mc_sim_config *s = &c->sim;
+	/* each refusal ends with what is allowed */
+#define MC_REF_FIX(v) " (allowed with options.model=refined: " v "; or options.model=" \
+	"paper, the printed model alone: the simulation runs either way)"
+
+	if (c->options.model != MC_CFG_MODEL_REFINED)
+		return 0;
+	if (s->common.timing == SIMCFG_TIMING_BOOKSIM)
+		return diag_set(d, "sim.timing", "BookSim2's router is not in options.model="
+				"refined, which predicts the paper timing's system (zero router "
+				"delay, a flit per flit time; BookSim's 4 cycles per router and "
+				"link, credits and iSLIP allocation are not modelled)"
+				MC_REF_FIX("sim.timing=paper"));
+	if (s->common.routing != SIMCFG_DETERMINISTIC)
+		return diag_set(d, "sim.routing", "adaptive routing is not in options.model="
+				"refined, which predicts destination-mod-k routing up every tree "
+				"(deterministic, the only routing the multi-cluster simulator runs)"
+				MC_REF_FIX("sim.routing=deterministic"));
+	if (s->V != 1)
+		return diag_set(d, "sim.V", "options.model=refined has no virtual channels: "
+				"it predicts V = 1, one message per link at a time (with V = %d, "
+				"messages multiplexed on a link stretch each other's worm, which it "
+				"does not model)" MC_REF_FIX("sim.V=1"), s->V);
+	if (s->common.buffer != 1)
+		return diag_set(d, "sim.buffer", "options.model=refined has one-flit buffers, "
+				"the papers' (a blocked worm holds every channel behind it; "
+				"%d-flit buffers absorb part of a blocked worm, which it does not "
+				"model)" MC_REF_FIX("sim.buffer=1"), s->common.buffer);
+	if (s->ecn1_exit != SIM_MC_EXIT_MODEL)
+		return diag_set(d, "sim.ecn1_exit", "roots is not in options.model=refined, "
+				"which predicts javadi Eqs. 22-23's ECN1 journey (model: r links "
+				"out and v in, drawn from P_r; roots, the concentrator and "
+				"dispatcher at the ECN1 roots, n_i + 1 links each way, is not "
+				"modelled)" MC_REF_FIX("sim.ecn1_exit=model"));
+#undef MC_REF_FIX
+	return 0;
+}
+
+static int mc_model_refusal(const struct config *cfg, struct diag *d)
+{
+	return mc_refined_refusal(mc_cfg(cfg), d);
+}
+
 static int check_net(const struct mc_net_cfg *n, const char *name, struct diag *d)
 {
 	char path[64];
@@ -427,7 +474,12 @@ static int mc_prepare(const struct config *cfg, const struct run_req *req, void 
 		free(pm);
 		return diag_set(d, "", "model error: the saturation search met a NaN");
 	}
-	pm->refined = mc_cfg(cfg)->options.model == MC_CFG_MODEL_REFINED;
+	/* a refined model of a system it does not express is left out (the
+	 * batch mode refuses the run first: family.model_refusal) */
+	struct diag rd;
+	diag_clear(&rd);
+	pm->refined = mc_cfg(cfg)->options.model == MC_CFG_MODEL_REFINED &&
+		mc_refined_refusal(mc_cfg(cfg), &rd) == 0;
 	if (pm->refined) {
 		struct mc_refined_system sys;
 		struct mc_params rp;
@@ -490,6 +542,7 @@ const struct family mc_family = {
 	.release = free,
 	.outputs = mc_outputs,
 	.sim_config = sim_settings,
+	.model_refusal = mc_model_refusal,
 	.simulates = "by default the system javadi Eq. 32 describes: concentrators and "
 		"dispatchers that store whole messages in unbounded FIFOs (sim.concentrator = "
 		"buffered; virtual cut-through when empty, so nothing is added at zero load; the "

@@ -150,6 +150,15 @@ double mc_sim_quantum(const double t[5], int resolution, double *err);
  * quanta (model/mc_refined.h). */
 void mc_cfg_refined_system(const struct mc_config *c, struct mc_refined_system *sys);
 
+/* With options.model = refined, refuse (-1, *d at the setting's path, with
+ * the reason) a sim setting the refined model does not express: sim.timing
+ * booksim, sim.routing adaptive, sim.V != 1, sim.buffer != 1, sim.ecn1_exit
+ * roots (it models sim.concentrator, sim.release and sim.resolution; the
+ * rest of the sim section is measurement).  0 = fine, or options.model =
+ * paper.  The family's model_refusal; mc_prepare leaves the refined model
+ * out of such a configuration. */
+int mc_refined_refusal(const struct mc_config *c, struct diag *d);
+
 /* The simulated saturation load (multicluster_sim.c, `-o saturation`):
  * bisection from the model's saturation, probed first and doubled while
  * the simulation sustains it (family/simsat.h). */

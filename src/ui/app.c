@@ -65,6 +65,13 @@ unsigned app_commit(struct app *a, struct config *next, const char *what)
 	else
 		app_msg(a, false, "%s%s%s%s", what, sim ? "; " : "", sim ? sim : "",
 			sim ? ", r simulates again" : "");
+	/* a model the new configuration asks for but cannot have: say why
+	 * it is not drawn */
+	char why[DIAG_MSG_MAX + DIAG_PATH_MAX + 8], was[APP_MSG_MAX];
+	if (app_model_refusal(a, why, sizeof why)) {
+		snprintf(was, sizeof was, "%s", a->msg);
+		app_msg(a, false, "%s; no refined curve: %s", was, why);
+	}
 	app_trace(a, "edit gen=%lu", a->gen);
 	return K_HANDLED | K_RECOMPUTE | K_REDRAW_ALL | K_RELAYOUT;
 }
@@ -440,6 +447,18 @@ double app_saturation(const struct app *a)
 double app_refined_saturation(const struct app *a)
 {
 	return summary_x(a, ROW_SATURATION_REFINED);
+}
+
+bool app_model_refusal(const struct app *a, char *buf, size_t n)
+{
+	const struct family *f = a->cfg.family;
+	struct diag d;
+
+	diag_clear(&d);
+	if (!f->model_refusal || !f->model_refusal(&a->cfg, &d))
+		return false;
+	diag_format(&d, buf, n);
+	return true;
 }
 
 const struct output_desc *app_outputs(const struct app *a, size_t *n)

@@ -389,6 +389,12 @@ double app_saturation(const struct app *a);
  * summary is of an older configuration.  UI thread. */
 double app_refined_saturation(const struct app *a);
 
+/* Why the configuration's model option names a model the explorer leaves
+ * out (family.model_refusal: e.g. the refined multi-cluster model with
+ * sim.V = 2), "path: reason" in buf (n bytes), or false when none.  UI
+ * thread; cheap. */
+bool app_model_refusal(const struct app *a, char *buf, size_t n);
+
 /* The name of the family's first OUT_CURVE output (the plot's numbers), or
  * NULL.  Any thread. */
 const char *app_curve_output(const struct app *a);

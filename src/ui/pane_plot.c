@@ -791,7 +791,10 @@ static unsigned plot_key(struct pane *p, enum action act, int arg)
 		for (size_t k = 0; t && k < t->ncols; k++)
 			any = any || t->cols[k].refines >= 0;
 		pp->hide_refined = !pp->hide_refined;
-		if (!any)
+		char why[DIAG_MSG_MAX + DIAG_PATH_MAX + 8];
+		if (!any && app_model_refusal(a, why, sizeof why))
+			app_msg(a, false, "no refined curve: %s", why);
+		else if (!any)
 			app_msg(a, false, "the curve has no refined model (options.model = refined "
 				"adds it where the family has one); M will %s it",
 				pp->hide_refined ? "hide" : "show");

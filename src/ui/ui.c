@@ -836,7 +836,12 @@ static int app_start(struct app *a, const struct ui_options *o, struct loaded *l
 		if (a->pane[i].ops->init(&a->pane[i]))
 			return -1;
 	}
-	app_msg(a, false, "%s", a->cfg.title[0] ? a->cfg.title : a->cfg.family->schema.title);
+	char why[DIAG_MSG_MAX + DIAG_PATH_MAX + 8];
+	const char *title = a->cfg.title[0] ? a->cfg.title : a->cfg.family->schema.title;
+	if (app_model_refusal(a, why, sizeof why))   /* a model the file asks for, left out */
+		app_msg(a, false, "no refined curve: %s", why);
+	else
+		app_msg(a, false, "%s", title);
 	return 0;
 }
 
