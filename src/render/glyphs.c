@@ -6,7 +6,7 @@
 static const struct glyphs glyphs_ascii = {
 	.braille = false,
 	.hline = "-", .vline = "|", .corner = "+", .xtick = "+", .ytick = "+",
-	.satline = ":", .markline = "!", .refsatline = ";", .refined = "~", .saturated = "^", .cursor = "X",
+	.satline = ":", .markline = "!", .refsatline = ";", .refined = "~", .refpin = "\"", .saturated = "^", .cursor = "X",
 	.unsettled = "?", .failed = "!",
 	/* never '+', the ticks: a pin (series 1) is '=' */
 	.marker = { "*", "=", "o", "x", "#", "@", "%", "&" },
@@ -22,7 +22,7 @@ static const struct glyphs glyphs_utf8 = {
 	.braille = true,
 	.hline = "\u2500", .vline = "\u2502", .corner = "\u2514",
 	.xtick = "\u252c", .ytick = "\u2524",
-	.satline = "\u2506", .markline = "\u250a", .refsatline = "\u254e", .refined = "~", .saturated = "^", .cursor = "\u25c6",
+	.satline = "\u2506", .markline = "\u250a", .refsatline = "\u254e", .refined = "~", .refpin = "\"", .saturated = "^", .cursor = "\u25c6",
 	.unsettled = "\u25cb", .failed = "\u2717",
 	.marker = { "*", "+", "o", "x", "#", "@", "%", "&" },
 	.heat = { " ", "\u2591", "\u2592", "\u2593", "\u2588" },

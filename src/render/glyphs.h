@@ -24,6 +24,7 @@ struct glyphs {
 	const char *markline;  /* vertical line of another x marker (a threshold) */
 	const char *refsatline; /* vertical line of a refined model's saturation */
 	const char *refined;   /* marker of a refined model's curve (plot.h) */
+	const char *refpin;    /* ... of a pinned configuration's refined curve */
 	const char *saturated; /* a point with y = +inf, on the top edge */
 	const char *cursor;    /* the cursor point of a plot */
 	const char *unsettled; /* a measured point whose run did not settle

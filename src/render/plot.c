@@ -1188,6 +1188,8 @@ build_legend(struct frame *f, const struct plot_spec *s, size_t ns,
 			   !ref_shown))
 		return;
 	for (k = 0; k < ns; k++) {
+		if (s->series[k].unlisted)
+			continue;
 		if (empty(s->series[k].name))
 			snprintf(buf, sizeof buf, "series %zu", k);
 		else
@@ -1287,7 +1289,8 @@ plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
 	for (k = 0; k < (int)ns; k++) {
 		f.points[k] = s->series[k].points;
 		int mk = s->series[k].marker > 0 ? (s->series[k].marker - 1) % PLOT_MAX_SERIES : k;
-		f.mark[k] = s->series[k].refined ? f.g->refined : f.g->marker[mk];
+		f.mark[k] = s->series[k].refined ? (s->series[k].pinned ? f.g->refpin : f.g->refined)
+			: f.g->marker[mk];
 		f.dash[k] = s->series[k].refined ? dash_refined : dash[k];
 	}
 	f.sx = f.dots ? 2 : 1;

@@ -87,8 +87,14 @@ struct plot_series {
 	/* A refined model's curve beside the printed one (series 0): drawn
 	 * with its own marker ('~' in both glyph sets) and dash pattern
 	 * whatever its index, so it is told from the printed curve, the pins
-	 * and the measured points without colour. */
+	 * and the measured points without colour.  With pinned also set, a
+	 * pinned configuration's refined curve: the same dash pattern and its
+	 * own marker ('"' in both glyph sets), told from the current one. */
 	bool refined;
+	bool pinned;
+	/* No legend entry of its own: another series' entry names it (a
+	 * pin's refined curve, named in the pin's entry). */
+	bool unlisted;
 	/* 0: the marker of its index; m > 0: the marker of index m - 1 (so a
 	 * series keeps a marker apart from one that is absent this time,
 	 * e.g. the kept simulated points beside the current ones). */

@@ -41,7 +41,7 @@ const struct binding keys_table[] = {
 	  "axes, legend); gnuplot draws it as PDF, SVG or PNG" },
 	{ ACT_CMDLINE, CTX_GLOBAL, { 'b' },
 	  "show the icnx --batch command that prints the numbers on screen" },
-	{ ACT_PIN, CTX_GLOBAL, { 'p' }, "pin the current curve (value and delta % at the cursor) and the heatmap's table (c compares), to compare later edits with them" },
+	{ ACT_PIN, CTX_GLOBAL, { 'p' }, "pin the current curve (value and delta % at the cursor; its refined curve too, '\"', while M shows it) and the heatmap's table (c compares), to compare later edits with them" },
 	{ ACT_UNPIN, CTX_GLOBAL, { 'P' }, "clear all pins, and the simulated points kept from "
 	  "configurations an edit left (u brings such points back with their configuration)" },
 	{ ACT_LOGY, CTX_GLOBAL, { 'L' }, "logarithmic / linear latency axis" },

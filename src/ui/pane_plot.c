@@ -62,6 +62,10 @@ struct plot_pane {
 	double *xbuf, *ybuf[PA_MAX_SERIES]; /* scratch for the series, per curve */
 	double *rbuf[PA_MAX_SERIES];       /* the refined curves of ybuf's columns */
 	double *pbuf[MAX_PINS][2];
+	double *prbuf[MAX_PINS];     /* the pins' refined curves (their copies) */
+	char prnames[MAX_PINS][32];  /* "pin 1: refined" (a figure's key) */
+	char plnames[MAX_PINS][96];  /* a pin's legend entry naming its refined
+	                                curve too: "pin 1: ... (\" refined)" */
 	double *psbuf[MAX_PINS][4];  /* the pins' simulated points: x, y, lo, hi */
 	double *sbuf[4];           /* the simulated points: x, y, lo, hi */
 	unsigned char *sflag;      /* ... and their plot_point_flag */
@@ -157,7 +161,8 @@ static void free_bufs(struct plot_pane *pp)
 	for (int i = 0; i < MAX_PINS; i++) {
 		free(pp->pbuf[i][0]);
 		free(pp->pbuf[i][1]);
-		pp->pbuf[i][0] = pp->pbuf[i][1] = NULL;
+		free(pp->prbuf[i]);
+		pp->pbuf[i][0] = pp->pbuf[i][1] = pp->prbuf[i] = NULL;
 		for (int k = 0; k < 4; k++) {
 			free(pp->psbuf[i][k]);
 			pp->psbuf[i][k] = NULL;
@@ -592,7 +597,10 @@ static void plot_draw(struct pane *p, struct canvas *c)
 			snprintf(names[k], sizeof pp->lnames[k], "%s", live);
 		s[ns++] = (struct pa_series){ names[k], pp->xbuf, pp->ybuf[k], t->nrows };
 	}
-	int nref = refined_series(pp, a, t, cols, ncols, s, &ns);
+	int nref = refined_series(pp, a, t, cols, ncols, s, &ns), npref = 0;
+	int pin_entry[MAX_PINS];   /* each pin's series in s, -1 none */
+	for (int i = 0; i < MAX_PINS; i++)
+		pin_entry[i] = -1;
 	for (int i = 0; i < pp->npins && ns < PA_MAX_SERIES; i++) {
 		const struct table *pt = &pp->pins[i].t;
 		int pc = table_col(pt, t->cols[yc].name);
@@ -600,6 +608,7 @@ static void plot_draw(struct pane *p, struct canvas *c)
 		pp->pbuf[i][1] = column(pt, pc);
 		if (!pp->pbuf[i][0] || !pp->pbuf[i][1])
 			continue;
+		pin_entry[i] = (int)ns;
 		s[ns++] = (struct pa_series){ pp->pins[i].label, pp->pbuf[i][0], pp->pbuf[i][1],
 						pt->nrows };
 	}
@@ -624,6 +633,29 @@ static void plot_draw(struct pane *p, struct canvas *c)
 			s[ns].marker = (m < 3 ? 3 : m) + 1;
 			ns++;
 		}
+	/* the refined model's curve pinned with each pin (its copy has the
+	 * column that refines the plotted one), unless M hid them: after every
+	 * other series, so none changes its marker; the pin's legend entry
+	 * names it (one entry: a small plot's legend still fits), a figure's
+	 * key lists it apart */
+	for (int i = 0; i < pp->npins && ns < PA_MAX_SERIES && !pp->hide_refined; i++) {
+		const struct table *pt = &pp->pins[i].t;
+		int pc = table_col(pt, t->cols[yc].name), pe = pin_entry[i];
+		int rc = pc >= 0 && pe >= 0 ? table_refined(pt, pc) : -1;
+		if (rc < 1 || !(pp->prbuf[i] = column(pt, rc)))
+			continue;
+		for (size_t q = 0; q < pt->nrows; q++)   /* ends where it saturates */
+			if (isinf(pp->prbuf[i][q]))
+				pp->prbuf[i][q] = NAN;
+		const struct glyphs *g = glyphs_get(a->utf8 ? CANVAS_UTF8 : CANVAS_ASCII);
+		snprintf(pp->plnames[i], sizeof pp->plnames[i], "%s (%s refined)", pp->pins[i].label,
+			 g->refpin);
+		s[pe].legend = pp->plnames[i];
+		snprintf(pp->prnames[i], sizeof pp->prnames[i], "pin %d: refined", i + 1);
+		s[ns++] = (struct pa_series){ pp->prnames[i], pp->pbuf[i][0], pp->prbuf[i], pt->nrows,
+						.refined = true, .pinned = true, .unlisted = true };
+		npref++;
+	}
 	memset(&spec, 0, sizeof spec);
 	snprintf(xname, sizeof pp->lxname, "%s %s", f->x.label ? f->x.label : f->x.name,
 		 app_symbol(a, f->x.symbol, sym, sizeof sym));
@@ -651,7 +683,7 @@ static void plot_draw(struct pane *p, struct canvas *c)
 		spec.mark_label = mlabel;
 	spec.cursor = pp->cursor;
 	spec.legend = pp->npins > 0 || a->nkept > 0 || c->height >= 16 || ncols > 1 || nref > 0;
-	spec.legend_pack = ns > 3 || nref > 0;
+	spec.legend_pack = ns > 3 || nref > 0 || npref > 0;
 	spec.stems = curve_discrete(a);
 	spec.y_fit = pp->fity;
 	spec.clip_hint = "Y fits";

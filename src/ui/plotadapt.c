@@ -18,10 +18,13 @@ void pa_render(struct canvas *c, struct canvas_rect r, const struct pa_spec *s,
 	size_t n = s->nseries < PLOT_MAX_SERIES ? s->nseries : PLOT_MAX_SERIES;
 
 	for (size_t i = 0; i < n; i++)
-		ser[i] = (struct plot_series){ s->series[i].name, s->series[i].x, s->series[i].y,
+		ser[i] = (struct plot_series){ s->series[i].legend ? s->series[i].legend
+					       : s->series[i].name, s->series[i].x, s->series[i].y,
 					       s->series[i].n, .points = s->series[i].points,
 					       .lo = s->series[i].lo, .hi = s->series[i].hi,
 					       .refined = s->series[i].refined,
+					       .pinned = s->series[i].pinned,
+					       .unlisted = s->series[i].unlisted,
 					       .marker = s->series[i].marker,
 					       .flag = s->series[i].flag };
 	plot_spec_init(&spec);

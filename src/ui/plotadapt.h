@@ -25,6 +25,12 @@ struct pa_series {
 	const double *lo, *hi;            /* NULL = no bars */
 	bool refined;                     /* a refined model's curve: its own
 	                                     glyph (plot_series.refined) */
+	bool pinned;                      /* ... of a pin (plot_series.pinned) */
+	bool unlisted;                    /* no legend entry on screen (plot_series.
+	                                     unlisted); a figure's key lists it */
+	const char *legend;               /* NULL, or the screen legend's text
+	                                     instead of name (a figure's key
+	                                     keeps name) */
 	const unsigned char *flag;        /* NULL, or per point an enum
 	                                     plot_point_flag (render/plot.h):
 	                                     did not settle, failed */
