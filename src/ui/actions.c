@@ -396,8 +396,10 @@ static unsigned export_text(struct app *a, const char *typed, const char *text, 
 		return K_HANDLED | K_STATUS;
 	}
 	app_msg(a, false, "wrote %s to %s", what, path);
-	if (sim)
-		a->sim_unsaved = false;     /* the simulated results are in a file */
+	if (sim && k == PR_FIGURE)     /* the simulated points the figure holds */
+		plot_pane_figure_written(&a->pane[P_PLOT]);
+	else if (sim)                  /* the shown view's results are in a file */
+		app_sim_saved(a);
 	return K_HANDLED | K_STATUS;
 }
 

@@ -89,6 +89,7 @@ struct sim_kept {
 	struct table t;                /* its points (owned) */
 	int output;                    /* the slot's output index */
 	char label[64];                /* the legend's name: "kept: n=5" */
+	bool unsaved;                  /* no export has written these points */
 };
 
 struct app {
@@ -129,11 +130,13 @@ struct app {
 	double sim_last_ms;
 	int sim_last_out;
 	const struct family *sim_last_family;
-	bool sim_unsaved;              /* simulated results arrived that no export
-	                                  (s of simulated points or a view, F) has
-	                                  written since: q asks first */
 	int sim_out;                   /* ... its output (index into the family's
 	                                  outputs, a LANE_SLOW one) */
+	/* per simulated view (its rank: SLOT_SLOW + rank): results arrived
+	 * that no export (s of that view or of the points, F of a figure
+	 * holding them) has written since; kept points and pins carry their
+	 * own (sim_kept.unsaved, the plot's pins) */
+	bool sim_unsaved[WORKER_SLOW_MAX];
 	/* The simulated view the plot shows and r runs (key v in the plot): an
 	 * index into sim_view_family's outputs of a LANE_SLOW output; -1 (or
 	 * another family) = the first, the simulated curve.  sim_variant: its
@@ -217,10 +220,15 @@ void app_msg(struct app *a, bool err, const char *fmt, ...)
 /* Free the app's configurations (cfg, saved, file_cfg, draft). */
 void app_free_configs(struct app *a);
 
-/* Are there simulated results no export has written (app.sim_unsaved)
- * that quitting would lose: still in a result slot (r has not cleared
- * them), kept by an edit (app.kept) or in a pin's copy? */
+/* Are there simulated results no export has written that quitting would
+ * lose: a view's still in its result slot (r has not cleared them) and
+ * not exported since they arrived (app.sim_unsaved[rank]), points kept
+ * by an edit (app.kept) or a pin's copy not in an export either?  Each
+ * result set has its own flag: s of one view leaves another's unsaved. */
 bool app_sim_unsaved(const struct app *a);
+/* The shown simulated view's results (the points, or another view's
+ * table) have just been exported: no longer unsaved. */
+void app_sim_saved(struct app *a);
 
 /* Has cfg changed since the last load or save (or is there a draft)? */
 bool app_modified(const struct app *a);

@@ -102,6 +102,10 @@ int plot_pane_figure(const struct pane *p, struct strbuf *out, char *why, size_t
 /* Whether the figure plot_pane_figure writes holds simulated points (the
  * plotted column may be one the simulation has no points for). */
 bool plot_pane_figure_has_points(const struct pane *p);
+/* The figure of plot_pane_figure has been written: the simulated points
+ * it holds (this configuration's, kept ones, pins') are saved; the others
+ * stay unsaved. */
+void plot_pane_figure_written(struct pane *p);
 
 /* The top of the plot pane p's y axis as last drawn when it drew the
  * simulated points over the model's value (a point above it is shown
@@ -113,8 +117,9 @@ double plot_pane_points_top(const struct pane *p);
  * hidden them)?  UI thread. */
 bool plot_pane_refined_shown(const struct pane *p);
 
-/* Does a pin of the plot pane p hold simulated points (a copy made when
- * it was pinned, which only F writes to a file)?  UI thread. */
+/* Does a pin of the plot pane p hold simulated points no export has
+ * written (a copy made when it was pinned of points not exported then,
+ * which only F writes to a file)?  UI thread. */
 bool plot_pane_pinned_sim(const struct pane *p);
 
 #endif

@@ -29,6 +29,8 @@
 #include "ui/style.h"
 
 #define MAX_PINS (PA_MAX_SERIES - 1)
+/* the legend's name of the current configuration's simulated points */
+#define SIM_SERIES_NAME "simulation (95% interval)"
 
 struct pin {
 	struct table t;            /* the pinned curve (a copy) */
@@ -36,6 +38,7 @@ struct pin {
 	                              of SLOT_SLOW; no rows = none) */
 	char label[64];
 	char sim_label[72];        /* "pin 1: ... (sim)" */
+	bool sim_unsaved;          /* sim holds points no export has written */
 	double sat;                /* its configuration's saturation load (x
 	                              units; NaN = none or not known) */
 };
@@ -445,8 +448,7 @@ static bool sim_series(struct plot_pane *pp, const struct app *a, const struct t
 	    a->res.slot[SLOT_SLOW].gen != a->gen || pp->multi || on_start(pp, a))
 		return false;
 	return points_series(&a->res.slot[SLOT_SLOW].table, pp->sbuf, &pp->sflag,
-			     "simulation (95% interval)",
-			     t, yc, out);
+			     SIM_SERIES_NAME, t, yc, out);
 }
 
 /* A family whose curve has another x axis than its simulation (irregular:
@@ -733,6 +735,7 @@ static unsigned pin(struct pane *p)
 	pn->sat = app_saturation(a);
 	snprintf(pn->label, sizeof pn->label, "pin %d: %s", pp->npins + 1, d);
 	snprintf(pn->sim_label, sizeof pn->sim_label, "pin %d: simulation", pp->npins + 1);
+	pn->sim_unsaved = sim && a->sim_unsaved[0];
 	pp->npins++;
 	if (sim)
 		app_msg(a, false, "pinned the curve and its %zu simulated point%s as \"%s\"; edits "
@@ -1230,12 +1233,32 @@ bool plot_pane_figure_has_points(const struct pane *p)
 	return false;
 }
 
+void plot_pane_figure_written(struct pane *p)
+{
+	struct plot_pane *pp = p->data;
+	struct app *a = p->app;
+
+	for (size_t i = 0; pp && pp->have_last && i < pp->last.nseries; i++) {
+		const struct pa_series *s = &pp->last.series[i];
+		if (!s->points || s->n == 0)
+			continue;
+		if (strcmp(s->name, SIM_SERIES_NAME) == 0)
+			a->sim_unsaved[0] = false;
+		for (int k = 0; k < pp->npins; k++)
+			if (strcmp(s->name, pp->pins[k].sim_label) == 0)
+				pp->pins[k].sim_unsaved = false;
+		for (int k = 0; k < a->nkept; k++)
+			if (strcmp(s->name, a->kept[k].label) == 0)
+				a->kept[k].unsaved = false;
+	}
+}
+
 bool plot_pane_pinned_sim(const struct pane *p)
 {
 	const struct plot_pane *pp = p->data;
 
 	for (int i = 0; pp && i < pp->npins; i++)
-		if (pp->pins[i].sim.nrows > 0)
+		if (pp->pins[i].sim.nrows > 0 && pp->pins[i].sim_unsaved)
 			return true;
 	return false;
 }

@@ -79,6 +79,8 @@ size_t app_sim_keep(struct app *a)
 		return 0;
 	}
 	kp->output = s->output;
+	kp->unsaved = a->sim_unsaved[0];   /* the copy carries the flag */
+	a->sim_unsaved[0] = false;
 	app_describe(a, &a->cfg, d, sizeof d);
 	snprintf(kp->label, sizeof kp->label, "kept: %s", d);
 	a->nkept++;
@@ -106,6 +108,7 @@ bool app_sim_restore(struct app *a)
 	s->refusal[0] = '\0';
 	s->refusal_path[0] = '\0';
 	a->sim_view_gen[0] = a->gen;
+	a->sim_unsaved[0] = a->kept[k].unsaved;
 	if (app_sim_index(a) == i)
 		a->sim_nlast = t.nrows;    /* not new arrivals (app_sim_took) */
 	a->dirty_all = true;

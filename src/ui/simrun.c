@@ -274,16 +274,20 @@ unsigned app_simulate(struct app *a)
 bool app_sim_unsaved(const struct app *a)
 {
 	/* results cleared by r (every view's) are not lost by quitting;
-	 * points an edit kept (app.kept) and a pin's copy are */
-	if (!a->sim_unsaved)
-		return false;
+	 * points an edit kept (app.kept) and a pin's copy are: each set
+	 * with its own flag */
 	for (int k = 0; k < WORKER_SLOW_MAX; k++)
-		if (a->res.slot[SLOT_SLOW + k].table.nrows > 0)
+		if (a->sim_unsaved[k] && a->res.slot[SLOT_SLOW + k].table.nrows > 0)
 			return true;
 	for (int k = 0; k < a->nkept; k++)   /* kept by an edit (simkeep.c) */
-		if (a->kept[k].t.nrows > 0)
+		if (a->kept[k].unsaved && a->kept[k].t.nrows > 0)
 			return true;
 	return plot_pane_pinned_sim(&a->pane[P_PLOT]);
+}
+
+void app_sim_saved(struct app *a)
+{
+	a->sim_unsaved[app_sim_slot(a) - SLOT_SLOW] = false;
 }
 
 const char *app_sim_refusal(const struct app *a, const char **path)
@@ -337,6 +341,8 @@ static void sim_ended(struct app *a)
 	if (s->gen != a->gen || s->output != a->sim_out || s->table.partial)
 		return;
 	a->sim_running = false;
+	if (s->table.nrows > 0)      /* also a view not shown (app_sim_took) */
+		a->sim_unsaved[rank] = true;
 	const char *name = a->cfg.family->outputs[a->sim_out].name;
 	if (!s->refusal[0]) {
 		a->sim_last_ms = clock_now_ms() - a->sim_t0_ms;
@@ -377,7 +383,7 @@ void app_sim_took(struct app *a)
 		return;
 	if (done > a->sim_nlast) {
 		double now = clock_now_ms();
-		a->sim_unsaved = true;
+		a->sim_unsaved[app_sim_slot(a) - SLOT_SLOW] = true;
 		/* several points in one take: their mean */
 		a->sim_lastpt_ms = (now - a->sim_tlast_ms) / (double)(done - a->sim_nlast);
 		a->sim_tlast_ms = now;

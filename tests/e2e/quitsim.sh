@@ -92,7 +92,6 @@ question keptask | grep -q "unsaved edits and unsaved simulated results" ||
 # no simulation, no edit: q quits at once, as before
 keys 4 q
 quits 80 kiasari-s5-v6
-echo "ok: quitsim"
 
 # a figure of another column holds no simulated point: q still asks
 # (F used to count as saving the results whatever it plotted)
@@ -115,3 +114,40 @@ keys Enter
 keys q
 quits 80 $small kiasari-s5-v6
 grep -q 'sim' "$TMPD/lat.gp" || fail "the latency figure has no simulated points"
+
+# each result set has its own flag (there was one for all): s of one
+# simulated view leaves another's unsaved, q still asks.  Irregular: the
+# curve's points, then -o pairs (v) exported
+keys 4 r v r s C-u
+text "$TMPD/pairs.csv"
+keys Enter
+mark pairsout
+keys q
+mark viewask
+keys y
+quits 80 $small arnau-autonet10
+has pairsout "wrote the simulated view -o pairs"
+question viewask | grep -q "has unsaved simulated results" ||
+	fail "s of -o pairs counted as saving the curve's points: $(shot viewask)"
+
+# both exported, each by its own s: q quits at once
+keys 4 r s C-u
+text "$TMPD/pts2.csv"
+keys Enter v r s C-u
+text "$TMPD/pairs2.csv"
+keys Enter q
+quits 80 $small arnau-autonet10
+[ -s "$TMPD/pts2.csv" ] || fail "s did not write the curve's points"
+
+# points kept by an edit, the new configuration's own exported: the kept
+# ones are still unsaved (q names simulated results beside the edit)
+keys 4 r 3 + r s C-u
+text "$TMPD/new.csv"
+keys Enter q
+mark keptout
+keys y
+quits 80 $small kiasari-s5-v6
+[ -s "$TMPD/new.csv" ] || fail "s did not write the new points"
+question keptout | grep -q "unsaved edits and unsaved simulated results" ||
+	fail "s of the new points counted as saving the kept ones: $(shot keptout)"
+echo "ok: quitsim"
