@@ -453,42 +453,66 @@ static bool sim_series(struct plot_pane *pp, const struct app *a, const struct t
 
 /* A family whose curve has another x axis than its simulation (irregular:
  * the distance distribution; the simulated latency is against load): while
- * simulated points exist the plot shows them alone on their own axes.
- * Returns false if it drew nothing. */
+ * simulated points exist, this configuration's or kept from another one
+ * (an edit left them, app.kept), the plot shows them alone on their own
+ * axes, the kept ones with their own marker and "kept: ..." legend entry,
+ * as the other families draw them over the model's curve.  Returns false
+ * if it drew nothing. */
 static bool draw_sim_alone(struct plot_pane *pp, struct app *a, const struct table *t,
 			   struct canvas *c, struct canvas_rect r)
 {
-	const struct table *st = &a->res.slot[SLOT_SLOW].table;
-	struct pa_series s;
+	const struct table *st = &a->res.slot[SLOT_SLOW].table, *ax = NULL;
+	struct pa_series s[1 + APP_SIM_KEPT];
+	size_t ns = 0;
 	struct pa_spec spec;
 	char *xname = pp->lxname, *ylabel = pp->lylabel;
 
-	if (!t || st->ncols < 2 || strcmp(st->cols[0].name, t->cols[0].name) == 0)
+	if (!t || pp->multi)
 		return false;
 	free_bufs(pp);
-	if (!sim_series(pp, a, NULL, 0, &s))
+	/* the axes are the points' own: the simulated curve's table */
+	if (st->ncols >= 2 && strcmp(st->cols[0].name, t->cols[0].name) != 0 &&
+	    sim_series(pp, a, NULL, 0, &s[0])) {
+		ax = st;
+		ns = 1;
+	}
+	bool cur = ns > 0;
+	for (int i = 0; i < a->nkept; i++) {
+		const struct table *kt = &a->kept[i].t;
+		if (a->kept[i].cfg.family != a->cfg.family || config_equal(&a->kept[i].cfg, &a->cfg) ||
+		    kt->ncols < 2 || strcmp(kt->cols[0].name, t->cols[0].name) == 0 ||
+		    (ax && strcmp(kt->cols[0].name, ax->cols[0].name) != 0) ||
+		    !points_series(kt, pp->ksbuf[i], &pp->ksflag[i], a->kept[i].label, NULL, 0, &s[ns]))
+			continue;
+		/* the marker the other families give kept points (plot_draw) */
+		int m = (int)ns + 1 + (cur ? 0 : 1);
+		s[ns].marker = (m < 3 ? 3 : m) + 1;
+		if (!ax)
+			ax = kt;
+		ns++;
+	}
+	if (!ns)
 		return false;
-	int vc = app_sim_value_col(st);
+	int vc = app_sim_value_col(ax);
 	memset(&spec, 0, sizeof spec);
-	app_symbol(a, st->cols[0].label[0] ? st->cols[0].label : st->cols[0].name, xname,
+	app_symbol(a, ax->cols[0].label[0] ? ax->cols[0].label : ax->cols[0].name, xname,
 		   sizeof pp->lxname);
-	app_symbol(a, st->cols[vc].label[0] ? st->cols[vc].label : st->cols[vc].name, ylabel,
+	app_symbol(a, ax->cols[vc].label[0] ? ax->cols[vc].label : ax->cols[vc].name, ylabel,
 		   sizeof pp->lylabel);
 	spec.x_name = xname;
-	spec.x_unit = st->cols[0].unit[0] ? st->cols[0].unit : NULL;
+	spec.x_unit = ax->cols[0].unit[0] ? ax->cols[0].unit : NULL;
 	spec.y_name = ylabel;
-	spec.y_unit = st->cols[vc].unit[0] ? st->cols[vc].unit : NULL;
+	spec.y_unit = ax->cols[vc].unit[0] ? ax->cols[vc].unit : NULL;
 	spec.y_log = pp->logy;
-	spec.series = &s;
-	spec.nseries = 1;
+	spec.series = s;
+	spec.nseries = ns;
 	spec.sat_x = spec.mark_x = NAN;
 	spec.cursor = -1;
-	spec.legend = c->height >= 16;
+	spec.legend = c->height >= 16 || !cur || ns > 1;
 	spec.y_fit = pp->fity;
 	spec.clip_hint = "Y fits";
 	canvas_set_charset(c, a->utf8 ? CANVAS_UTF8 : CANVAS_ASCII);
 	pa_render(c, r, &spec, &pp->info);
-	spec.series = &s;
 	keep_last(pp, &spec);
 	pp->have_last = true;
 	return true;

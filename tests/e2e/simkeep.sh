@@ -27,7 +27,8 @@ for opt in "" --ascii; do
 	mark redone
 	keys P
 	mark cleared
-	keys u q q
+	# P dropped the only points: nothing left unsaved, q quits at once
+	keys u q
 	# shellcheck disable=SC2086
 	run 80 24 $opt $small kiasari-s5-v6
 	has edited "simulated points kept (u: back, P clears)"
@@ -45,5 +46,33 @@ for opt in "" --ascii; do
 	has cleared "the simulated points kept from 1 other configuration"
 	lacks cleared "kept: "
 	area cleared | grep -qF "x" && fail "$opt: kept points after P: $(area cleared)"
+done
+
+# the irregular family: its simulated points are drawn alone on their own
+# axes (load, latency; the curve is the distance distribution): after an
+# edit the kept ones are drawn there with their marker and "kept: ..."
+# until u brings them back; r on the new configuration draws both.  They
+# used to vanish (the distribution came back) until u.
+for opt in "" --ascii; do
+	cur="*"     # one series: '*' in UTF-8 and ASCII
+	keys 4 r 3 j j j +
+	mark iedited
+	keys u
+	mark iundone
+	keys U r
+	mark iboth
+	keys 4 q y
+	# shellcheck disable=SC2086
+	run 80 24 $opt $small arnau-autonet10
+	has iedited "simulated points kept (u: back, P clears)"
+	has iedited "kept: "
+	has iedited "offered load"
+	area iedited | grep -qF "x" || fail "$opt: irregular: no kept marker 'x': $(area iedited)"
+	area iedited | grep -qF "$cur" && fail "$opt: irregular: the current points' marker after the edit"
+	has iundone "| sim 6/6"
+	lacks iundone "kept: "
+	area iundone | grep -qF "$cur" || fail "$opt: irregular: the points are not back: $(area iundone)"
+	has iboth "kept: "
+	has iboth "simulation (95% interval)"
 done
 echo "ok: simkeep"
