@@ -241,6 +241,11 @@ struct family {
 	 * rest (prepare leaves that model out), draws no curve of it and says
 	 * why (app_model_refusal). */
 	int (*model_refusal)(const struct config *cfg, struct diag *d);
+	/* With model_refusal: the setting that asks for the printed model
+	 * alone ("options.model=paper"), which the explorer's b puts in its
+	 * command of a refused configuration in place of the refused option,
+	 * so the command prints what the screen shows. */
+	const char *model_off;
 };
 
 /* The prepared model an output uses: req->prepared when set, otherwise a

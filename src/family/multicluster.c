@@ -543,6 +543,7 @@ const struct family mc_family = {
 	.outputs = mc_outputs,
 	.sim_config = sim_settings,
 	.model_refusal = mc_model_refusal,
+	.model_off = "options.model=paper",
 	.simulates = "by default the system javadi Eq. 32 describes: concentrators and "
 		"dispatchers that store whole messages in unbounded FIFOs (sim.concentrator = "
 		"buffered; virtual cut-through when empty, so nothing is added at zero load; the "

@@ -147,10 +147,29 @@ int cmdline_build(const struct app *a, int p, struct strbuf *b, char *why, size_
 	cmdline_quote(&pre, program(a));
 	strbuf_puts(&pre, " --batch ");
 	cmdline_quote(&pre, a->l->name);
+	/* a model option the configuration cannot have (family.model_refusal)
+	 * is left out, or set to the printed model where the file asks for
+	 * it: the screen draws the printed model alone, and batch refuses
+	 * the option */
+	const char *off = a->cfg.family->model_off;
+	char off_path[DIAG_PATH_MAX] = "", why_not[DIAG_MSG_MAX + DIAG_PATH_MAX + 8];
+	if (off && strchr(off, '=') && app_model_refusal(a, why_not, sizeof why_not))
+		snprintf(off_path, sizeof off_path, "%.*s", (int)(strchr(off, '=') - off), off);
 	for (size_t i = 0; i < k; i++) {
+		if (off_path[0] && strcmp(ch[i].path, off_path) == 0)
+			continue;
 		snprintf(set, sizeof set, "%s=%s", ch[i].path, ch[i].text);
 		strbuf_puts(&pre, " --set ");
 		cmdline_quote(&pre, set);
+	}
+	if (off_path[0]) {
+		char cur[CFG_TEXT_MAX];
+		const struct config *fc = a->have_file_cfg ? &a->file_cfg : &a->cfg;
+		if (param_get_path(fc->family->schema.params, config_cbody(fc), off_path, cur,
+				   sizeof cur, NULL) != 0 || strcmp(cur, strchr(off, '=') + 1) != 0) {
+			strbuf_puts(&pre, " --set ");
+			cmdline_quote(&pre, off);
+		}
 	}
 	const struct pane *pn = &a->pane[p];
 	if (pn->ops && pn->ops->cmdline && !pn->ops->cmdline((struct pane *)pn, &tail)) {

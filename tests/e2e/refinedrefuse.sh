@@ -8,7 +8,8 @@
 # setting with the reason and what is allowed; the same setting with
 # options.model = paper runs.  In the explorer (headless) the printed
 # curve is drawn, the refined one is not, and the status says why: at
-# start, after the edit that makes it refused, and on M.
+# start, after the edit that makes it refused, and on M; b's command
+# leaves the refused option out (or sets it to paper) so it runs.
 . "$(dirname "$0")/headless.inc"
 
 cd "$REPO" || exit 2
@@ -69,4 +70,27 @@ for cs in utf8 ascii; do
 	lacks edit "refined model (icnx)"
 	has undo "refined model (icnx)"
 done
+# b: the command prints what the screen shows, the printed model alone:
+# the refused option left out (a --set of it), or set to paper (the file
+# asks for it); the command runs
+keys 4 b
+mark cmd
+keys Escape q
+run 100 30 --set options.model=refined --set sim.V=2 javadi-n544
+# (one command: b shows it on the status line)
+cmd=$(shot cmd | sed -n 's/^.*\(icnx --batch .*-o curve\) *$/\1/p' | head -n 1)
+[ -n "$cmd" ] || fail "b printed no curve command"
+echo "$cmd" | grep -q "options.model" && fail "b kept the refused option: $cmd"
+echo "$cmd" | grep -q "sim.V=2" || fail "b lost sim.V=2: $cmd"
+(cd "$REPO" && eval "$cmd" >/dev/null) || fail "b's command failed: $cmd"
+(cd "$REPO" && "$ICNX" --dump-config javadi-n544 -s options.model=refined -s sim.V=2) \
+	>"$TMPD/refused.yaml" || fail "dump-config failed"
+keys 4 b
+mark filecmd
+keys Escape q
+run 100 30 "$TMPD/refused.yaml"
+cmd=$(shot filecmd | sed -n 's/^.*\(icnx --batch .*-o curve\) *$/\1/p' | head -n 1)
+echo "$cmd" | grep -q -- "--set options.model=paper" ||
+	fail "b of a file asking for the refused model does not set paper: $cmd"
+(cd "$REPO" && eval "$cmd" >/dev/null) || fail "b's command failed: $cmd"
 echo "ok: refinedrefuse"
