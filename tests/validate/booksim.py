@@ -543,22 +543,20 @@ def zero_load(exe, icnx, net, quick):
     return rows
 
 
-def saturation(exe, icnx, net, quick, case=None):
-    """Bisection on offered flits/node/cycle: saturated when accepted < 95%
-    of offered or BookSim calls the run unstable.  case: an ENGINE_CASES
-    entry (packet length, VCs, buffer), else the network's own set-up."""
-    L, vcs, buf = (case['L'], case['vcs'], case['buf']) if case else (LOADED_FLITS, None, None)
-    tag = case['name'] + '-' if case else ''
-
+def bisect(exe, net, quick, L, vcs, buf, tag, seed=1):
+    """BookSim's saturation by bisection on offered flits/node/cycle, seeded:
+    (lo, hi, deadlock seen).  Saturated when accepted < 95% of offered or
+    BookSim calls the run unstable."""
     def sat(rate):
         # accepted against offered needs more packets than a mean latency:
         # with 10000 measured packets the 95% test is 5 standard deviations
         # away from the noise of a stable run
         # a mean packet latency above 5000 cycles (BookSim's latency_thres,
         # checked while draining too) ends an overloaded run early: saturated
-        prm = loaded_params(rate, 1, quick, net.N, 4000 if quick else 10000, L)
+        prm = loaded_params(rate, seed, quick, net.N, 4000 if quick else 10000, L)
         prm['latency_thres'] = 5000.0
-        r = run_booksim(exe, net, prm, '%ssat-%.5f' % (tag, rate), vcs=vcs, buf=buf)
+        r = run_booksim(exe, net, prm, '%s%ssat-%.5f' % (tag, 'seed%d-' % seed if seed != 1
+                                                          else '', rate), vcs=vcs, buf=buf)
         ok = (not r['unstable'] and r.get('accepted') is not None and
               r['accepted'] >= 0.95 * rate)
         return not ok, r
@@ -580,6 +578,15 @@ def saturation(exe, icnx, net, quick, case=None):
             hi = mid
         else:
             lo = mid
+    return lo, hi, deadlock
+
+
+def saturation(exe, icnx, net, quick, case=None):
+    """Bisection (bisect, seed 1).  case: an ENGINE_CASES entry (packet
+    length, VCs, buffer), else the network's own set-up."""
+    L, vcs, buf = (case['L'], case['vcs'], case['buf']) if case else (LOADED_FLITS, None, None)
+    tag = case['name'] + '-' if case else ''
+    lo, hi, deadlock = bisect(exe, net, quick, L, vcs, buf, tag)
     if case:
         return dict(booksim=(lo + hi) / 2, bracket='%.4f..%.4f' % (lo, hi),
                     deadlock='yes' if deadlock else 'no')
@@ -806,7 +813,9 @@ def engine_report(exe, icnx, quick, only=None):
           'the seed and with how each simulator measures its window (BookSim: accepted '
           'flit rate over its sample periods; icnx: messages delivered against messages '
           'generated in the measured window) by several percent; compare the accepted '
-          'load at the same offered load there.\n',
+          'load at the same offered load there. icnx searches below the channel-load bound '
+          '(icnx(1)): a value that is the bound less 1/256 had no saturated probe and is a '
+          'floor, not a crossing (autonet10-L32-V2: the seed study below).\n',
           md_table(srows, ['case', 'network', 'L', 'vcs', 'buf', 'booksim', 'bracket', 'icnx',
                            'diff_pct'],
                    ['case', 'network', 'L', 'V', 'B', 'BookSim', 'bracket', 'icnx',
@@ -834,6 +843,9 @@ def engine_report(exe, icnx, quick, only=None):
                  if runs else ''))
     if refreshed:
         md.append(refreshed + '\n')
+    seeds = os.path.join(OUT, 'booksim-engine-seeds.md')   # booksim_seeds.py's piece
+    if os.path.exists(seeds):
+        md.append(open(seeds).read().rstrip() + '\n')
     open(os.path.join(OUT, 'booksim-engine.md'), 'w').write('\n'.join(md))
     log('wrote', os.path.join(OUT, 'booksim-engine.md'))
     return 0
