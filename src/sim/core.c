@@ -16,6 +16,21 @@
  * phase, and a routing call depends only on the message and where it
  * waits): the skipped call would have failed, so the run is the same, and
  * its candidates are still counted as work.
+ *
+ * Where a flit-hop's cost goes (cachegrind --cache-sim --branch-sim,
+ * kiasari-s5-v6 at half its analytic saturation, sim.measured=5000, main
+ * cf1f0d0): 243 instructions, 107 data references, 4.1 L1 data misses
+ * (the working set fits in the last level) and 3.3 mispredicted branches
+ * per flit-hop; 75% in the cycle loop (step_in), 10% in resolve from
+ * can_pass, 4% in allocate.  The misses and mispredictions are spread
+ * over the tests of can_pass (room below), resolve_in's wake of the
+ * channel feeding the chosen buffer (buf[up].ch, chs[u].blocked: 1 miss),
+ * move_in's tail/empty tests and the two list passes' stamp tests: no
+ * line holds more than 0.4 of either.  Lowering them needs fewer record
+ * visits per flit-hop (one fused resolve-and-move pass over an active
+ * set), not cheaper visits: prefetch, a separate blocked array,
+ * branch-free tests, -O3 and more inlining were each measured bit-
+ * identical and no faster.
  */
 #include "sim/core.h"
 
