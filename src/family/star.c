@@ -194,6 +194,47 @@ static void star_release(void *prep)
 	free(pp);
 }
 
+/* With options.model = refined, refuse (-1, *d at the setting's path, with
+ * the reason and what is allowed) a sim setting the refined model does not
+ * express: sim.timing = booksim, sim.routing = deterministic, sim.buffer
+ * != 1.  It models sim.injection and sim.release; the rest of the sim
+ * section is measurement.  0 = fine, or options.model = paper.  The
+ * family's model_refusal; star_prepare leaves the refined model out of
+ * such a configuration. */
+static int star_refined_refusal(const struct star_config *c, struct diag *d)
+{
+	const struct sim_config *s = &c->sim.common;
+#define STAR_REF_FIX(v) " (allowed with options.model=refined: " v "; or options.model=" \
+	"paper, the printed model alone: the simulation runs either way)"
+
+	if (c->options.model != STAR_CFG_MODEL_REFINED)
+		return 0;
+	if (s->timing == SIMCFG_TIMING_BOOKSIM)
+		return diag_set(d, "sim.timing", "BookSim2's router is not in options.model="
+				"refined, which predicts the paper timing's system (zero router "
+				"delay, a flit per flit time; BookSim's 4 cycles per router and "
+				"link, credits and iSLIP allocation are not modelled)"
+				STAR_REF_FIX("sim.timing=paper"));
+	if (s->routing != SIMCFG_ADAPTIVE)
+		return diag_set(d, "sim.routing", "deterministic routing is not in "
+				"options.model=refined, which predicts kiasari's fully adaptive "
+				"routing (a blocked header tries every free profitable channel; "
+				"Eqs. 8-15's blocking chances count them)"
+				STAR_REF_FIX("sim.routing=adaptive"));
+	if (s->buffer != 1)
+		return diag_set(d, "sim.buffer", "options.model=refined has one-flit buffers, "
+				"the paper's (a blocked worm holds every channel behind it; "
+				"%d-flit buffers absorb part of a blocked worm, which it does not "
+				"model)" STAR_REF_FIX("sim.buffer=1"), s->buffer);
+#undef STAR_REF_FIX
+	return 0;
+}
+
+static int star_model_refusal(const struct config *cfg, struct diag *d)
+{
+	return star_refined_refusal(star_cfg(cfg), d);
+}
+
 static int star_prepare(const struct config *cfg, const struct run_req *req, void **prep,
 			struct diag *d)
 {
@@ -215,7 +256,11 @@ static int star_prepare(const struct config *cfg, const struct run_req *req, voi
 		return 1;
 	}
 	const struct star_config *c = star_cfg(cfg);
-	if (c->options.model == STAR_CFG_MODEL_REFINED) {
+	/* a refined model of a system it does not express is left out (the
+	 * batch mode refuses the run first: family.model_refusal) */
+	struct diag rd;
+	diag_clear(&rd);
+	if (c->options.model == STAR_CFG_MODEL_REFINED && star_refined_refusal(c, &rd) == 0) {
 		enum star_inject inj = c->sim.injection == SIMCFG_INJECTION_SINGLE
 			? STAR_INJECT_SINGLE : STAR_INJECT_PER_VC;
 		pp->refined = true;
@@ -273,6 +318,8 @@ const struct family star_family = {
 	.release = star_release,
 	.outputs = star_outputs,
 	.sim_config = sim_settings,
+	.model_refusal = star_model_refusal,
+	.model_off = "options.model=paper",
 	.simulates = "by default the system kiasari Eq. 16 describes: each node feeds V "
 		"injection virtual channels from V source queues (sim.injection = per-vc: a new "
 		"message joins one drawn uniformly, so each is Poisson at lambda_g/V), and a "

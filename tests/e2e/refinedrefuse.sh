@@ -1,5 +1,5 @@
 #!/bin/sh
-# refinedrefuse.sh: the multi-cluster refined model refuses a simulated
+# refinedrefuse.sh: the multi-cluster and star refined models refuse a simulated
 # system it does not express (issue 20; icnx(1) "a setting two systems
 # cannot both express is refused with the reason").  With options.model =
 # refined, each of sim.V = 2, sim.buffer = 4, sim.ecn1_exit = roots,
@@ -13,25 +13,46 @@
 . "$(dirname "$0")/headless.inc"
 
 cd "$REPO" || exit 2
-for s in "sim.V=2:no virtual channels" "sim.buffer=4:one-flit buffers" \
-	"sim.ecn1_exit=roots:roots is not in options.model=refined" \
-	"sim.timing=booksim:BookSim2's router is not in" \
-	"sim.routing=adaptive:adaptive routing is not in"; do
-	set=${s%%:*} why=${s#*:} path=${s%%=*}
-	for o in "-o curve --load 0.0001" "-o summary" "--check"; do
+# refused PRESET SET WHY: with options.model = refined, SET is refused by
+# batch (-o curve, -o summary) and --check: exit 2, nothing on stdout, the
+# message names the setting, WHY and what is allowed
+refused() {
+	path=${2%%=*}
+	for o in "-o curve --load $4" "-o summary" "--check"; do
 		case $o in --check) args=$o ;; *) args="--batch $o" ;; esac
 		# shellcheck disable=SC2086
-		out=$("$ICNX" $args javadi-n544 -s options.model=refined -s "$set" 2>"$TMPD/err")
+		out=$("$ICNX" $args "$1" -s options.model=refined -s "$2" 2>"$TMPD/err")
 		rc=$?
 		err=$(cat "$TMPD/err")
-		[ $rc = 2 ] || fail "$set $o: exit $rc, not 2: $err"
-		[ -z "$out" ] || fail "$set $o: printed on stdout: $out"
-		echo "$err" | grep -qF "icnx: javadi-n544: $path: " ||
-			fail "$set $o: the message does not name $path: $err"
-		echo "$err" | grep -qF "$why" || fail "$set $o: the message lacks '$why': $err"
+		[ $rc = 2 ] || fail "$1 $2 $o: exit $rc, not 2: $err"
+		[ -z "$out" ] || fail "$1 $2 $o: printed on stdout: $out"
+		echo "$err" | grep -qF "icnx: $1: $path: " ||
+			fail "$1 $2 $o: the message does not name $path: $err"
+		echo "$err" | grep -qF "$3" || fail "$1 $2 $o: the message lacks '$3': $err"
 		echo "$err" | grep -qF "allowed with options.model=refined: $path=" ||
-			fail "$set $o: the message does not say what is allowed: $err"
+			fail "$1 $2 $o: the message does not say what is allowed: $err"
 	done
+}
+refused javadi-n544 sim.V=2 "no virtual channels" 0.0001
+refused javadi-n544 sim.buffer=4 "one-flit buffers" 0.0001
+refused javadi-n544 sim.ecn1_exit=roots "roots is not in options.model=refined" 0.0001
+refused javadi-n544 sim.timing=booksim "BookSim2's router is not in" 0.0001
+refused javadi-n544 sim.routing=adaptive "adaptive routing is not in" 0.0001
+# the star refined model: sim.timing = booksim, sim.routing =
+# deterministic, sim.buffer = 4 the same way, which the printed model
+# runs; sim.injection and sim.release it models, so they run
+refused kiasari-s5-v6 sim.timing=booksim "BookSim2's router is not in" 0.001
+refused kiasari-s5-v6 sim.routing=deterministic "deterministic routing is not in" 0.001
+refused kiasari-s5-v6 sim.buffer=4 "one-flit buffers" 0.001
+for set in sim.timing=booksim sim.routing=deterministic sim.buffer=4; do
+	out=$("$ICNX" --batch kiasari-s5-v6 -s "$set" -o summary -f csv 2>&1) ||
+		fail "star $set with options.model=paper was refused: $out"
+done
+for set in sim.injection=single sim.release=next-cycle; do
+	out=$("$ICNX" --batch kiasari-s5-v6 -s options.model=refined -s "$set" -o summary \
+		-f csv 2>&1) || fail "star $set with options.model=refined was refused: $out"
+	echo "$out" | grep -q saturation_load_refined ||
+		fail "star $set: no refined saturation: $out"
 done
 # options.model = paper: the same settings are the simulator's, no refusal
 for set in sim.V=2 sim.ecn1_exit=roots; do
