@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/strbuf.h"
 #include "base/version.h"
 
 const char *const out_format_names[] = { "table", "csv", "tsv", "json", NULL };
@@ -178,19 +179,30 @@ static void write_aligned(FILE *fp, const struct table *t, const struct write_me
 				t->cols[c].name);
 	}
 	fputc('\n', fp);
+	struct strbuf line;
+	strbuf_init(&line);
 	for (size_t r = 0; r < t->nrows; r++) {
+		line.len = 0;
+		if (line.s)
+			line.s[0] = '\0';
 		for (size_t c = 0; c < t->ncols; c++) {
 			bool text = t->cols[c].kind == COL_TEXT;
 			const char *s = human_cell(t, r, c, buf, sizeof buf);
 			if (c + 1 == t->ncols && text)
-				fprintf(fp, "%s%s", c ? "  " : "", s);
+				strbuf_printf(&line, "%s%s", c ? "  " : "", s);
 			else
-				fprintf(fp, "%s%*s", c ? "  " : "", text ? -(int)w[c] : (int)w[c], s);
+				strbuf_printf(&line, "%s%*s", c ? "  " : "",
+					      text ? -(int)w[c] : (int)w[c], s);
 		}
+		/* an empty last (text) column leaves no trailing blanks */
+		while (line.len > 0 && line.s[line.len - 1] == ' ')
+			line.s[--line.len] = '\0';
+		fputs(line.s ? line.s : "", fp);
 		if (table_row_role(t, r) == ROW_FAILED)
 			fprintf(fp, "  failed: %s", table_row_note(t, r) ? table_row_note(t, r) : "");
 		fputc('\n', fp);
 	}
+	strbuf_free(&line);
 	free(w);
 }
 

@@ -222,6 +222,20 @@ static void test_writers(void **state)
 	free(json);
 	free(tab);
 	table_free(&t);
+
+	/* an empty last (text) column leaves no trailing blanks */
+	table_init(&t, "tail");
+	table_add_col(&t, "x", "", "x", COL_NUM);
+	table_add_col(&t, "why", "", "why", COL_TEXT);
+	r = table_add_row(&t);
+	table_set(&t, (size_t)r, 0, 1);
+	table_set_text(&t, (size_t)r, 1, "a reason");
+	r = table_add_row(&t);
+	table_set(&t, (size_t)r, 0, 2);
+	tab = write_to_string(&t, FMT_TABLE);
+	assert_non_null(strstr(tab, "\nx  why\n1  a reason\n2\n"));
+	free(tab);
+	table_free(&t);
 }
 
 /* The numbers gate of output_run (issue 14): a summary row that is NaN or negative fails the run. */
