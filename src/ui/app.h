@@ -36,6 +36,7 @@
 #include "ui/pane.h"
 #include "config/undo.h"
 #include "engine/worker.h"
+#include "ui/simstate.h"
 #include "base/strbuf.h"
 
 #define APP_MSG_MAX 768
@@ -116,37 +117,8 @@ struct app {
 	/* results from the worker, owned here */
 	struct worker *worker;
 	struct results res;
-	unsigned long sim_gen;         /* the configuration the simulation (key r)
-	                                  was asked for; 0 = none (worker_sim) */
-	bool sim_running;              /* ... and it was not stopped */
-	double sim_t0_ms;              /* ... its start (clock_now_ms) */
-	double sim_tlast_ms;           /* ... when its last point arrived */
-	double sim_lastpt_ms;          /* ... that point's own wall time */
-	size_t sim_nlast;              /* ... the points arrived so far */
-	double sim_shown;              /* ... the progress shown (0..1, never goes back) */
-	/* the last simulation that ran to its end: how long it took (wall
-	 * ms), its output, family and points; r quotes it before the next run
-	 * of that output ("the last run took ~12 s"); sim_last_ms 0 = none */
-	double sim_last_ms;
-	int sim_last_out;
-	const struct family *sim_last_family;
-	int sim_out;                   /* ... its output (index into the family's
-	                                  outputs, a LANE_SLOW one) */
-	/* per simulated view (its rank: SLOT_SLOW + rank): results arrived
-	 * that no export (s of that view or of the points, F of a figure
-	 * holding them) has written since; kept points and pins carry their
-	 * own (sim_kept.unsaved, the plot's pins) */
-	bool sim_unsaved[WORKER_SLOW_MAX];
-	/* The simulated view the plot shows and r runs (key v in the plot): an
-	 * index into sim_view_family's outputs of a LANE_SLOW output; -1 (or
-	 * another family) = the first, the simulated curve.  sim_variant: its
-	 * x/y pair (simview.h). */
-	int sim_view;
-	const struct family *sim_view_family;
-	int sim_variant;
-	/* per slow slot (worker_slow_rank): the configuration its view was
-	 * simulated for, 0 = none or cleared */
-	unsigned long sim_view_gen[WORKER_SLOW_MAX];
+	/* the simulated runs (key r): ui/simstate.h */
+	struct sim_session sim;
 	/* simulated points kept with their configuration (above), oldest
 	 * first; of the family of cfg (another family's are dropped) */
 	struct sim_kept kept[APP_SIM_KEPT];
@@ -222,7 +194,7 @@ void app_free_configs(struct app *a);
 
 /* Are there simulated results no export has written that quitting would
  * lose: a view's still in its result slot (r has not cleared them) and
- * not exported since they arrived (app.sim_unsaved[rank]), points kept
+ * not exported since they arrived (app.sim.unsaved[rank]), points kept
  * by an edit (app.kept) or a pin's copy not in an export either?  Each
  * result set has its own flag: s of one view leaves another's unsaved. */
 bool app_sim_unsaved(const struct app *a);

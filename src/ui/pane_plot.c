@@ -759,7 +759,7 @@ static unsigned pin(struct pane *p)
 	pn->sat = app_saturation(a);
 	snprintf(pn->label, sizeof pn->label, "pin %d: %s", pp->npins + 1, d);
 	snprintf(pn->sim_label, sizeof pn->sim_label, "pin %d: simulation", pp->npins + 1);
-	pn->sim_unsaved = sim && a->sim_unsaved[0];
+	pn->sim_unsaved = sim && a->sim.unsaved[0];
 	pp->npins++;
 	if (sim)
 		app_msg(a, false, "pinned the curve and its %zu simulated point%s as \"%s\"; edits "
@@ -1267,7 +1267,7 @@ void plot_pane_figure_written(struct pane *p)
 		if (!s->points || s->n == 0)
 			continue;
 		if (strcmp(s->name, SIM_SERIES_NAME) == 0)
-			a->sim_unsaved[0] = false;
+			a->sim.unsaved[0] = false;
 		for (int k = 0; k < pp->npins; k++)
 			if (strcmp(s->name, pp->pins[k].sim_label) == 0)
 				pp->pins[k].sim_unsaved = false;

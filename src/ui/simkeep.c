@@ -57,7 +57,7 @@ size_t app_sim_keep(struct app *a)
 	int i = curve_index(a);
 	char d[48];
 
-	if (i < 0 || s->output != i || s->gen != a->gen || a->sim_view_gen[0] != a->gen ||
+	if (i < 0 || s->output != i || s->gen != a->gen || a->sim.view_gen[0] != a->gen ||
 	    s->table.nrows == 0 || s->table.ncols == 0)
 		return 0;
 	if (a->nkept && a->kept[0].cfg.family != a->cfg.family)
@@ -79,8 +79,8 @@ size_t app_sim_keep(struct app *a)
 		return 0;
 	}
 	kp->output = s->output;
-	kp->unsaved = a->sim_unsaved[0];   /* the copy carries the flag */
-	a->sim_unsaved[0] = false;
+	kp->unsaved = a->sim.unsaved[0];   /* the copy carries the flag */
+	a->sim.unsaved[0] = false;
 	app_describe(a, &a->cfg, d, sizeof d);
 	snprintf(kp->label, sizeof kp->label, "kept: %s", d);
 	a->nkept++;
@@ -93,7 +93,7 @@ bool app_sim_restore(struct app *a)
 	int i = curve_index(a);
 
 	if (i < 0 || (s->gen == a->gen && s->output == i) ||
-	    (a->sim_running && a->sim_gen == a->gen))
+	    (a->sim.running && a->sim.gen == a->gen))
 		return false;          /* cfg has points of its own, or a run */
 	int k = find(a, &a->cfg);
 	if (k < 0)
@@ -107,10 +107,10 @@ bool app_sim_restore(struct app *a)
 	s->output = a->kept[k].output;
 	s->refusal[0] = '\0';
 	s->refusal_path[0] = '\0';
-	a->sim_view_gen[0] = a->gen;
-	a->sim_unsaved[0] = a->kept[k].unsaved;
+	a->sim.view_gen[0] = a->gen;
+	a->sim.unsaved[0] = a->kept[k].unsaved;
 	if (app_sim_index(a) == i)
-		a->sim_nlast = t.nrows;    /* not new arrivals (app_sim_took) */
+		a->sim.nlast = t.nrows;    /* not new arrivals (app_sim_took) */
 	a->dirty_all = true;
 	return true;
 }

@@ -19,9 +19,9 @@
 int app_sim_index(const struct app *a)
 {
 	const struct output_desc *o = a->cfg.family->outputs;
-	if (a->sim_view >= 0 && a->sim_view_family == a->cfg.family &&
-	    o[a->sim_view].lane == LANE_SLOW)
-		return a->sim_view;
+	if (a->sim.view >= 0 && a->sim.view_family == a->cfg.family &&
+	    o[a->sim.view].lane == LANE_SLOW)
+		return a->sim.view;
 	if (family_sim_curve(a->cfg.family))
 		return (int)(family_sim_curve(a->cfg.family) - o);
 	for (int i = 0; o[i].name; i++)
@@ -77,9 +77,9 @@ unsigned app_sim_next_view(struct app *a)
 	for (int j = 0; j <= i; j++)
 		if (plottable(f, j))
 			pos++;
-	a->sim_view = i;
-	a->sim_view_family = f;
-	a->sim_variant = 0;
+	a->sim.view = i;
+	a->sim.view_family = f;
+	a->sim.variant = 0;
 	app_dirty(a, P_PLOT);
 	if (k < 2) {
 		/* The family's first OUT_CURVE is its model curve unless it is this
@@ -140,7 +140,7 @@ bool app_sim_cmdline(const struct app *a, struct strbuf *b)
 	char num[40];
 
 	if (i < 0 || s->gen != a->gen || s->output != i || st->nrows == 0 ||
-	    !a->sim_view_gen[0] || a->sim_view_gen[0] != a->gen)
+	    !a->sim.view_gen[0] || a->sim.view_gen[0] != a->gen)
 		return false;
 	const char *curve = app_curve_output(a);
 	struct strbuf one;
@@ -177,13 +177,13 @@ bool app_sim_state(const struct app *a, size_t *done, size_t *total, bool *runni
 {
 	int i = app_sim_index(a), rank = worker_slow_rank(a->cfg.family, i);
 	const struct slot *s = &a->res.slot[app_sim_slot(a)];
-	bool mine = rank >= 0 && a->sim_view_gen[rank] && a->sim_view_gen[rank] == a->gen;
+	bool mine = rank >= 0 && a->sim.view_gen[rank] && a->sim.view_gen[rank] == a->gen;
 	bool have = mine && s->gen == a->gen && s->output == i;
 
 	*done = have ? s->table.nrows : 0;
 	/* the curve: its points; another view: its rows when complete */
 	*total = rank == 0 ? (size_t)app_sim_points(a) : have && !s->table.partial ? *done : 0;
-	*running = mine && a->sim_running && a->sim_gen == a->gen && a->sim_out == i &&
+	*running = mine && a->sim.running && a->sim.gen == a->gen && a->sim.out == i &&
 		   !(have && !s->table.partial);
 	return mine;
 }
@@ -213,7 +213,7 @@ unsigned app_simulate(struct app *a)
 	app_dirty(a, P_TABLE);     /* its model vs sim view */
 	if (running) {
 		worker_sim_output(a->worker, false, a->gen, idx, 0, NAN);
-		a->sim_running = false;
+		a->sim.running = false;
 		if (curve)
 			app_msg(a, false, "simulation stopped: %zu of %zu points (r clears them)",
 				done, total);
@@ -231,33 +231,33 @@ unsigned app_simulate(struct app *a)
 	s->refusal[0] = '\0';
 	s->refusal_path[0] = '\0';
 	if (shown) {
-		a->sim_view_gen[rank] = 0;
-		if (a->sim_out == idx)
-			a->sim_gen = 0;
+		a->sim.view_gen[rank] = 0;
+		if (a->sim.out == idx)
+			a->sim.gen = 0;
 		app_msg(a, false, "cleared the simulated %s (r simulates again)",
 			curve ? "points" : "view");
 		return K_HANDLED | K_STATUS;
 	}
-	if (a->sim_running && a->sim_gen == a->gen && a->sim_out != idx)
+	if (a->sim.running && a->sim.gen == a->gen && a->sim.out != idx)
 		/* the slow lane runs one simulation: the other view's stops */
-		a->sim_running = false;
-	a->sim_gen = a->gen;
-	a->sim_out = idx;
-	a->sim_view_gen[rank] = a->gen;
-	a->sim_running = true;
-	a->sim_t0_ms = a->sim_tlast_ms = clock_now_ms();
-	a->sim_lastpt_ms = NAN;
-	a->sim_nlast = 0;
-	a->sim_shown = 0;
+		a->sim.running = false;
+	a->sim.gen = a->gen;
+	a->sim.out = idx;
+	a->sim.view_gen[rank] = a->gen;
+	a->sim.running = true;
+	a->sim.t0_ms = a->sim.tlast_ms = clock_now_ms();
+	a->sim.lastpt_ms = NAN;
+	a->sim.nlast = 0;
+	a->sim.shown = 0;
 	worker_sim_output(a->worker, true, a->gen, idx, app_sim_points(a), app_saturation(a));
 	bool dense;
 	int npts = worker_sim_plan(&a->cfg, &dense);
 	/* before the run: what the last run of this output took (an edit may
 	 * make this one cheaper or dearer; the time left follows once it runs) */
 	char last[64] = "";
-	if (a->sim_last_ms > 0 && a->sim_last_family == a->cfg.family && a->sim_last_out == idx) {
+	if (a->sim.last_ms > 0 && a->sim.last_family == a->cfg.family && a->sim.last_out == idx) {
 		char e[48];
-		sim_eta_text(clock_shown_ms(a->sim_last_ms), e, sizeof e);
+		sim_eta_text(clock_shown_ms(a->sim.last_ms), e, sizeof e);
 		if (strstr(e, " left"))
 			*strstr(e, " left") = '\0';
 		snprintf(last, sizeof last, " (the last run took %s)", e);
@@ -277,7 +277,7 @@ bool app_sim_unsaved(const struct app *a)
 	 * points an edit kept (app.kept) and a pin's copy are: each set
 	 * with its own flag */
 	for (int k = 0; k < WORKER_SLOW_MAX; k++)
-		if (a->sim_unsaved[k] && a->res.slot[SLOT_SLOW + k].table.nrows > 0)
+		if (a->sim.unsaved[k] && a->res.slot[SLOT_SLOW + k].table.nrows > 0)
 			return true;
 	for (int k = 0; k < a->nkept; k++)   /* kept by an edit (simkeep.c) */
 		if (a->kept[k].unsaved && a->kept[k].t.nrows > 0)
@@ -287,7 +287,7 @@ bool app_sim_unsaved(const struct app *a)
 
 void app_sim_saved(struct app *a)
 {
-	a->sim_unsaved[app_sim_slot(a) - SLOT_SLOW] = false;
+	a->sim.unsaved[app_sim_slot(a) - SLOT_SLOW] = false;
 }
 
 const char *app_sim_refusal(const struct app *a, const char **path)
@@ -311,7 +311,7 @@ const char *app_sim_dropped(const struct app *a)
 	bool running, any = false;
 
 	for (int k = 0; k < WORKER_SLOW_MAX; k++)
-		any |= a->sim_view_gen[k] && a->sim_view_gen[k] == a->gen;
+		any |= a->sim.view_gen[k] && a->sim.view_gen[k] == a->gen;
 	if (!any)
 		return NULL;
 	/* the simulated curve's points stay with their configuration
@@ -319,8 +319,8 @@ const char *app_sim_dropped(const struct app *a)
 	const struct slot *s = &a->res.slot[SLOT_SLOW];
 	const struct output_desc *sc = family_sim_curve(a->cfg.family);
 	bool keeps = sc && s->output == (int)(sc - a->cfg.family->outputs) && s->gen == a->gen &&
-		     a->sim_view_gen[0] == a->gen && s->table.nrows > 0;
-	if (a->sim_running && a->sim_gen == a->gen)
+		     a->sim.view_gen[0] == a->gen && s->table.nrows > 0;
+	if (a->sim.running && a->sim.gen == a->gen)
 		return keeps ? "simulation cancelled, its finished points kept (u: back, P clears)"
 			: "simulation cancelled";
 	if (keeps)
@@ -334,20 +334,20 @@ const char *app_sim_dropped(const struct app *a)
  * or refused): say so once, with what the keys do now. */
 static void sim_ended(struct app *a)
 {
-	int rank = worker_slow_rank(a->cfg.family, a->sim_out);
-	if (!a->sim_running || a->sim_gen != a->gen || rank < 0)
+	int rank = worker_slow_rank(a->cfg.family, a->sim.out);
+	if (!a->sim.running || a->sim.gen != a->gen || rank < 0)
 		return;
 	const struct slot *s = &a->res.slot[SLOT_SLOW + rank];
-	if (s->gen != a->gen || s->output != a->sim_out || s->table.partial)
+	if (s->gen != a->gen || s->output != a->sim.out || s->table.partial)
 		return;
-	a->sim_running = false;
+	a->sim.running = false;
 	if (s->table.nrows > 0)      /* also a view not shown (app_sim_took) */
-		a->sim_unsaved[rank] = true;
-	const char *name = a->cfg.family->outputs[a->sim_out].name;
+		a->sim.unsaved[rank] = true;
+	const char *name = a->cfg.family->outputs[a->sim.out].name;
 	if (!s->refusal[0]) {
-		a->sim_last_ms = clock_now_ms() - a->sim_t0_ms;
-		a->sim_last_out = a->sim_out;
-		a->sim_last_family = a->cfg.family;
+		a->sim.last_ms = clock_now_ms() - a->sim.t0_ms;
+		a->sim.last_out = a->sim.out;
+		a->sim.last_family = a->cfg.family;
 	}
 	if (a->prompt != PR_NONE) {
 		/* the hint line is the prompt's: the status line says it */
@@ -379,16 +379,16 @@ void app_sim_took(struct app *a)
 
 	app_sim_restore(a);   /* after a late result of a cancelled run */
 	sim_ended(a);
-	if (!app_sim_state(a, &done, &total, &running) || done == a->sim_nlast)
+	if (!app_sim_state(a, &done, &total, &running) || done == a->sim.nlast)
 		return;
-	if (done > a->sim_nlast) {
+	if (done > a->sim.nlast) {
 		double now = clock_now_ms();
-		a->sim_unsaved[app_sim_slot(a) - SLOT_SLOW] = true;
+		a->sim.unsaved[app_sim_slot(a) - SLOT_SLOW] = true;
 		/* several points in one take: their mean */
-		a->sim_lastpt_ms = (now - a->sim_tlast_ms) / (double)(done - a->sim_nlast);
-		a->sim_tlast_ms = now;
+		a->sim.lastpt_ms = (now - a->sim.tlast_ms) / (double)(done - a->sim.nlast);
+		a->sim.tlast_ms = now;
 	}
-	a->sim_nlast = done;
+	a->sim.nlast = done;
 }
 
 void app_sim_status(struct app *a, char *buf, size_t len, bool brief)
@@ -402,10 +402,10 @@ void app_sim_status(struct app *a, char *buf, size_t len, bool brief)
 		return;
 	buf[0] = '\0';
 	/* the simulation running is another view's than the one shown */
-	if (a->sim_running && a->sim_gen == a->gen && a->sim_out != app_sim_index(a) &&
-	    a->sim_out >= 0 && a->worker && worker_slow_busy(a->worker, NULL)) {
+	if (a->sim.running && a->sim.gen == a->gen && a->sim.out != app_sim_index(a) &&
+	    a->sim.out >= 0 && a->worker && worker_slow_busy(a->worker, NULL)) {
 		snprintf(buf, len, "sim %s running (v: its view)",
-			 a->cfg.family->outputs[a->sim_out].name);
+			 a->cfg.family->outputs[a->sim.out].name);
 		return;
 	}
 	if (!app_sim_state(a, &done, &total, &running))
@@ -415,7 +415,7 @@ void app_sim_status(struct app *a, char *buf, size_t len, bool brief)
 		if (running && a->worker && worker_slow_busy(a->worker, &f)) {
 			/* one piece of work: the time left from its fraction */
 			char e[48];
-			double eta = sim_eta_fraction_ms(clock_now_ms() - a->sim_t0_ms, f);
+			double eta = sim_eta_fraction_ms(clock_now_ms() - a->sim.t0_ms, f);
 			sim_eta_text(isnan(eta) ? eta : clock_shown_ms(eta), e, sizeof e);
 			if (brief && strstr(e, " left"))
 				*strstr(e, " left") = '\0';
@@ -444,9 +444,9 @@ void app_sim_status(struct app *a, char *buf, size_t len, bool brief)
 	 * side, family/simpoints.h): never behind the points arrived, never
 	 * back */
 	double p = fmax((double)done / (double)total, fmin(fmax(f, 0.0), 0.999));
-	if (p < a->sim_shown)
-		p = a->sim_shown;
-	a->sim_shown = p;
+	if (p < a->sim.shown)
+		p = a->sim.shown;
+	a->sim.shown = p;
 	/* floor: a running simulation never reads 100% */
 	int n = brief ? snprintf(buf, len, "sim %zu/%zu%s", done, total, nf)
 		: snprintf(buf, len, "sim %zu/%zu %.0f%%%s", done, total, floor(100 * p), nf);
@@ -461,8 +461,8 @@ void app_sim_status(struct app *a, char *buf, size_t len, bool brief)
 	for (size_t k = 0; k < done; k++)
 		work[k] = table_get(t, k, (size_t)wc);
 	double fk = (double)total * p - (double)done;    /* the running point's share */
-	struct sim_eta_in in = { work, done, total, a->sim_tlast_ms - a->sim_t0_ms,
-				 a->sim_lastpt_ms, clock_now_ms() - a->sim_tlast_ms, fk };
+	struct sim_eta_in in = { work, done, total, a->sim.tlast_ms - a->sim.t0_ms,
+				 a->sim.lastpt_ms, clock_now_ms() - a->sim.tlast_ms, fk };
 	double eta = sim_eta_ms(&in);
 	free(work);
 	char e[48];

@@ -169,7 +169,7 @@ void simview_draw(struct app *a, struct canvas *c, struct canvas_rect r)
 	const struct table *t = view_table(a, &why);
 	int xc, yc, count;
 
-	if (!t || t->nrows == 0 || !variant(t, a->sim_variant, &xc, &yc, &count)) {
+	if (!t || t->nrows == 0 || !variant(t, a->sim.variant, &xc, &yc, &count)) {
 		draw_message(a, c, r, t && t->title[0] && t->nrows == 0 ? t->title : why);
 		return;
 	}
@@ -267,13 +267,13 @@ void simview_hint(const struct app *a, char *buf, size_t n)
 	const struct output_desc *o = app_sim_output(a);
 	int xc, yc, count;
 
-	if (!t || t->nrows == 0 || !variant(t, a->sim_variant, &xc, &yc, &count)) {
+	if (!t || t->nrows == 0 || !variant(t, a->sim.variant, &xc, &yc, &count)) {
 		snprintf(buf, n, "-o %s: r simulates it, v next view, b command",
 			 o ? o->name : "?");
 		return;
 	}
 	int fc = find_role(t, COL_FIT, xc, COL_NUM);
-	int v = ((a->sim_variant % count) + count) % count;
+	int v = ((a->sim.variant % count) + count) % count;
 	snprintf(buf, n, "-o %s %d/%d: %s against %s%s%s; %s  (c: next x/y, v: view, r: clear, "
 		 "b: command)", o->name, v + 1, count, t->cols[yc].name, t->cols[xc].name,
 		 fc >= 0 ? "; " : "", fc >= 0 ? t->cols[fc].label : "", t->title);
@@ -285,11 +285,11 @@ unsigned simview_step(struct app *a, int dir)
 	const struct table *t = view_table(a, &why);
 	int xc, yc, count;
 
-	if (!t || !variant(t, a->sim_variant + dir, &xc, &yc, &count)) {
+	if (!t || !variant(t, a->sim.variant + dir, &xc, &yc, &count)) {
 		app_msg(a, false, "nothing simulated to plot yet: r simulates this view");
 		return K_HANDLED | K_STATUS;
 	}
-	a->sim_variant = (((a->sim_variant + dir) % count) + count) % count;
+	a->sim.variant = (((a->sim.variant + dir) % count) + count) % count;
 	int fc = find_role(t, COL_FIT, xc, COL_NUM);
 	app_msg(a, false, "%s against %s%s%s", t->cols[yc].label[0] ? t->cols[yc].label
 		: t->cols[yc].name, t->cols[xc].label[0] ? t->cols[xc].label : t->cols[xc].name,
