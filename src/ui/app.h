@@ -239,13 +239,11 @@ bool app_sim_state(const struct app *a, size_t *done, size_t *total, bool *runni
 /* The loads key r simulates: the configuration's sim.points (a family
  * without a sim section: WORKER_SIM_POINTS). */
 int app_sim_points(const struct app *a);
-/* The columns of a simulated table (SLOT_SLOW, a pin's copy): the
- * simulated value (the column with a 95% lower bound), and the model's
- * value beside it (the slow lane joins the model's curve at the same
- * loads, as -o curve --sim: the first value column before the simulated
- * ones), -1 where there is none.  Pure. */
+/* The simulated value column of a simulated table (SLOT_SLOW, a pin's
+ * copy): base/vsim.h's vsim_value, else (no 95% bounds) its first value
+ * column; -1 where there is none.  The model's value beside it is
+ * vsim_model.  Pure. */
 int app_sim_value_col(const struct table *st);
-int app_sim_model_col(const struct table *st);
 /* Append the batch options that reproduce every simulated point of the
  * configuration (the simulated curve, rank 0) to b: "-o curve --sim --load
  * X1,...,Xn" where the points carry the model's columns (as the slow lane

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/vsim.h"
 #include "ui/app.h"
 #include "base/figure.h"
 #include "config/cfgwalk.h"
@@ -1038,7 +1039,7 @@ static bool sim_hint(const struct plot_pane *pp, const struct app *a, const stru
 	char sym[48], xs[32], ms[32], ss[32], ls[32], hs[32];
 	int vc = app_sim_value_col(st), lc = table_role(st, COL_LOWER),
 	    uc = table_role(st, COL_UPPER), mc = table_role(t, COL_VALUE),
-	    smc = app_sim_model_col(st);
+	    smc = vsim_model(st);
 
 	if (r < 0 || vc < 1 || mc < 1)
 		return false;

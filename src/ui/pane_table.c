@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/vsim.h"
 #include "ui/app.h"
 #include "ui/cmdline.h"
 #include "ui/draw.h"
@@ -673,8 +674,8 @@ static void table_hint(struct pane *p, char *buf, size_t n)
 		snprintf(buf, n, "vs-sim: the model's parts against the simulation's at the simulated "
 			 "point nearest the cursor; %% = (model - sim) / sim; %s-W_s is what follows "
 			 "the source queue  (v next view, b command line)",
-			 sim_table(a) && app_sim_model_col(sim_table(a)) > 0
-			 ? sim_table(a)->cols[app_sim_model_col(sim_table(a))].name : "T");
+			 sim_table(a) && vsim_model(sim_table(a)) > 0
+			 ? sim_table(a)->cols[vsim_model(sim_table(a))].name : "T");
 		return;
 	}
 	int shown = app_shown_output(a, v, a->res.slot[SLOT_DETAIL].refusal);

@@ -5,6 +5,7 @@
  * SLOT_SLOW; key s exports what the plot shows (app_export_table).  UI
  * thread only.
  */
+#include "base/vsim.h"
 #include "ui/app.h"
 
 #include <math.h>
@@ -107,17 +108,8 @@ int app_sim_points(const struct app *a)
 
 int app_sim_value_col(const struct table *st)
 {
-	int lc = table_role(st, COL_LOWER);
-	return lc > 0 ? st->cols[lc].of : table_role(st, COL_VALUE);
-}
-
-int app_sim_model_col(const struct table *st)
-{
-	int sv = app_sim_value_col(st);
-	for (int c = 1; c < sv; c++)
-		if (st->cols[c].role == COL_VALUE && st->cols[c].kind == COL_NUM)
-			return c;
-	return -1;
+	int v = vsim_value(st);
+	return v >= 0 ? v : table_role(st, COL_VALUE);
 }
 
 /* x in the fewest significant digits that read back as x. */
@@ -145,7 +137,7 @@ bool app_sim_cmdline(const struct app *a, struct strbuf *b)
 	const char *curve = app_curve_output(a);
 	struct strbuf one;
 	strbuf_init(&one);
-	if (app_sim_model_col(st) > 0 && curve)
+	if (vsim_model(st) > 0 && curve)
 		strbuf_printf(&one, "-o %s --sim --load ", curve);
 	else
 		strbuf_printf(&one, "-o %s --load ", f->outputs[i].name);
@@ -527,7 +519,7 @@ int app_export_table(const struct app *a, struct app_export *e, char *why, size_
 			return -1;
 		}
 		/* the command app_sim_cmdline printed (its loads aside) */
-		bool joined = app_sim_model_col(&ss->table) > 0 && app_curve_output(a);
+		bool joined = vsim_model(&ss->table) > 0 && app_curve_output(a);
 		e->t = &ss->table;
 		e->output = joined ? app_curve_output(a) : f->outputs[ss->output].name;
 		e->sim = true;
