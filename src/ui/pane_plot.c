@@ -851,8 +851,22 @@ static unsigned plot_key(struct pane *p, enum action act, int arg)
 		for (size_t k = 0; t && k < t->ncols; k++)
 			any = any || t->cols[k].refines >= 0;
 		pp->hide_refined = !pp->hide_refined;
+		/* a pin's copy with a refined curve: M hides and shows it even
+		 * when this configuration has none (refused, or paper) */
+		bool pinref = false;
+		for (int i = 0; i < pp->npins; i++)
+			for (size_t k = 0; k < pp->pins[i].t.ncols; k++)
+				pinref = pinref || pp->pins[i].t.cols[k].refines >= 0;
 		char why[DIAG_MSG_MAX + DIAG_PATH_MAX + 8];
-		if (!any && app_model_refusal(a, why, sizeof why))
+		if (!any && pinref) {
+			const struct glyphs *g = glyphs_get(a->utf8 ? CANVAS_UTF8 : CANVAS_ASCII);
+			bool refused = app_model_refusal(a, why, sizeof why);
+			app_msg(a, false, "the pins' refined curves (%s) %s (M %s them); this "
+				"configuration has no refined curve%s%s", g->refpin,
+				pp->hide_refined ? "hidden" : "shown",
+				pp->hide_refined ? "shows" : "hides", refused ? ": " : "",
+				refused ? why : "");
+		} else if (!any && app_model_refusal(a, why, sizeof why))
 			app_msg(a, false, "no refined curve: %s", why);
 		else if (!any)
 			app_msg(a, false, "the curve has no refined model (options.model = refined "

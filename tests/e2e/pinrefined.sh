@@ -44,6 +44,20 @@ for cs in utf8 ascii nocolor; do
 	fi
 done
 
+# an edit into a refused system (sim.V = 2, three rows above the traffic
+# pane's last): the pin's refined curve stays, and M says it hides and
+# shows the pins' curves (it used to say only why this one has none)
+keys 4 p 3 G k k k + 4 M
+mark refhide
+keys M
+mark refshow
+keys q
+run 100 30 --set options.model=refined javadi-n544
+has refhide "the pins' refined curves (\") hidden (M shows them); this configuration has no refined curve: sim.V:"
+rows refhide | grep -q '"' && fail "M did not hide the pin's refined curve: $(shot refhide)"
+has refshow "the pins' refined curves (\") shown (M hides them)"
+rows refshow | grep -q '"' || fail "M did not show the pin's refined curve again: $(shot refshow)"
+
 # a pin of the paper model: no refined curve to keep
 keys 4 p 3 G +
 mark paper
