@@ -407,27 +407,42 @@ static double point_load(const struct mc_prepared *pm, const struct run_req *req
 	return isnan(req->at) ? 0.5 * pm->sat : req->at;
 }
 
+/* use_open, then the model evaluated at the request's point (point_load)
+ * into u->pt: 0 with *at and *sat (mc_eval: 1 saturated), else u already
+ * released and 1 cancelled or -1 with *d (a model error included). */
+static int use_point(const struct config *cfg, const struct run_req *req, struct mc_use *u,
+		     double *at, int *sat, struct diag *d)
+{
+	int rc = use_open(cfg, req, u, d);
+
+	if (rc) {
+		use_close(cfg, u);
+		return rc;
+	}
+	*at = point_load(u->pm, req);
+	*sat = mc_eval(&u->pm->mdl, *at, u->pt);
+	if (*sat < 0) {
+		rc = model_error(u->pt, *at, d);
+		use_close(cfg, u);
+	}
+	return rc;
+}
+
 static int point(const struct config *cfg, const struct run_req *req, struct table *t,
 		 struct diag *d)
 {
 	struct mc_use u;
-	int rc = use_open(cfg, req, &u, d);
+	double at;
+	int sat;
+	int rc = use_point(cfg, req, &u, &at, &sat, d);
 	char q[96];
 
-	if (rc) {
-		use_close(cfg, &u);
+	if (rc)
 		return rc;
-	}
 	const struct mc_prepared *pm = u.pm;
 	const struct mc_model *mdl = &pm->mdl;
 	struct mc_point *pt = u.pt;
 	rc = -1;
-	double at = point_load(pm, req);
-	int sat = mc_eval(mdl, at, pt);
-	if (sat < 0) {
-		rc = model_error(pt, at, d);
-		goto out;
-	}
 	snprintf(t->title, sizeof t->title, "breakdown at lambda_g = %.6g%s", at,
 		 sat ? " (saturated)" : "");
 	summary_cols(t);
@@ -468,7 +483,6 @@ static int point(const struct config *cfg, const struct run_req *req, struct tab
 		}
 	}
 	rc = 0;
-out:
 	use_close(cfg, &u);
 	return rc;
 }
@@ -537,23 +551,17 @@ static int cluster_latency(const struct config *cfg, const struct run_req *req,
 			   struct table *t, struct diag *d)
 {
 	struct mc_use u;
-	int rc = use_open(cfg, req, &u, d);
+	double at;
+	int sat;
+	int rc = use_point(cfg, req, &u, &at, &sat, d);
 	char label[16];
 
-	if (rc) {
-		use_close(cfg, &u);
+	if (rc)
 		return rc;
-	}
 	const struct mc_prepared *pm = u.pm;
 	const struct mc_model *mdl = &pm->mdl;
 	struct mc_point *pt = u.pt;
 	rc = -1;
-	double at = point_load(pm, req);
-	int sat = mc_eval(mdl, at, pt);
-	if (sat < 0) {
-		rc = model_error(pt, at, d);
-		goto out;
-	}
 	snprintf(t->title, sizeof t->title, "inter-cluster latency by group at lambda_g = %.6g%s",
 		 at, sat ? " (saturated)" : "");
 	matrix_cols(t, (size_t)mdl->p.ngroups, "group", "source group");
@@ -566,7 +574,6 @@ static int cluster_latency(const struct config *cfg, const struct run_req *req,
 				  sat ? INFINITY : pt->g[i].T_pair[j]);
 	}
 	rc = 0;
-out:
 	use_close(cfg, &u);
 	return rc;
 }
