@@ -454,11 +454,13 @@ static bool sim_series(struct plot_pane *pp, const struct app *a, const struct t
 
 /* A family whose curve has another x axis than its simulation (irregular:
  * the distance distribution; the simulated latency is against load): while
- * simulated points exist, this configuration's or kept from another one
- * (an edit left them, app.kept), the plot shows them alone on their own
- * axes, the kept ones with their own marker and "kept: ..." legend entry,
- * as the other families draw them over the model's curve.  Returns false
- * if it drew nothing. */
+ * this configuration has simulated points, the plot shows them alone on
+ * their own axes, with the points kept from other configurations (an edit
+ * left them, app.kept) beside them (own marker, "kept: ..." legend entry).
+ * Kept points alone do not replace the curve: after an edit the user sees
+ * the edited configuration's distribution and its pins, and the status
+ * says the points are kept (u brings them back).  Returns false if it drew
+ * nothing. */
 static bool draw_sim_alone(struct plot_pane *pp, struct app *a, const struct table *t,
 			   struct canvas *c, struct canvas_rect r)
 {
@@ -478,6 +480,8 @@ static bool draw_sim_alone(struct plot_pane *pp, struct app *a, const struct tab
 		ns = 1;
 	}
 	bool cur = ns > 0;
+	if (!cur)
+		return false;
 	for (int i = 0; i < a->nkept; i++) {
 		const struct table *kt = &a->kept[i].t;
 		if (a->kept[i].cfg.family != a->cfg.family || config_equal(&a->kept[i].cfg, &a->cfg) ||
@@ -486,10 +490,8 @@ static bool draw_sim_alone(struct plot_pane *pp, struct app *a, const struct tab
 		    !points_series(kt, pp->ksbuf[i], &pp->ksflag[i], a->kept[i].label, NULL, 0, &s[ns]))
 			continue;
 		/* the marker the other families give kept points (plot_draw) */
-		int m = (int)ns + 1 + (cur ? 0 : 1);
+		int m = (int)ns + 1;
 		s[ns].marker = (m < 3 ? 3 : m) + 1;
-		if (!ax)
-			ax = kt;
 		ns++;
 	}
 	if (!ns)
