@@ -292,40 +292,28 @@ void mc_cfg_refined_system(const struct mc_config *c, struct mc_refined_system *
 int mc_refined_refusal(const struct mc_config *c, struct diag *d)
 {
 	const struct mc_sim_config *s = &c->sim;
-	/* each refusal ends with what is allowed */
-#define MC_REF_FIX(v) " (allowed with options.model=refined: " v "; or options.model=" \
-	"paper, the printed model alone: the simulation runs either way)"
-
 	if (c->options.model != MC_CFG_MODEL_REFINED)
 		return 0;
-	if (s->common.timing == SIMCFG_TIMING_BOOKSIM)
-		return diag_set(d, "sim.timing", "BookSim2's router is not in options.model="
-				"refined, which predicts the paper timing's system (zero router "
-				"delay, a flit per flit time; BookSim's 4 cycles per router and "
-				"link, credits and iSLIP allocation are not modelled)"
-				MC_REF_FIX("sim.timing=paper"));
+	if (sim_refined_refuse_timing(&s->common, d))
+		return -1;
 	if (s->common.routing != SIMCFG_DETERMINISTIC)
 		return diag_set(d, "sim.routing", "adaptive routing is not in options.model="
 				"refined, which predicts destination-mod-k routing up every tree "
 				"(deterministic, the only routing the multi-cluster simulator runs)"
-				MC_REF_FIX("sim.routing=deterministic"));
+				SIM_REFINED_FIX("sim.routing=deterministic"));
 	if (s->V != 1)
 		return diag_set(d, "sim.V", "options.model=refined has no virtual channels: "
 				"it predicts V = 1, one message per link at a time (with V = %d, "
 				"messages multiplexed on a link stretch each other's worm, which it "
-				"does not model)" MC_REF_FIX("sim.V=1"), s->V);
-	if (s->common.buffer != 1)
-		return diag_set(d, "sim.buffer", "options.model=refined has one-flit buffers, "
-				"the papers' (a blocked worm holds every channel behind it; "
-				"%d-flit buffers absorb part of a blocked worm, which it does not "
-				"model)" MC_REF_FIX("sim.buffer=1"), s->common.buffer);
+				"does not model)" SIM_REFINED_FIX("sim.V=1"), s->V);
+	if (sim_refined_refuse_buffer(&s->common, "the papers'", d))
+		return -1;
 	if (s->ecn1_exit != SIM_MC_EXIT_MODEL)
 		return diag_set(d, "sim.ecn1_exit", "roots is not in options.model=refined, "
 				"which predicts javadi Eqs. 22-23's ECN1 journey (model: r links "
 				"out and v in, drawn from P_r; roots, the concentrator and "
 				"dispatcher at the ECN1 roots, n_i + 1 links each way, is not "
-				"modelled)" MC_REF_FIX("sim.ecn1_exit=model"));
-#undef MC_REF_FIX
+				"modelled)" SIM_REFINED_FIX("sim.ecn1_exit=model"));
 	return 0;
 }
 

@@ -31,6 +31,27 @@ int sim_check_system(const struct sim_config *sc, struct diag *d)
 			"set sim.timing=paper");
 }
 
+int sim_refined_refuse_timing(const struct sim_config *sc, struct diag *d)
+{
+	if (sc->timing != SIMCFG_TIMING_BOOKSIM)
+		return 0;
+	return diag_set(d, "sim.timing", "BookSim2's router is not in options.model="
+			"refined, which predicts the paper timing's system (zero router "
+			"delay, a flit per flit time; BookSim's 4 cycles per router and "
+			"link, credits and iSLIP allocation are not modelled)"
+			SIM_REFINED_FIX("sim.timing=paper"));
+}
+
+int sim_refined_refuse_buffer(const struct sim_config *sc, const char *whose, struct diag *d)
+{
+	if (sc->buffer == 1)
+		return 0;
+	return diag_set(d, "sim.buffer", "options.model=refined has one-flit buffers, "
+			"%s (a blocked worm holds every channel behind it; "
+			"%d-flit buffers absorb part of a blocked worm, which it does not "
+			"model)" SIM_REFINED_FIX("sim.buffer=1"), whose, sc->buffer);
+}
+
 const char *sim_system_text(const struct sim_config *sc, const char *part, bool paper,
 			    const char *other, char *buf, size_t n)
 {

@@ -174,6 +174,17 @@ const char *sim_system_text(const struct sim_config *sc, const char *part, bool 
  * sim.concentrator = buffered with booksim themselves.  0 = fine. */
 int sim_check_system(const struct sim_config *sc, struct diag *d);
 
+/* The refined models' refusals of shared settings they do not express
+ * (the families' model_refusal, called only with options.model =
+ * refined): each ends with SIM_REFINED_FIX(v), what is allowed.  -1 with
+ * *d at the setting's path, or 0 = fine.  sim.timing = booksim: the
+ * refined models predict the paper timing's system.  sim.buffer != 1:
+ * they have one-flit buffers, `whose` (e.g. "the paper's"). */
+#define SIM_REFINED_FIX(v) " (allowed with options.model=refined: " v "; or options.model=" \
+	"paper, the printed model alone: the simulation runs either way)"
+int sim_refined_refuse_timing(const struct sim_config *sc, struct diag *d);
+int sim_refined_refuse_buffer(const struct sim_config *sc, const char *whose, struct diag *d);
+
 /* The configuration's simulator settings (the family's own accessor,
  * family.sim_config), or NULL for a family without a simulator. */
 const struct sim_config *sim_config_of(const struct config *cfg);

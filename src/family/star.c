@@ -204,29 +204,18 @@ static void star_release(void *prep)
 static int star_refined_refusal(const struct star_config *c, struct diag *d)
 {
 	const struct sim_config *s = &c->sim.common;
-#define STAR_REF_FIX(v) " (allowed with options.model=refined: " v "; or options.model=" \
-	"paper, the printed model alone: the simulation runs either way)"
-
 	if (c->options.model != STAR_CFG_MODEL_REFINED)
 		return 0;
-	if (s->timing == SIMCFG_TIMING_BOOKSIM)
-		return diag_set(d, "sim.timing", "BookSim2's router is not in options.model="
-				"refined, which predicts the paper timing's system (zero router "
-				"delay, a flit per flit time; BookSim's 4 cycles per router and "
-				"link, credits and iSLIP allocation are not modelled)"
-				STAR_REF_FIX("sim.timing=paper"));
+	if (sim_refined_refuse_timing(s, d))
+		return -1;
 	if (s->routing != SIMCFG_ADAPTIVE)
 		return diag_set(d, "sim.routing", "deterministic routing is not in "
 				"options.model=refined, which predicts kiasari's fully adaptive "
 				"routing (a blocked header tries every free profitable channel; "
 				"Eqs. 8-15's blocking chances count them)"
-				STAR_REF_FIX("sim.routing=adaptive"));
-	if (s->buffer != 1)
-		return diag_set(d, "sim.buffer", "options.model=refined has one-flit buffers, "
-				"the paper's (a blocked worm holds every channel behind it; "
-				"%d-flit buffers absorb part of a blocked worm, which it does not "
-				"model)" STAR_REF_FIX("sim.buffer=1"), s->buffer);
-#undef STAR_REF_FIX
+				SIM_REFINED_FIX("sim.routing=adaptive"));
+	if (sim_refined_refuse_buffer(s, "the paper's", d))
+		return -1;
 	return 0;
 }
 
