@@ -11,15 +11,9 @@
 watch_run() {
 	keys r
 	seen_left=0 last=0
-	# a deadline from the last change of the status line, not from the
-	# start: a sanitizer build on a loaded machine may take minutes, but a
-	# run whose progress stops for this long has hung
-	prev= deadline=$(( $(date +%s) + 4 * E2E_WAIT ))
+	stall_reset 4    # lib.inc: fails a run that stops, not a slow one
 	while :; do
 		s=$(status_line)
-		if [ "$s" != "$prev" ]; then
-			prev=$s deadline=$(( $(date +%s) + 4 * E2E_WAIT ))
-		fi
 		case "$s" in
 		*"| sim 6/6"*) break ;;
 		*"| sim 0/6 "*)
@@ -34,7 +28,7 @@ watch_run() {
 			[ "$pct" -ge "$last" ] || fail "progress went back: $last% then $s"
 			last=$pct
 		fi
-		[ "$(date +%s)" -gt "$deadline" ] && fail "the simulation stopped progressing: $s"
+		stalled "$s" && fail "the simulation stopped progressing: $s"
 		sleep 0.05
 	done
 	[ "$seen_left" = 1 ] || fail "never saw the time left while running"

@@ -11,22 +11,16 @@
 watch_view() {
 	keys 4 v v v r
 	seen_left=0
-	# a deadline from the last change of the status line, not from the
-	# start: a sanitizer build on a loaded machine may take minutes, but a
-	# run whose progress stops for this long has hung
-	prev= deadline=$(( $(date +%s) + 8 * E2E_WAIT ))
+	stall_reset 8    # lib.inc: fails a run that stops, not a slow one
 	while :; do
 		s=$(status_line)
-		if [ "$s" != "$prev" ]; then
-			prev=$s deadline=$(( $(date +%s) + 8 * E2E_WAIT ))
-		fi
 		case "$s" in
 		*"sim correlation-patterns done"*) break ;;
 		*"sim correlation-patterns "[0-9]*"% ~1 s"*) seen_left=1 ;;
 		*"sim correlation-p"*) ;;
 		esac
 		[ "$(printf '%s' "$s" | wc -m)" -le "$1" ] || fail "status line wider than $1: $s"
-		[ "$(date +%s)" -gt "$deadline" ] && fail "the simulation stopped progressing: $s"
+		stalled "$s" && fail "the simulation stopped progressing: $s"
 		sleep 0.05
 	done
 	[ "$seen_left" = 1 ] || fail "$1 columns: never saw the time left while running"
