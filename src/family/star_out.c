@@ -99,7 +99,8 @@ static int curve_columns(void *state, const struct config *cfg, struct curve_col
 	     curve_col_refines(cc, "W_s") ||
 	     curve_col(cc, "V_bar_refined", "", c->pp->ref.mux == STAR_MUX_PS
 		       ? "multiplexing, processor sharing (1-rho^V)/(1-rho) (icnx)"
-		       : "multiplexing degree V-bar (Eq. 19)", CC_SATURATES | CC_OPTIONAL) ||
+		       : "multiplexing degree V-bar (Eq. 19)",
+		       CC_SATURATES | CC_OWN_SATURATION) ||
 	     curve_col_refines(cc, "V_bar")))
 		return -1;
 	return 0;

@@ -57,10 +57,13 @@ double star_vbar_ps(int V, double rho)
 	return s;
 }
 
+/* A saturated point: latency, W_s and V-bar are INFINITY, as the printed
+ * model's columns are there (a saturated network multiplexes without
+ * bound); x, the single port's service time, has no value. */
 static void saturate(struct star_refined_point *out)
 {
-	out->latency = out->Ws = INFINITY;
-	out->Vbar = out->x = NAN;
+	out->latency = out->Ws = out->Vbar = INFINITY;
+	out->x = NAN;
 	out->status = STAR_SATURATED;
 }
 

@@ -66,7 +66,9 @@ void star_refined_free(struct star_refined *r);
 struct star_refined_point {
 	double lambda_g;   /* input, messages / node / cycle */
 	double latency;    /* cycles; INFINITY when saturated */
-	double Vbar;       /* V-bar_PS or Eq. 19 (per mux) */
+	double Vbar;       /* V-bar_PS or Eq. 19 (per mux); INFINITY when the
+	                      network saturates (single: kept where only the
+	                      port's queue does) */
 	double Ws;         /* source-queue wait, cycles */
 	double x;          /* single: the port's service time; per-vc: NAN */
 	struct star_point net;   /* the printed model's point (ws = text) */

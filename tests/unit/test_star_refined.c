@@ -134,6 +134,11 @@ static void test_single_port(void **st)
 	assert_rel(sat_r * rp.x, 1.0, 1e-6);
 	assert_int_equal(star_refined_eval(&r, sat_r * (1 + 1e-6), &rp, NULL), STAR_SATURATED);
 	assert_true(isinf(rp.latency));
+	assert_true(isfinite(rp.Vbar));   /* only the port's queue saturated */
+	/* past the network's saturation every column is INFINITY, V-bar too
+	 * (it was NaN: the fuzz_model failure of 2026-11-28) */
+	assert_int_equal(star_refined_eval(&r, sat * 1.01, &rp, NULL), STAR_SATURATED);
+	assert_true(isinf(rp.latency) && isinf(rp.Ws) && isinf(rp.Vbar));
 	star_refined_free(&r);
 	star_model_free(&m);
 }
