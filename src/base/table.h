@@ -85,9 +85,6 @@ enum col_measure {
 	CM_QUEUE_WAIT,       /* waiting at the concentrators and dispatchers
 	                        (model 2W_d; sim_queue_wait), a part of the
 	                        time after the source queue */
-	CM_WORK,             /* the simulated work of a row's run, in flit-hops
-	                        (sim_flit_hops): what the explorer's time-left
-	                        estimate scales by; of = -1 */
 	/* A latency over one class of messages, beside the whole value (a
 	 * model's COL_VALUE with of = -1; a simulation's with of = its
 	 * simulated value column): paired model to simulation by measure and
@@ -96,6 +93,11 @@ enum col_measure {
 	CM_INTER,            /* messages between clusters (model T_out) */
 	CM_GROUP,            /* messages sent by the nodes of group
 	                        column.group (model T^(i) of cluster group i) */
+	/* Measures one kind of computation has alone (no model pairs with
+	 * them) are declared with it, from CM_EXTENSION on: the simulator's
+	 * in base/vsim.h (CM_WORK).  A reader that does not know one pairs
+	 * nothing by it. */
+	CM_EXTENSION = 64,
 };
 
 /* A table's shape, so readers lay it out by type, not by column names. */

@@ -23,6 +23,14 @@
 
 #include "base/table.h"
 
+/* The simulator's own measures, an extension of enum col_measure
+ * (base/table.h) that no model has (CM_QUEUE_WAIT, which pairs a model
+ * with a simulation, stays there). */
+#define CM_WORK ((enum col_measure)(CM_EXTENSION + 0)) /* the simulated work
+                              of a row's run, in flit-hops (sim_flit_hops):
+                              what the explorer's time-left estimate scales
+                              by; of = -1 */
+
 enum vsim_flag {
 	VSIM_SATURATED = 1u << 0,  /* the simulated point saturated (inf) */
 	VSIM_UNSETTLED = 1u << 1,  /* its run did not settle (COL_SETTLED 0):

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/vsim.h"
 #include "family/family.h"
 #include "family/outkit.h"
 #include "sim/iqrouter.h"
