@@ -1,8 +1,9 @@
-/* simeta.c: the simulation's time left (see simeta.h). */
+/* simeta.c: the simulation's time left and its cost estimate (see simeta.h). */
 #include "ui/simeta.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 double sim_eta_ms(const struct sim_eta_in *in)
 {
@@ -47,6 +48,52 @@ void sim_eta_text(double ms, char *buf, size_t len)
 		double m = ceil(s / 60.0);
 		snprintf(buf, len, "~%.0f h %.0f min left", floor(m / 60.0), fmod(m, 60.0));
 	}
+}
+
+void sim_eta_about(double ms, char *buf, size_t len)
+{
+	char e[48];
+
+	sim_eta_text(ms, e, sizeof e);
+	if (!len)
+		return;
+	buf[0] = '\0';
+	char *l = strstr(e, " left");
+	if (!e[0] || !l)
+		return;
+	*l = '\0';
+	snprintf(buf, len, "about %s", e + 1);     /* past the "~" */
+}
+
+void sim_cal_start(struct sim_cal *c, double t0_ms)
+{
+	c->t0_ms = t0_ms;
+	c->ta_ms = c->fa = c->est_ms = NAN;
+}
+
+bool sim_cal_feed(struct sim_cal *c, double now_ms, double f)
+{
+	if (!isnan(c->est_ms) || !(isfinite(f) && f > 0 && f < 1) || !isfinite(now_ms))
+		return false;
+	if (isnan(c->ta_ms)) {           /* the slice opens */
+		c->ta_ms = now_ms;
+		c->fa = f;
+		return false;
+	}
+	double dt = now_ms - c->ta_ms, df = f - c->fa;
+	if (dt < SIM_CAL_MS || df < SIM_CAL_F)
+		return false;
+	c->est_ms = (now_ms - c->t0_ms) + (1 - f) * dt / df;
+	return true;
+}
+
+bool sim_cal_announce(double est_ms, double last_ms)
+{
+	if (!(est_ms >= SIM_CAL_SAY_MS) || !isfinite(est_ms))
+		return false;
+	if (!(last_ms > 0) || !isfinite(last_ms))
+		return true;
+	return est_ms >= 2 * last_ms || est_ms <= 0.5 * last_ms;
 }
 
 double sim_eta_fraction_ms(double elapsed_ms, double f)

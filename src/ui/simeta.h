@@ -20,6 +20,7 @@
 #ifndef ICNX_UI_SIMETA_H
 #define ICNX_UI_SIMETA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* The times of a simulation in progress (ms, one clock). */
@@ -47,5 +48,39 @@ double sim_eta_fraction_ms(double elapsed_ms, double f);
 /* "~12 s left", "~3 min left", "~2 h 5 min left" (whole units, rounded up)
  * into buf; "" for NaN. */
 void sim_eta_text(double ms, char *buf, size_t len);
+/* The same duration as a whole run's cost: "about 12 s", "about 3 min". */
+void sim_eta_about(double ms, char *buf, size_t len);
+
+/*
+ * The cost estimate before a long run (issue 23 item 8): a calibration
+ * slice of the real run, not a separate one.  The run's fraction done f
+ * (the slow lane's: all its points side by side) is read as it arrives;
+ * the slice opens at the first reading with f > 0 (so what comes before,
+ * building the network, is not taken for the rate) and closes once it is
+ * SIM_CAL_MS long and SIM_CAL_F of the run; then the whole run is taken
+ * to cost the time spent so far plus what is left at the slice's rate:
+ *   est = (now - t0) + (1 - f) (now - ta) / (f - fa).
+ * Later points run at higher loads and may cost more than the slice's,
+ * so it is "about".  Made once a run; NaN until then.  No clock inside:
+ * the caller passes the times (ms, one clock).
+ */
+#define SIM_CAL_MS 500.0
+#define SIM_CAL_F 0.01
+/* A run estimated at least this long is announced ("about N s; r stops"). */
+#define SIM_CAL_SAY_MS 5000.0
+struct sim_cal {
+	double t0_ms;      /* the run's start */
+	double ta_ms, fa;  /* the slice's start and fraction there; NaN = not open */
+	double est_ms;     /* the whole run's estimate; NaN = not made */
+};
+void sim_cal_start(struct sim_cal *c, double t0_ms);
+/* One reading of the fraction done f at now_ms.  True when this reading
+ * made the estimate (c->est_ms), false before and after. */
+bool sim_cal_feed(struct sim_cal *c, double now_ms, double f);
+/* Whether the estimate is worth a message: the run is long (>=
+ * SIM_CAL_SAY_MS) and either no earlier run of the same output is known
+ * (last_ms <= 0 or NaN: the first r of the session) or its cost changed
+ * much (the estimate is at least twice or at most half last_ms). */
+bool sim_cal_announce(double est_ms, double last_ms);
 
 #endif

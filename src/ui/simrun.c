@@ -255,12 +255,48 @@ unsigned app_simulate(struct app *a)
 		snprintf(last, sizeof last, " (the last run took %s)", e);
 	}
 	if (curve)
-		app_msg(a, false, "simulating (-o %s) at %d loads, %s%s: r stops, an edit cancels",
-			o->name, npts, dense ? "denser near saturation" : "evenly spaced", last);
+		snprintf(a->sim.start_msg, sizeof a->sim.start_msg,
+			 "simulating (-o %s) at %d loads, %s%s: r stops, an edit cancels",
+			 o->name, npts, dense ? "denser near saturation" : "evenly spaced", last);
 	else
-		app_msg(a, false, "simulating -o %s%s%s: r stops, an edit cancels", o->name,
-			o->at ? " at sim.load" : "", last);
+		snprintf(a->sim.start_msg, sizeof a->sim.start_msg,
+			 "simulating -o %s%s%s: r stops, an edit cancels", o->name,
+			 o->at ? " at sim.load" : "", last);
+	app_msg(a, false, "%s", a->sim.start_msg);
+	sim_cal_start(&a->sim.cal, a->sim.t0_ms);
+	a->sim.announced = false;
 	return K_HANDLED | K_STATUS;
+}
+
+/* The run's cost from its first slice (simeta.h: sim_cal): fed the slow
+ * lane's fraction at every take while this configuration's run goes on;
+ * a long run (first of its output, or much dearer or cheaper than the
+ * last) says "about N s; r stops" in place of r's message while that is
+ * still shown. */
+static void sim_calibrate(struct app *a)
+{
+	double f;
+
+	if (!a->sim.running || a->sim.gen != a->gen || !a->worker ||
+	    !worker_slow_busy(a->worker, &f))
+		return;
+	if (!sim_cal_feed(&a->sim.cal, clock_now_ms(), f))
+		return;
+	bool same = a->sim.last_family == a->cfg.family && a->sim.last_out == a->sim.out;
+	if (!sim_cal_announce(a->sim.cal.est_ms, same ? a->sim.last_ms : NAN))
+		return;
+	a->sim.announced = true;
+	if (strcmp(a->msg, a->sim.start_msg) != 0)
+		return;        /* another message since: the status line's piece says it */
+	const struct output_desc *o = &a->cfg.family->outputs[a->sim.out];
+	char about[48];
+	sim_eta_about(clock_shown_ms(a->sim.cal.est_ms), about, sizeof about);
+	bool dense;
+	if (worker_slow_rank(a->cfg.family, a->sim.out) == 0)
+		app_msg(a, false, "simulating (-o %s) at %d loads: %s; r stops, an edit cancels",
+			o->name, worker_sim_plan(&a->cfg, &dense), about);
+	else
+		app_msg(a, false, "simulating -o %s: %s; r stops, an edit cancels", o->name, about);
 }
 
 bool app_sim_unsaved(const struct app *a)
@@ -371,6 +407,7 @@ void app_sim_took(struct app *a)
 
 	app_sim_restore(a);   /* after a late result of a cancelled run */
 	sim_ended(a);
+	sim_calibrate(a);
 	if (!app_sim_state(a, &done, &total, &running) || done == a->sim.nlast)
 		return;
 	if (done > a->sim.nlast) {
@@ -381,6 +418,15 @@ void app_sim_took(struct app *a)
 		a->sim.tlast_ms = now;
 	}
 	a->sim.nlast = done;
+}
+
+/* "about N s" while the run in progress was announced as long (sim_calibrate),
+ * else "". */
+static void sim_about(const struct app *a, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (a->sim.announced)
+		sim_eta_about(clock_shown_ms(a->sim.cal.est_ms), buf, len);
 }
 
 void app_sim_status(struct app *a, char *buf, size_t len, bool brief)
@@ -411,6 +457,8 @@ void app_sim_status(struct app *a, char *buf, size_t len, bool brief)
 			sim_eta_text(isnan(eta) ? eta : clock_shown_ms(eta), e, sizeof e);
 			if (brief && strstr(e, " left"))
 				*strstr(e, " left") = '\0';
+			if (!e[0])      /* no time left yet: the run's cost, if long */
+				sim_about(a, e, sizeof e);
 			snprintf(buf, len, "sim %s %.0f%%%s%s", name, floor(100 * fmin(f, 0.999)),
 				 e[0] ? " " : "", e);
 		} else
@@ -442,8 +490,15 @@ void app_sim_status(struct app *a, char *buf, size_t len, bool brief)
 	/* floor: a running simulation never reads 100% */
 	int n = brief ? snprintf(buf, len, "sim %zu/%zu%s", done, total, nf)
 		: snprintf(buf, len, "sim %zu/%zu %.0f%%%s", done, total, floor(100 * p), nf);
-	if (n < 0 || (size_t)n >= len || done == 0)
+	if (n < 0 || (size_t)n >= len)
 		return;
+	if (done == 0) {    /* no time left before a point is done: the cost */
+		char e[48];
+		sim_about(a, e, sizeof e);
+		if (e[0])
+			snprintf(buf + n, len - (size_t)n, " %s", e);
+		return;
+	}
 	/* the completed points' simulated work (the CM_WORK column, flit-hops;
 	 * a failed point's is NaN: it did none that counts) */
 	int wc = table_measure(t, CM_WORK, -1);

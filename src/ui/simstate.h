@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "engine/worker.h"
+#include "ui/simeta.h"
 
 struct family;
 
@@ -27,6 +28,10 @@ struct sim_session {
 	double lastpt_ms;              /* ... that point's own wall time */
 	size_t nlast;                  /* ... the points arrived so far */
 	double shown;                  /* ... the progress shown (0..1, never goes back) */
+	struct sim_cal cal;            /* ... its cost, from its first slice (simeta.h) */
+	bool announced;                /* ... that cost was said ("about N s; r stops") */
+	char start_msg[192];           /* ... the message r gave, replaced by the
+	                                  cost while it is still shown */
 	/* the last simulation that ran to its end: how long it took (wall
 	 * ms), its output, family and points; r quotes it before the next run
 	 * of that output ("the last run took ~12 s"); last_ms 0 = none */

@@ -3,7 +3,8 @@
  * on values worked by hand: nothing before the first point; the work rule
  * (rate x the last point's work x points left); the last point's own time
  * and the running point's projection taking over when larger; the running
- * fraction; the text's units and rounding.
+ * fraction; the text's units and rounding; the cost estimate from a
+ * calibration slice of the run (sim_cal) and when it is said.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -97,6 +98,70 @@ static void test_text(void **state)
 	assert_string_equal(b, "~2 h 5 min left");
 }
 
+static void test_about(void **state)
+{
+	(void)state;
+	char b[48];
+	sim_eta_about(NAN, b, sizeof b);
+	assert_string_equal(b, "");
+	sim_eta_about(5, b, sizeof b);
+	assert_string_equal(b, "about 1 s");
+	sim_eta_about(150000, b, sizeof b);
+	assert_string_equal(b, "about 3 min");
+	sim_eta_about(7500000, b, sizeof b);
+	assert_string_equal(b, "about 2 h 5 min");
+}
+
+static void test_calibration_slice(void **state)
+{
+	(void)state;
+	struct sim_cal c;
+	/* started at t = 1000; nothing done until 1300 (building the network):
+	 * not part of the rate */
+	sim_cal_start(&c, 1000);
+	assert_false(sim_cal_feed(&c, 1100, 0));
+	assert_false(sim_cal_feed(&c, 1300, 0.002));     /* the slice opens */
+	assert_false(sim_cal_feed(&c, 1700, 0.03));      /* 400 ms: too short */
+	assert_true(isnan(c.est_ms));
+	/* 500 ms for 0.05 of the run: 0.95 left at 10 ms per 0.001 = 9500 ms,
+	 * plus the 800 ms spent */
+	assert_true(sim_cal_feed(&c, 1800, 0.052));
+	assert_close(c.est_ms, 800 + 0.948 * 500 / 0.05, 1e-9);
+	/* made once a run */
+	double est = c.est_ms;
+	assert_false(sim_cal_feed(&c, 2500, 0.2));
+	assert_float_equal(c.est_ms, est, 0);
+	/* a slow slice waits for SIM_CAL_F of the run: 2 s for 0.005 is not
+	 * enough, 3 s for 0.0105 is (about 285 s for the whole) */
+	sim_cal_start(&c, 0);
+	assert_false(sim_cal_feed(&c, 0, 0.001));
+	assert_false(sim_cal_feed(&c, 2000, 0.006));
+	assert_true(sim_cal_feed(&c, 3000, 0.0115));
+	assert_close(c.est_ms, 3000 + 0.9885 * 3000 / 0.0105, 1e-9);
+	/* no reading of a finished or undefined fraction */
+	sim_cal_start(&c, 0);
+	assert_false(sim_cal_feed(&c, 100, NAN));
+	assert_false(sim_cal_feed(&c, 100, 1));
+	assert_true(isnan(c.ta_ms));
+}
+
+static void test_when_said(void **state)
+{
+	(void)state;
+	/* short: never; long: on the first run, or when the cost changed
+	 * at least twofold since the last run of that output */
+	assert_false(sim_cal_announce(4999, NAN));
+	assert_false(sim_cal_announce(NAN, NAN));
+	assert_false(sim_cal_announce(INFINITY, NAN));
+	assert_true(sim_cal_announce(SIM_CAL_SAY_MS, NAN));
+	assert_true(sim_cal_announce(40000, 0));
+	assert_false(sim_cal_announce(40000, 30000));
+	assert_false(sim_cal_announce(40000, 60000));
+	assert_true(sim_cal_announce(40000, 20000));
+	assert_true(sim_cal_announce(40000, 80000));
+	assert_true(sim_cal_announce(40000, 1000));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -105,6 +170,9 @@ int main(void)
 		cmocka_unit_test(test_work_rule),
 		cmocka_unit_test(test_slower_points_take_over),
 		cmocka_unit_test(test_text),
+		cmocka_unit_test(test_about),
+		cmocka_unit_test(test_calibration_slice),
+		cmocka_unit_test(test_when_said),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
