@@ -79,10 +79,13 @@ static void head_add(struct sim_core *c, int b)
 static void req_set(struct sim_core *c, int k, int ch)
 {
 	struct sim_chs *cs = &c->chs[ch];
+	/* read before the store to blocked below: a wider load over a byte
+	 * just stored waits for the store (no store-to-load forwarding) */
+	int idle = !(cs->listed | cs->asleep);
 
 	cs->req |= UINT64_C(1) << (k - ch * c->net.V);
 	cs->blocked = 0;                        /* a new request: look again */
-	if (!cs->listed && !cs->asleep) {
+	if (idle) {
 		cs->listed = 1;
 		c->clist[c->nclist++] = ch;
 	}
