@@ -91,11 +91,6 @@ static void req_set(struct sim_core *c, int k, int ch)
 	}
 }
 
-static void req_clear(struct sim_core *c, int k, int ch)
-{
-	c->chs[ch].req &= ~(UINT64_C(1) << (k - ch * c->net.V));
-}
-
 /* Schedule event `what` (struct sim_core.ev) d cycles from now, 1 <= d <
  * W.  The pool never runs out: a channel has at most one wake pending (it
  * cannot pass a flit while busy) and a buffer at most one arrival (its
@@ -682,17 +677,17 @@ static int relay_push(struct sim_core *c, int node, int id, int seq, int P)
 	return 0;
 }
 
-/* Move one flit from buffer b into VC buffer k.  The message record is
- * touched only when its header leaves its source and when its tail is
- * consumed (and at relays). */
-static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k, const int unit)
+/* Move one flit from buffer b into VC buffer k of channel kch (kc), its
+ * virtual channel kc->rr (every caller has set rr to it: the channel
+ * serves it).  The message record is touched only when its header leaves
+ * its source and when its tail is consumed (and at relays). */
+static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k, int kch, struct sim_chs *kc,
+				  const int unit)
 {
 	struct sim_buf *bb = &c->buf[b], *kb = &c->buf[k];
 	int id = bb->owner;
 	int seq = bb->fseq;
 	int tail = seq == bb->len - 1;
-	int kch = kb->ch;
-	struct sim_chs *kc = &c->chs[kch];
 	int P = unit ? 1 : kc->period;
 
 	c->flit_hops++;
@@ -719,8 +714,8 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k, const int un
 	}
 	bb->fseq++;
 	bb->occ--;
-	if (tail || bb->occ == 0)
-		req_clear(c, k, kch);           /* b holds no more of it */
+	if (tail || bb->occ == 0)               /* b holds no more of it */
+		kc->req &= ~(UINT64_C(1) << kc->rr);
 	if (tail) {
 		bb->owner = -1;
 		bb->nxt = -1;
@@ -802,7 +797,9 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k, const int un
 /* The same out of line: the late moves of SIM_RELEASE_SAME_CYCLE. */
 static void move_flit(struct sim_core *c, int b, int k)
 {
-	move_in(c, b, k, 0);
+	int kch = c->buf[k].ch;
+
+	move_in(c, b, k, kch, &c->chs[kch], 0);
 }
 
 /* Does the upstream buffer of VC buffer b (of channel ch) request it this
@@ -957,7 +954,7 @@ static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit)
 		struct sim_chs *cs = &c->chs[ch];
 
 		if (cs->choice >= 0 && cs->cstamp == 4 * now + 3) {
-			move_in(c, cs->cup, cs->choice, unit);
+			move_in(c, cs->cup, cs->choice, ch, cs, unit);
 			c->last_move = now;
 		}
 		if (cs->req && !cs->asleep && !cs->blocked)
