@@ -954,8 +954,10 @@ static double model_at(const struct table *t, int c, double x)
 
 /* Each pin's value of the plotted column yc at the cursor's x and the
  * difference of this curve's value y from it, (y - pin) / pin, appended
- * to buf ("; pin 1 30.53, Δ -3.5%"); a pin past its curve says where it
- * is ("saturated" beyond its saturation load). */
+ * to buf ("; pin1=30.53, Δ -3.5%": pin 1's value, as the line's
+ * "latency=23.78", never read as a pin numbered "1 30.53"); a pin past
+ * its curve says where it is ("pin1 saturated" beyond its saturation
+ * load). */
 static size_t pin_readout(const struct plot_pane *pp, const struct app *a, const struct table *t,
 			  int yc, double x, double y, char *buf, size_t len, size_t n)
 {
@@ -968,14 +970,14 @@ static size_t pin_readout(const struct plot_pane *pp, const struct app *a, const
 		double v = model_at(&pn->t, pc, x);
 
 		if (isfinite(v) && isfinite(y) && v != 0)
-			snprintf(seg, sizeof seg, "; pin %d %s, Delta %+.1f%%", i + 1,
+			snprintf(seg, sizeof seg, "; pin%d=%s, Delta %+.1f%%", i + 1,
 				 draw_num(v, 4, vs, sizeof vs), 100 * (y - v) / v);
 		else if (isfinite(v))
-			snprintf(seg, sizeof seg, "; pin %d %s", i + 1, draw_num(v, 4, vs, sizeof vs));
+			snprintf(seg, sizeof seg, "; pin%d=%s", i + 1, draw_num(v, 4, vs, sizeof vs));
 		else if (v == INFINITY || (isfinite(pn->sat) && x >= pn->sat))
-			snprintf(seg, sizeof seg, "; pin %d saturated", i + 1);
+			snprintf(seg, sizeof seg, "; pin%d saturated", i + 1);
 		else
-			snprintf(seg, sizeof seg, "; pin %d past its curve", i + 1);
+			snprintf(seg, sizeof seg, "; pin%d past its curve", i + 1);
 		len += (size_t)snprintf(buf + len, n - len, "%s", app_symbol(a, seg, sym, sizeof sym));
 	}
 	return len < n ? len : n;

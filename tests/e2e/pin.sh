@@ -1,7 +1,8 @@
 #!/bin/sh
 # pin.sh: pin the curve, edit, and see both curves with a legend; pins are
 # numbered; P clears them.  At 80x24 the hint line reads each pin at the
-# cursor: its value and the current curve's difference from it, (current -
+# cursor: its value ("pin1=43.83", never "pin 1 43.83", which reads as a
+# pin numbered 1 43.83) and the current curve's difference from it, (current -
 # pin) / pin, in UTF-8 and ASCII; a pin past its saturation says so.
 # Headless.
 . "$(dirname "$0")/headless.inc"
@@ -42,8 +43,8 @@ for cs in utf8 ascii; do
 	mark low
 	keys q
 	if [ $cs = utf8 ]; then run 80 24 javadi-n544; d="Δ"; else run 80 24 --ascii javadi-n544; d=Delta; fi
-	has low "pin 1 43.83, $d -45.8%"
+	has low "pin1=43.83, $d -45.8%"
 	has low "latency=23.78 time units"
-	has sat "pin 1 saturated"
+	has sat "pin1 saturated"
 done
 echo "ok: pin"
