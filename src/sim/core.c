@@ -714,8 +714,9 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k, int kch, str
 	}
 	bb->fseq++;
 	bb->occ--;
-	if (tail || bb->occ == 0)               /* b holds no more of it */
-		kc->req &= ~(UINT64_C(1) << kc->rr);
+	/* b holds no more of it: no request (without a branch: whether a
+	 * flit leaves its buffer empty is a coin toss to the predictor) */
+	kc->req &= ~((uint64_t)(tail | (bb->occ == 0)) << kc->rr);
 	if (tail) {
 		bb->owner = -1;
 		bb->nxt = -1;
@@ -749,8 +750,7 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k, int kch, str
 			}
 		}
 	}
-	if (bb->occ == 0)
-		c->nact--;
+	c->nact -= bb->occ == 0;
 	/* enter k */
 	if (kc->sink == SIM_INTO_RELAY) {
 		if (relay_push(c, c->net.chan[kch].node, id, seq, P) < 0)
@@ -890,7 +890,7 @@ static int late_allocation(struct sim_core *c)
  * a constant in each copy (step). */
 static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit)
 {
-	int n, kept;
+	int n, kept, keep;
 	int64_t now = c->now;
 
 	if (arrivals(c) < 0)
@@ -957,10 +957,12 @@ static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit)
 			move_in(c, cs->cup, cs->choice, ch, cs, unit);
 			c->last_move = now;
 		}
-		if (cs->req && !cs->asleep && !cs->blocked)
-			c->clist[kept++] = ch;
-		else
-			cs->listed = 0;
+		/* kept: without a branch (clist[kept] is at or before i,
+		 * read already) */
+		keep = (cs->req != 0) & !(cs->asleep | cs->blocked);
+		c->clist[kept] = ch;
+		kept += keep;
+		cs->listed = (unsigned char)keep;
 	}
 	if (c->nclist > n)                   /* listed during the moves */
 		memmove(c->clist + kept, c->clist + n, (size_t)(c->nclist - n) * sizeof *c->clist);
