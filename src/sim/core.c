@@ -85,10 +85,11 @@ static void req_set(struct sim_core *c, int k, int ch)
 
 	cs->req |= UINT64_C(1) << (k - ch * c->net.V);
 	cs->blocked = 0;                        /* a new request: look again */
-	if (idle) {
-		cs->listed = 1;
-		c->clist[c->nclist++] = ch;
-	}
+	/* listed if idle, without a branch (a coin toss to the predictor):
+	 * clist has room for the entry written past its end */
+	cs->listed |= (unsigned char)idle;
+	c->clist[c->nclist] = ch;
+	c->nclist += idle;
 }
 
 /* Schedule event `what` (struct sim_core.ev) d cycles from now, 1 <= d <
@@ -192,8 +193,9 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 	 * M = 1 at saturation: past nb) */
 	c->hlist = malloc((size_t)2 * nb * sizeof *c->hlist);
 	/* 2C: during the move pass a channel dropped from the list may join
-	 * again at the end before the pass is over (at most once each) */
-	c->clist = malloc((size_t)2 * C * sizeof *c->clist);
+	 * again at the end before the pass is over (at most once each); + 1:
+	 * req_set writes one entry past the end without listing it */
+	c->clist = malloc(((size_t)2 * C + 1) * sizeof *c->clist);
 	c->late = malloc((size_t)nb * sizeof *c->late);
 	c->wstack = malloc((size_t)2 * C * sizeof *c->wstack);
 	c->qtail = malloc((size_t)net->nodes * c->Q * sizeof *c->qtail);
