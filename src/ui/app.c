@@ -20,6 +20,7 @@ void app_msg(struct app *a, bool err, const char *fmt, ...)
 	va_end(ap);
 	a->msg_err = err;
 	a->msg_wide = false;
+	a->msg_narrow = false;
 	a->dirty_status = true;
 }
 

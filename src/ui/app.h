@@ -153,6 +153,9 @@ struct app {
 	bool msg_err;
 	bool msg_wide;                 /* show msg on the (wider) hint line */
 	bool msg_auto_wide;            /* ... because it does not fit (status_draw) */
+	bool msg_narrow;               /* never on the hint line, cut on the status
+	                                  line: the hint has the cursor's simulated
+	                                  point (sim_ended) */
 
 	/* line editor */
 	enum prompt_kind prompt;

@@ -117,6 +117,10 @@ double plot_pane_points_top(const struct pane *p);
  * hidden them)?  UI thread. */
 bool plot_pane_refined_shown(const struct pane *p);
 
+/* Is the plot pane p's cursor on a simulated point, its hint that
+ * point's model, simulation and difference?  UI thread. */
+bool plot_pane_at_sim_point(const struct pane *p);
+
 /* Does a pin of the plot pane p hold simulated points no export has
  * written (a copy made when it was pinned of points not exported then,
  * which only F writes to a file)?  UI thread. */

@@ -1296,6 +1296,18 @@ void plot_pane_figure_written(struct pane *p)
 	}
 }
 
+bool plot_pane_at_sim_point(const struct pane *p)
+{
+	const struct plot_pane *pp = p->data;
+	struct app *a = p->app;
+	const struct table *t = curve(a);
+
+	if (!pp || !t || !app_sim_is_curve(a) || pp->multi || pp->cursor < 0 ||
+	    pp->cursor >= (long)t->nrows || ycol_of(pp, a, t) != table_role(t, COL_VALUE))
+		return false;
+	return sim_at_cursor(pp, a, t) >= 0;
+}
+
 bool plot_pane_pinned_sim(const struct pane *p)
 {
 	const struct plot_pane *pp = p->data;

@@ -393,8 +393,15 @@ static void sim_ended(struct app *a)
 		if (nfail)
 			snprintf(nf, sizeof nf, ", %zu failed (i: why)", nfail);
 		worker_sim_plan(&a->cfg, &dense);
-		app_msg(a, false, "simulated %zu loads%s, %s: r clears, b command, s export",
-			s->table.nrows, nf, dense ? "denser near saturation" : "evenly spaced");
+		if (a->focus == P_PLOT && plot_pane_at_sim_point(&a->pane[P_PLOT])) {
+			/* the hint line keeps the cursor's point (model, sim,
+			 * difference, "b: command"): the news goes on the status
+			 * line, short */
+			app_msg(a, false, "simulated %zu loads%s", s->table.nrows, nf);
+			a->msg_narrow = true;
+		} else
+			app_msg(a, false, "simulated %zu loads%s, %s: r clears, b command, s export",
+				s->table.nrows, nf, dense ? "denser near saturation" : "evenly spaced");
 	}
 	else
 		app_msg(a, false, "simulated -o %s: r clears it, b command, s export", name);

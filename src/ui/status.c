@@ -139,7 +139,7 @@ void status_draw(struct app *a, struct canvas *c)
 	/* Errors, and messages too long for what is left of the status line, go
 	 * to the hint line, which has the whole width for them. */
 	a->msg_auto_wide = msg == a->msg && msg[0] && !err && draw_width(msg) > room &&
-			   a->lay.hint.h > 0;
+			   a->lay.hint.h > 0 && !a->msg_narrow;
 	bool wide = a->msg_wide || a->msg_auto_wide;
 	if (msg[0] && room > 4 && ((!err && !wide) || a->lay.hint.h == 0)) {
 		canvas_put(c, NULL, x, 0, " ", UI_STATUS);
