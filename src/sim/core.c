@@ -18,19 +18,27 @@
  * its candidates are still counted as work.
  *
  * Where a flit-hop's cost goes (cachegrind --cache-sim --branch-sim,
- * kiasari-s5-v6 at half its analytic saturation, sim.measured=5000, main
- * cf1f0d0): 243 instructions, 107 data references, 4.1 L1 data misses
- * (the working set fits in the last level) and 3.3 mispredicted branches
- * per flit-hop; 75% in the cycle loop (step_in), 10% in resolve from
- * can_pass, 4% in allocate.  The misses and mispredictions are spread
- * over the tests of can_pass (room below), resolve_in's wake of the
- * channel feeding the chosen buffer (buf[up].ch, chs[u].blocked: 1 miss),
- * move_in's tail/empty tests and the two list passes' stamp tests: no
- * line holds more than 0.4 of either.  Lowering them needs fewer record
+ * kiasari-s5-v6 at half its analytic saturation, sim.measured=5000):
+ * on main cf1f0d0 243 instructions, 107 data references, 4.1 L1 data
+ * misses (the working set fits in the last level) and 3.3 mispredicted
+ * branches per flit-hop; 75% in the cycle loop (step_in), 10% in resolve
+ * from can_pass, 4% in allocate.  Three of the predictor's coin tosses
+ * are now computed without a branch (move_in's empty test, the move
+ * pass's keep test, req_set's listing) and req_set no longer stalls on a
+ * store: on main ad45685 256 instructions, 4.2 misses and 2.5
+ * mispredictions per flit-hop, about 10% less CPU there (javadi-n1120,
+ * arnau-random24: within the noise).  What is left is
+ * spread over can_pass's room test (0.4 misses and mispredictions per
+ * flit-hop), resolve_in's wake of the channel feeding the chosen buffer
+ * (buf[up].ch, chs[u].blocked: 0.3 of each), the sink test of move_in and
+ * the two list passes' stamp tests.  Lowering them needs fewer record
  * visits per flit-hop (one fused resolve-and-move pass over an active
- * set), not cheaper visits: prefetch, a separate blocked array,
- * branch-free tests, -O3 and more inlining were each measured bit-
- * identical and no faster.
+ * set), not cheaper visits: prefetch (of the listed channels, of the
+ * moved buffers ahead in the move pass, of a channel's first requested
+ * buffer), a separate blocked array, a branch-free wake, skipping the
+ * busy tests that cannot fail with unit periods, -O3 and more inlining
+ * were each measured bit-identical and no faster (within the noise of
+ * a shared machine).
  */
 #include "sim/core.h"
 
