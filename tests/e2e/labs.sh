@@ -3,7 +3,8 @@
 # says (its batch commands are checked by tests/check-man-examples.py).
 # Lab 1: javadi-n544's lambda_g*, the breakdown at the end of the curve,
 # M = 64 halves lambda_g*; lab 2: sharifi-n592 under uniform traffic keeps
-# its lambda_g*; lab 3: V from 6 to 9 on S5 raises lambda_g* to 0.01837;
+# its lambda_g*, and the 64-node clusters' mean distance (5, v v v: the
+# summary view) reads 9.1746 and, undone to transpose, 9.7143; lab 3: V from 6 to 9 on S5 raises lambda_g* to 0.01837;
 # lab 4: the cell (0, 1) of arnau-autonet10's table and its routes, the
 # per-pair view's r against T_ij, route length and hops, Figure 8's; lab 5:
 # the one-to-many jumps past S = 1024 and not once S = 65536.  Headless.
@@ -29,8 +30,22 @@ keys Enter
 mark uniform
 keys 6 ] ]
 mark heat64
+keys 5 v v v PgDn
+mark meanuni
+keys u
+mark meantr
 keys C-c
 run 80 24 sharifi-n592
+# the page's step: the mean distances in the breakdown's summary view
+grep -q "three times (the pane's title reads" "$REPO/man/icnx-labs.7" ||
+	fail "icnx-labs(7) lab 2 does not say where the mean distances are"
+for m in meanuni meantr; do
+	has $m "│ 5 summary"
+	has $m "group2"
+done
+has meanuni "d_avg(I1)     9.1746 links"
+has meantr "d_avg(I1)     9.7143 links"
+has meantr "d_avg(E1)     9.1746 links"
 # the page's step: the heatmap on the 64-node clusters the questions ask about
 grep -q 'twice for group 2, the 64-node clusters' "$REPO/man/icnx-labs.7" ||
 	fail "icnx-labs(7) lab 2 does not take the heatmap to the 64-node clusters"
