@@ -452,7 +452,7 @@ int irr_sim_saturation(const struct config *cfg, const struct run_req *req, stru
 	summary_row(t, "saturation_load", sat.lo, LU, "lambda_sat",
 		    "largest load found unsaturated (accepted >= 95% of offered), bisection");
 	summary_row(t, "saturation_bracket", sat.hi, LU, "", "smallest load found saturated, or "
-		    "the bound");
+		    "lambda_cap / 0.95 (above it fewer than 95% of the offered can be accepted)");
 	rc = 0;
 out:
 	irr_simctx_free(&x);

@@ -42,7 +42,9 @@ int sim_saturation_search(const struct sim_net *net, const struct sim_mix *mix,
 	bool s;
 
 	memset(out, 0, sizeof *out);
-	out->hi = top;
+	/* A proven bound caps what is accepted, not what keeps up: below
+	 * top / SIM_KEEP_UP the 95% rule can still hold (simsat.h). */
+	out->hi = probe_top ? top : top / SIM_KEEP_UP;
 	if (!(top > 0))
 		return diag_set(d, "", "no load to search below (top %g)", top);
 	if (!checked && sim_check_work(sc, net, mix, true, work, d))

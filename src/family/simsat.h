@@ -6,12 +6,15 @@
  *
  * Contract: the search brackets the saturation in [lo, hi]: lo is the
  * largest load found unsaturated (0 when none), hi the smallest found
- * saturated.  It starts from [0, top]; when `probe_top` is set it first
+ * saturated.  When `probe_top` is set it starts from [0, top], first
  * simulates top and, while top is not saturated, doubles it (at most
- * SIM_SAT_MAX_GROW times; then *grew_out says the bracket is open), so a
- * top that is only a guess (the model's saturation) is checked; otherwise
- * top is taken as saturated (a proven bound: every channel at one flit per
- * flit time).  Probe k (0, 1, ...) is seeded with the stream (sim.seed, k),
+ * SIM_SAT_MAX_GROW times; then out->open says the bracket is open), so a
+ * top that is only a guess (the model's saturation) is checked.
+ * Otherwise top is a proven bound on the accepted traffic (every channel
+ * at one flit per flit time) and the search starts from [0, top /
+ * SIM_KEEP_UP], unprobed: up to that offered load the network may still
+ * deliver 95% of what is offered while it accepts top, so the 95% rule
+ * can hold there; above it, it cannot.  Probe k (0, 1, ...) is seeded with the stream (sim.seed, k),
  * so the result does not depend on the machine.  Each probe stops as soon
  * as its measured window decides saturation (sim_method.stop_saturated).
  * Loads are in messages per sending node per cycle of the simulator.
@@ -25,6 +28,7 @@
 #include "base/diag.h"
 #include "family/simcfg.h"
 #include "sim/core.h"
+#include "sim/measure.h"
 
 struct run_req;
 

@@ -140,7 +140,8 @@ int star_sim_saturation(const struct config *cfg, const struct run_req *req, str
 	summary_row(t, "saturation_load", r.lo, LU, "lambda_sat",
 		    "largest load found unsaturated (accepted >= 95% of offered), bisection");
 	summary_row(t, "saturation_bracket", r.hi, LU, "",
-		    "smallest load found saturated, or the bound");
+		    "smallest load found saturated, or lambda_cap / 0.95 (above it "
+		    "fewer than 95% of the offered can be accepted)");
 	summary_row(t, "probes", r.probes, "simulations", "",
 		    "probe k seeded with the stream (sim.seed, k)");
 	summary_row(t, "model_saturation_load", msat, LU, "lambda_g*",

@@ -79,7 +79,7 @@ struct acc {
 /* At least 95% of the messages generated in a window delivered in it. */
 static bool keeps_up(int64_t delivered, int64_t generated)
 {
-	return (double)delivered >= 0.95 * (double)generated;
+	return (double)delivered >= SIM_KEEP_UP * (double)generated;
 }
 
 /* Fewer than 95% of the messages generated since the measured window
@@ -324,14 +324,23 @@ static void finish(struct sim_stat *s, const double *sum, const long *cnt, int n
 	s->half = sim_t975(k - 1) * sqrt(ss / (k - 1) / k);
 }
 
-/* One replication (measure.h): the whole method over one run; *grow (may
- * be NULL) gets the mean latency of the later half of its measured
- * batches less that of the earlier half (NaN when either is empty);
- * *own_behind (may be NULL) whether its own measured window delivered fewer
- * than 95% of the messages generated in it. */
+/* What sim_measure's settle verdict needs of one replication. */
+struct rep_trend {
+	double grow;       /* mean latency of the later half of its measured
+	                      batches less the earlier half's (NaN when either
+	                      is empty), cycles */
+	double fill;       /* messages in flight (generated, not delivered)
+	                      when its measured window closed less when it
+	                      opened; 0 when the window never closed */
+	bool own_behind;   /* its own measured window delivered fewer than 95%
+	                      of the messages generated in it */
+};
+
+/* One replication (measure.h): the whole method over one run; *tr (may be
+ * NULL) gets its trend (above). */
 static int measure_one(const struct sim_net *net, const struct sim_mix *mix, double lambda,
 		       const struct sim_method *mm, struct sim_result *out,
-		       const atomic_int *cancel, double *grow, bool *own_behind)
+		       const atomic_int *cancel, struct rep_trend *tr)
 {
 	struct sim_counters c;
 	struct acc *a;
@@ -423,8 +432,10 @@ static int measure_one(const struct sim_net *net, const struct sim_mix *mix, dou
 						 ((double)(c.now - ts) * nsend) : 0.0;
 	}
 	out->settled = settle(a);
-	if (own_behind)
-		*own_behind = a->phase >= 2 && !keeps_up(a->d1 - a->d0, a->g1 - a->g0);
+	if (tr) {
+		tr->own_behind = a->phase >= 2 && !keeps_up(a->d1 - a->d0, a->g1 - a->g0);
+		tr->fill = a->phase >= 2 ? (double)((a->g1 - a->d1) - (a->g0 - a->d0)) : 0.0;
+	}
 	/* the interval: the measured batches merged into SIM_CI_BATCHES */
 	out->merge = a->nb > SIM_CI_BATCHES ? a->nb / SIM_CI_BATCHES : 1;
 	out->batches = a->nb / out->merge;
@@ -432,7 +443,7 @@ static int measure_one(const struct sim_net *net, const struct sim_mix *mix, dou
 	finish(&out->wait, a->wait, a->cnt, a->nb, out->merge);
 	finish(&out->network, a->net, a->cnt, a->nb, out->merge);
 	finish(&out->qwait, a->qw, a->cnt, a->nb, out->merge);
-	if (grow) {
+	if (tr) {
 		double s1 = 0, s2 = 0;
 		long c1 = 0, c2 = 0;
 		int h = a->nb / 2;
@@ -443,7 +454,7 @@ static int measure_one(const struct sim_net *net, const struct sim_mix *mix, dou
 			s2 += a->lat[a->nb - h + i];
 			c2 += a->cnt[a->nb - h + i];
 		}
-		*grow = c1 && c2 ? s2 / c2 - s1 / c1 : NAN;
+		tr->grow = c1 && c2 ? s2 / c2 - s1 / c1 : NAN;
 	}
 	out->mean_len = a->done ? a->len / a->done : NAN;
 	out->mean_hops = a->done ? a->hops / a->done : NAN;
@@ -515,6 +526,25 @@ static void rep_stat(struct sim_stat *s, const double *x, const long *cnt, int n
 	s->half = n >= 2 ? sim_t975(n - 1) * sqrt(ss / (n - 1) / n) : NAN;
 }
 
+/* The mean of x[0..n-1] (n >= 2) over its standard error: a paired t of
+ * per-replication differences.  +inf when they are all equal and
+ * positive, NaN when any is NaN (a replication without both halves: the
+ * caller counts that as growth). */
+static double paired_t(const double *x, int n)
+{
+	double m = 0, ss = 0, se;
+
+	for (int r = 0; r < n; r++)
+		m += x[r];
+	m /= n;
+	for (int r = 0; r < n; r++)
+		ss += (x[r] - m) * (x[r] - m);
+	se = sqrt(ss / (n - 1) / n);
+	if (se > 0)
+		return m / se;
+	return m > 0 ? INFINITY : 0.0;
+}
+
 int sim_replications(const struct sim_method *mm, int senders)
 {
 	/* each replication's window holds at least `batches` messages and
@@ -536,9 +566,9 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 	struct rep_progress prog;
 	double lat[SIM_MAX_REPLICATIONS], wait[SIM_MAX_REPLICATIONS];
 	double netw[SIM_MAX_REPLICATIONS], qw[SIM_MAX_REPLICATIONS];
-	double grow[SIM_MAX_REPLICATIONS];
+	double grow[SIM_MAX_REPLICATIONS], fill[SIM_MAX_REPLICATIONS];
 	long cnt[SIM_MAX_REPLICATIONS];
-	double len = 0, hops = 0, acc = 0, gm = 0, gs = 0;
+	double len = 0, hops = 0, acc = 0;
 	int n, done = 0, ret = 0;
 	bool settled = true;
 
@@ -554,7 +584,7 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 		memset(mm->pair_cnt, 0, g2 * sizeof *mm->pair_cnt);
 	}
 	if (n == 1)
-		return measure_one(net, mix, lambda, mm, out, cancel, NULL, NULL);
+		return measure_one(net, mix, lambda, mm, out, cancel, NULL);
 	for (int r = 0; r < n; r++) {
 		struct sim_result rr;
 
@@ -573,12 +603,14 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 			one.progress = rep_progress_fn;
 			one.progress_ctx = &prog;
 		}
-		bool own_behind = false;
+		struct rep_trend tr = { NAN, 0.0, false };
 
-		ret = measure_one(net, mix, lambda, &one, &rr, cancel, &grow[r], &own_behind);
+		ret = measure_one(net, mix, lambda, &one, &rr, cancel, &tr);
+		grow[r] = tr.grow;
+		fill[r] = tr.fill;
 		/* kept up over the point's whole window only: measured on a
 		 * network still filling (measure.h) */
-		if (own_behind)
+		if (tr.own_behind)
 			settled = false;
 		if (ret < 0)
 			return -1;
@@ -618,17 +650,13 @@ int sim_measure(const struct sim_net *net, const struct sim_mix *mix, double lam
 	rep_stat(&out->qwait, qw, cnt, done);
 	out->mean_len = out->messages ? len / (double)out->messages : NAN;
 	out->mean_hops = out->messages ? hops / (double)out->messages : NAN;
-	/* Settled unless the latency grows within the replications: paired
-	 * t over the n differences later half less earlier half. */
-	for (int r = 0; r < done; r++)
-		gm += grow[r];
-	gm /= done;
-	for (int r = 0; r < done; r++)
-		gs += (grow[r] - gm) * (grow[r] - gm);
+	/* Settled unless, over the replications (paired t, measure.h), the
+	 * latency grows within them or the network still fills: more
+	 * messages in flight when their windows close than when they open. */
 	if (done >= 2) {
-		double se = sqrt(gs / (done - 1) / done);
+		double lim = SIM_GROWTH_T * sim_t975(done - 1);
 
-		if (!(gm <= SIM_GROWTH_T * sim_t975(done - 1) * se))
+		if (!(paired_t(grow, done) <= lim) || paired_t(fill, done) > lim)
 			settled = false;
 	}
 	out->settled = settled && done == n;

@@ -54,8 +54,11 @@ fi
 "$ICNX" --batch kiasari-s5-v6 -o saturation -f csv -s sim.measured=100 -s sim.warmup=0 \
 	>"$tmp/sat" || { echo "FAIL saturation, short window"; fail=1; }
 # the full run's is 0.0225 (sim.measured=2000, the default per-vc injection;
-# 0.0131 with sim.injection=single); was 0.000366
-awk -F, '$1 == "saturation_load" { ok = $2 > 0.017 && $2 < 0.0235 } END { exit !ok }' \
+# 0.0131 with sim.injection=single); was 0.000366.  A 100-message probe
+# judged over 1200 messages is a coin toss from about 0.7 of saturation
+# (0.0190 when the search started from the bound, 0.0163 from bound/0.95):
+# the check is against the collapse, not for the value.
+awk -F, '$1 == "saturation_load" { ok = $2 > 0.012 && $2 < 0.0235 } END { exit !ok }' \
 	"$tmp/sat" || { echo "FAIL short-window saturation: $(grep saturation_load "$tmp/sat")"; fail=1; }
 
 expect_refusal "budget 1000" "sim.budget: the budget of 1e+03 cycles ran out before the 5000 warm-up" \
