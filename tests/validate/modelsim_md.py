@@ -269,9 +269,11 @@ def write(ic, presets, got, extra, sim_sets, seconds, assembled):
               'the whole measured window, the window every point\'s 95%% rule is judged over '
               '(a replication whose own window falls behind runs on and is judged over it; '
               'it then did not settle); it still rises a little with the window, the '
-              'network\'s fill after the warm-up (kiasari-s5-v6: 0.0237 / 0.0244 / 0.0247 '
+              'network\'s fill after the warm-up (kiasari-s5-v6: 0.0236 / 0.0247 / 0.0247 '
               'with sim.measured=20000 / 50000 / 100000; 0.0204 / - / 0.0234 when each '
-              'replication\'s window was judged). Model: `-o curve --load '
+              'replication\'s window was judged); the bisection starts from the channel-load '
+              'bound / 0.95 (star, irregular: above it the 95%% rule cannot hold) or probes '
+              'the model\'s saturation first (multicluster). Model: `-o curve --load '
               'L1,...` (printed), `--set options.model=refined` with the system\'s `--set` '
               '(refined: column latency_refined; -o summary saturation_load_refined).\n' % sets)
     if failed:
