@@ -187,6 +187,9 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 	for (int i = 0; i < mix->n; i++)
 		if (mix->length[i] < 1)
 			return -1;
+	if ((int64_t)net->nchan * net->V + (int64_t)net->nodes * (net->queues > 1 ? net->queues : 1) >=
+	    INT64_C(1) << 26)
+		return -1;      /* 4 GiB of buffer records, and vdiv's bound */
 	c->net = *net;
 	c->mix = *mix;
 	C = net->nchan;
@@ -221,6 +224,7 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 	c->W = 2;
 	c->free_ev = -1;
 	c->vmask = net->V == 64 ? ~UINT64_C(0) : (UINT64_C(1) << net->V) - 1;
+	c->vdiv = (UINT64_C(1) << 38) / (uint64_t)net->V + 1;
 	for (int i = 0; i < C; i++) {
 		if (net->chan[i].period > 1)
 			c->unit_period = 0;
@@ -417,7 +421,8 @@ static int allocate(struct sim_core *c, int b)
 		return -1;
 	c->work += n;                   /* a routing call costs its candidates */
 	for (int i = 0; i < n; i++) {
-		int k = c->cand[i].buf, t = c->cand[i].tier, u, kch = k / V;
+		int k = c->cand[i].buf, t = c->cand[i].tier, u;
+		int kch = (int)(((uint64_t)k * c->vdiv) >> 38);   /* k / V */
 		const struct sim_chs *kc = &c->chs[kch];
 
 		if (kc->owned & (UINT64_C(1) << (k - kch * V))) {

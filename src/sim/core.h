@@ -330,6 +330,8 @@ struct sim_core {
 	struct sim_chs *chs;       /* nchan */
 	int unit_period;           /* every channel's period is 1 */
 	uint64_t vmask;            /* V low bits set */
+	uint64_t vdiv;             /* 2^38 / V + 1: (b vdiv) >> 38 is b / V for
+	                              every 0 <= b < 2^26 (nbuf is below) */
 	int nact;                  /* buffers holding a flit (a source queue: a
 	                              message) */
 	int *hlist, nhead;         /* waiting headers: buffers whose front flit
@@ -396,8 +398,9 @@ struct sim_core {
 /*
  * Prepare a core for net (copied by value; the arrays it points to must
  * outlive the core), load lambda (messages per sending node per cycle),
- * length mix, seed and stream.  Returns 0, or -1 (bad arguments, no memory;
- * the core is then empty and sim_core_free is harmless).
+ * length mix, seed and stream.  Returns 0, or -1 (bad arguments, 2^26
+ * buffers or more, no memory; the core is then empty and sim_core_free is
+ * harmless).
  */
 int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct sim_mix *mix,
 		  double lambda, uint64_t seed, uint64_t stream);
