@@ -1085,13 +1085,17 @@ static bool sim_hint(const struct plot_pane *pp, const struct app *a, const stru
 		refined_sim_hint(a, t->cols[mc].unit, r, st, x, s, m, rm, unsettled, lc, uc, buf, n);
 		return true;
 	}
+	/* a saturated point: "sim saturated", no interval (it read "sim inf
+	 * [inf, inf]") */
 	int len = snprintf(buf, n, "sim %ld/%zu %s=%s: model %s, sim %s", r + 1,
 			   st->nrows, app_symbol(a, a->cfg.family->x.symbol, sym, sizeof sym),
-			   draw_num(x, 4, xs, sizeof xs), draw_num(m, 4, ms, sizeof ms),
-			   draw_num(s, 4, ss, sizeof ss));
+			   draw_num(x, 4, xs, sizeof xs), value_text(m, ms, sizeof ms),
+			   value_text(s, ss, sizeof ss));
 	if (unsettled && len > 0 && (size_t)len < n)
 		len += snprintf(buf + len, n - (size_t)len, " did not settle (no interval)");
-	else if (lc > 0 && uc > 0 && len > 0 && (size_t)len < n)
+	else if (lc > 0 && uc > 0 && len > 0 && (size_t)len < n &&
+		 isfinite(table_get(st, (size_t)r, (size_t)lc)) &&
+		 isfinite(table_get(st, (size_t)r, (size_t)uc)))
 		len += snprintf(buf + len, n - (size_t)len, " [%s, %s]",
 				draw_num(table_get(st, (size_t)r, (size_t)lc), 4, ls, sizeof ls),
 				draw_num(table_get(st, (size_t)r, (size_t)uc), 4, hs, sizeof hs));

@@ -436,7 +436,9 @@ static void draw_vs_sim(struct pane *p, struct canvas *c)
 		int len = snprintf(line, sizeof line, "%*s  %*s", sw,
 				   draw_num(w->sim, 4, sv, sizeof sv), dw, diff[i]);
 		char iv[80] = "";
-		if (!isnan(w->lo) && !isnan(w->hi))
+		/* a saturated point has no interval ("saturated" in its diff
+		 * column says why), never "[inf, inf]" */
+		if (isfinite(w->lo) && isfinite(w->hi))
 			snprintf(iv, sizeof iv, "[%s, %s]", draw_num(w->lo, 4, lo, sizeof lo),
 				 draw_num(w->hi, 4, hi, sizeof hi));
 		/* the interval beside the row where it fits, else on a line

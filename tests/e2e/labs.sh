@@ -4,7 +4,8 @@
 # Lab 1: javadi-n544's lambda_g*, the breakdown at the end of the curve,
 # M = 64 halves lambda_g*; lab 2: sharifi-n592 under uniform traffic keeps
 # its lambda_g*, and the 64-node clusters' mean distance (5, v v v: the
-# summary view) reads 9.1746 and, undone to transpose, 9.7143; lab 3: V from 6 to 9 on S5 raises lambda_g* to 0.01837;
+# summary view) reads 9.1746 and, undone to transpose, 9.7143; lab 3: V
+# from 6 to 9 on S5 raises lambda_g* to 0.01837;
 # lab 4: the cell (0, 1) of arnau-autonet10's table and its routes, the
 # per-pair view's r against T_ij, route length and hops, Figure 8's; lab 5:
 # the one-to-many jumps past S = 1024 and not once S = 65536.  Headless.
