@@ -906,6 +906,7 @@ static int late_allocation(struct sim_core *c)
 static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit)
 {
 	int n, kept, keep;
+	int64_t hops;
 	int64_t now = c->now;
 
 	if (arrivals(c) < 0)
@@ -962,16 +963,17 @@ static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit)
 			c->clist[c->nclist++] = ch;
 		}
 	}
+	/* every listed channel was resolved above (a channel is listed
+	 * once), so its choice is this cycle's */
 	n = c->nclist;
 	kept = 0;
+	hops = c->flit_hops;
 	for (int i = 0; i < n; i++) {
 		int ch = c->clist[i];
 		struct sim_chs *cs = &c->chs[ch];
 
-		if (cs->choice >= 0 && cs->cstamp == 4 * now + 3) {
+		if (cs->choice >= 0)
 			move_in(c, cs->cup, cs->choice, ch, cs, unit);
-			c->last_move = now;
-		}
 		/* kept: without a branch (clist[kept] is at or before i,
 		 * read already) */
 		keep = (cs->req != 0) & !(cs->asleep | cs->blocked);
@@ -979,6 +981,8 @@ static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit)
 		kept += keep;
 		cs->listed = (unsigned char)keep;
 	}
+	if (c->flit_hops != hops)
+		c->last_move = now;
 	if (c->nclist > n)                   /* listed during the moves */
 		memmove(c->clist + kept, c->clist + n, (size_t)(c->nclist - n) * sizeof *c->clist);
 	c->nclist = kept + (c->nclist - n);
