@@ -1291,7 +1291,7 @@ plot_render(struct canvas *c, struct canvas_rect r, const struct plot_spec *s,
 		int mk = s->series[k].marker > 0 ? (s->series[k].marker - 1) % PLOT_MAX_SERIES : k;
 		f.mark[k] = s->series[k].refined ? (s->series[k].pinned ? f.g->refpin : f.g->refined)
 			: f.g->marker[mk];
-		f.dash[k] = s->series[k].refined ? dash_refined : dash[k];
+		f.dash[k] = s->series[k].refined ? dash_refined : dash[mk];
 	}
 	f.sx = f.dots ? 2 : 1;
 	f.sy = f.dots ? 4 : 1;

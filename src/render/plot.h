@@ -95,9 +95,11 @@ struct plot_series {
 	/* No legend entry of its own: another series' entry names it (a
 	 * pin's refined curve, named in the pin's entry). */
 	bool unlisted;
-	/* 0: the marker of its index; m > 0: the marker of index m - 1 (so a
-	 * series keeps a marker apart from one that is absent this time,
-	 * e.g. the kept simulated points beside the current ones). */
+	/* 0: the marker of its index; m > 0: the marker (and dash pattern)
+	 * of index m - 1 (so a series keeps a marker apart from one that is
+	 * absent this time, e.g. the kept simulated points beside the
+	 * current ones, or a pin whether or not a refined curve comes
+	 * before it). */
 	int marker;
 	/* Measured points: NULL, or per point a plot_point_flag.  A point
 	 * that did not settle is drawn with the hollow glyph (its interval

@@ -627,6 +627,12 @@ static void plot_draw(struct pane *p, struct canvas *c)
 		s[ns++] = (struct pa_series){ names[k], pp->xbuf, pp->ybuf[k], t->nrows };
 	}
 	int nref = refined_series(pp, a, t, cols, ncols, s, &ns), npref = 0;
+	/* Markers: every series after the model's columns takes the marker of
+	 * the place it would have without the refined curves (which have
+	 * their own, '~'), so pin i's marker (and dash) stays the same when
+	 * the refined curve appears or goes (M, an edit into a refused
+	 * system), and never becomes the one the simulated points had. */
+#define FIXED_MARKER(k) ((int)(k) - nref + 1)
 	int pin_entry[MAX_PINS];   /* each pin's series in s, -1 none */
 	for (int i = 0; i < MAX_PINS; i++)
 		pin_entry[i] = -1;
@@ -638,17 +644,22 @@ static void plot_draw(struct pane *p, struct canvas *c)
 		if (!pp->pbuf[i][0] || !pp->pbuf[i][1])
 			continue;
 		pin_entry[i] = (int)ns;
-		s[ns++] = (struct pa_series){ pp->pins[i].label, pp->pbuf[i][0], pp->pbuf[i][1],
-						pt->nrows };
+		s[ns] = (struct pa_series){ pp->pins[i].label, pp->pbuf[i][0], pp->pbuf[i][1],
+					    pt->nrows, .marker = FIXED_MARKER(ns) };
+		ns++;
 	}
 	bool cur = ns < PA_MAX_SERIES && sim_series(pp, a, t, yc, &s[ns]);
-	if (cur)
+	if (cur) {
+		s[ns].marker = FIXED_MARKER(ns);
 		ns++;
+	}
 	/* the pins' simulated points, each with its own marker */
 	for (int i = 0; i < pp->npins && ns < PA_MAX_SERIES && !pp->multi && !on_start(pp, a); i++)
 		if (points_series(&pp->pins[i].sim, pp->psbuf[i], &pp->psflag[i], pp->pins[i].sim_label, t, yc,
-				  &s[ns]))
+				  &s[ns])) {
+			s[ns].marker = FIXED_MARKER(ns);
 			ns++;
+		}
 	/* the points kept from other configurations (an edit left them), each
 	 * with its own marker; those of this configuration are its own */
 	for (int i = 0; i < a->nkept && ns < PA_MAX_SERIES && !pp->multi && !on_start(pp, a); i++)
@@ -658,10 +669,11 @@ static void plot_draw(struct pane *p, struct canvas *c)
 			/* its place as if the current points were shown (their
 			 * marker is theirs alone), and never 'o', so close to the
 			 * hollow glyph of a point that did not settle */
-			int m = (int)ns + (cur ? 0 : 1);
+			int m = (int)ns - nref + (cur ? 0 : 1);
 			s[ns].marker = (m < 3 ? 3 : m) + 1;
 			ns++;
 		}
+#undef FIXED_MARKER
 	/* the refined model's curve pinned with each pin (its copy has the
 	 * column that refines the plotted one), unless M hid them: after every
 	 * other series, so none changes its marker; the pin's legend entry
