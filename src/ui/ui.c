@@ -687,15 +687,20 @@ static unsigned handle_key(struct app *a, struct screen *s, int ch, bool code)
 	if (a->overlay != OV_NONE)
 		return key_overlay(a, ch, code);
 	(void)s;
-	/* An error stays until the next key. */
-	if (a->msg_err || a->msg_wide || a->msg_auto_wide) {
+	struct pane *p = &a->pane[a->focus];
+	int arg = 0;
+	/* An error stays until the next key, except i, which shows it whole
+	 * (a refusal after an edit, cut at 80 columns on the hint line) */
+	bool full = keys_lookup(ch, p->ops->ctx, &arg) == ACT_NONE &&
+		    keys_lookup(ch, CTX_MOVE, &arg) == ACT_NONE &&
+		    keys_lookup(ch, CTX_GLOBAL, &arg) == ACT_FULLTEXT;
+	arg = 0;
+	if (!full && (a->msg_err || a->msg_wide || a->msg_auto_wide)) {
 		a->msg[0] = '\0';
 		a->msg_err = a->msg_wide = false;
 		a->dirty_status = true;
 	}
 
-	struct pane *p = &a->pane[a->focus];
-	int arg = 0;
 	enum action act = keys_lookup(ch, p->ops->ctx, &arg);
 	if (act == ACT_NONE)
 		act = keys_lookup(ch, CTX_MOVE, &arg);

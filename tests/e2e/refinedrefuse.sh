@@ -114,4 +114,21 @@ cmd=$(shot filecmd | sed -n 's/^.*\(icnx --batch .*-o curve\) *$/\1/p' | head -n
 echo "$cmd" | grep -q -- "--set options.model=paper" ||
 	fail "b of a file asking for the refused model does not set paper: $cmd"
 (cd "$REPO" && eval "$cmd" >/dev/null) || fail "b's command failed: $cmd"
+
+# At 80x24 the refusal after an edit is cut on the hint line; i shows it
+# whole (i used to clear it first, as any key clears a message, and then
+# showed nothing of it)
+for opt in "" --ascii; do
+	keys 4 3 G k k k +
+	mark edit80
+	keys i
+	mark full80
+	keys Escape q y
+	run 80 24 $opt --set options.model=refined javadi-n544
+	has edit80 "sim.V: 1 -> 2; no refined curve: sim.V:"
+	lacks edit80 "which it does not model"
+	has full80 "sim.V: 1 -> 2; no refined curve: sim.V: options.model=refined has no"
+	has full80 "which it does not model) (allowed with options.model=refined: sim.V=1;"
+	has full80 "either way)"
+done
 echo "ok: refinedrefuse"
