@@ -17,11 +17,14 @@ simulated saturation), its simulated saturation, and the simulation at
 refined model (options.model = refined, which predicts whichever system is
 simulated; any family that has it) are evaluated at assembly, so they cost no
 simulation and a refined model that lands later appears on the next assembly.
-Also: the readings the model offers as options, judged against the paper
+Also: the held-out configurations (heldout.py: variants of the presets the
+refined models were not designed on, each with its paper system and one
+physical variant, at 10-80% of their simulated saturation), the readings the model offers as options, judged against the paper
 system (readings.py), the multi-cluster light-load table and arnau's
 correlation table.
 
-Parts run separately: `--only PRESETS` runs those presets; every system of a
+Parts run separately: `--only PRESETS` runs those presets (or held-out
+entries, by heldout.NAMES); every system of a
 preset is kept in build/validate/modelsim/PRESET.json as soon as it is done, so
 `--resume` continues where a run stopped and `--assemble` only writes the
 report from what is there.  Writes docs/validation/modelsim-*.csv and
@@ -44,6 +47,7 @@ sys.path.insert(0, HERE)
 import simrun        # noqa: E402
 import readings      # noqa: E402
 import modelsim_md   # noqa: E402
+import heldout       # noqa: E402
 
 FRACTIONS = (0.1, 0.3, 0.5, 0.7, 0.9)      # of lambda_g* (model presets)
 SAT_FRACTIONS = (0.1, 0.3, 0.5, 0.7, 0.8)  # of each system's simulated saturation
@@ -183,12 +187,19 @@ def main():
             continue
         log(preset)
         got[preset] = run_preset(ic, preset, family, cfile, a.resume)
+    for name in heldout.NAMES:
+        if a.assemble or (only and name not in only):
+            continue
+        log(name)
+        heldout.run(ic, name, os.path.join(cache, name + '.json'), a.resume, log,
+                    load_cache, save_cache)
     if a.no_report:
         return 0
     extra = readings.light_variants(ic, cache, a.resume or a.assemble or bool(only),
                                     run=not a.assemble and not only)
+    held = heldout.load(cache, ic, load_cache)
     modelsim_md.write(ic, PRESETS, got, extra, ic.sim_sets, time.time() - t0,
-                      assembled=a.assemble or bool(only) or a.resume)
+                      assembled=a.assemble or bool(only) or a.resume, held=held)
     log('wrote docs/validation/modelsim.md')
     return 0
 

@@ -8,7 +8,8 @@ BookSim did not (a full `make validate` reruns BookSim too, an hour more).
      tree while this runs changes nothing); its --version names the commit
      and every cached result is kept under it.  A tree with uncommitted
      changes under src/ is refused (the numbers must come from a commit).
-  2. modelsim.py --only PRESET --resume --no-report, one preset at a time
+  2. modelsim.py --only PRESET --resume --no-report, one preset (or held-out
+     configuration, heldout.py) at a time
      from a queue, --streams at once, the costliest first (each preset's
      seconds from its last run); logs in build/validate/regen/PRESET.log.
   3. booksim_refresh.py -j --streams (every icnx cell of the BookSim tables).
@@ -37,12 +38,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, '..', '..'))
 sys.path.insert(0, HERE)
 from modelsim import PRESETS  # noqa: E402
+from heldout import NAMES as HELDOUT  # noqa: E402
 
 WORK = os.path.join(ROOT, 'build', 'validate')
 BIN = os.path.join(WORK, 'icnx-run')
 # a first run's order (no cache yet): the largest systems first
 GUESS = {'sharifi-n1144': 9, 'javadi-n1120': 8, 'sharifi-n592': 7, 'javadi-n544': 6,
-         'kiasari-s5-v12': 5, 'kiasari-s5-v9': 4, 'kiasari-s5-v6': 3}
+         'kiasari-s5-v12': 5, 'kiasari-s5-v9': 4, 'kiasari-s5-v6': 3,
+         'javadi-n544-M64': 6, 'sharifi-n592-theta0.3': 6}
 NICE = ['nice', '-n', '10']
 
 
@@ -125,7 +128,7 @@ def main():
         ['git', 'rev-parse', '--short', 'HEAD'], stdout=subprocess.PIPE, text=True).stdout.strip())
     t0 = time.time()
     rc = 0
-    presets = a.presets.split(',') if a.presets else [p for p, _ in PRESETS]
+    presets = a.presets.split(',') if a.presets else [p for p, _ in PRESETS] + HELDOUT
     if not a.skip_model:
         rc |= model_streams(presets, a.streams, a.quick)
     if not a.skip_booksim and not a.quick:
