@@ -86,16 +86,23 @@ static int perm_cycles(const int *perm, int n, int *l1, int parts[STAR_MAX_N])
 	return np;
 }
 
+/* The cycle structure class of perm: l1 and the other cycles' number np
+ * and total length psum; returns np, or -1 (not a permutation). */
+static int perm_class(const int *perm, int n, int *l1, int *psum)
+{
+	int parts[STAR_MAX_N], np = perm_cycles(perm, n, l1, parts);
+
+	*psum = 0;
+	for (int i = 0; i < np; i++)
+		*psum += parts[i];
+	return np;
+}
+
 int star_perm_distance(const int *perm, int n)
 {
-	int l1, parts[STAR_MAX_N], np, psum = 0;
+	int l1, psum, np = perm_class(perm, n, &l1, &psum);
 
-	np = perm_cycles(perm, n, &l1, parts);
-	if (np < 0)
-		return -1;
-	for (int i = 0; i < np; i++)
-		psum += parts[i];
-	return class_dist(l1, psum, np);
+	return np < 0 ? -1 : class_dist(l1, psum, np);
 }
 
 int star_perm_parity(const int *perm, int n)
@@ -113,14 +120,9 @@ int star_perm_parity(const int *perm, int n)
 
 int star_perm_profitable(const int *perm, int n)
 {
-	int l1, parts[STAR_MAX_N], np, psum = 0;
+	int l1, psum;
 
-	np = perm_cycles(perm, n, &l1, parts);
-	if (np < 0)
-		return -1;
-	for (int i = 0; i < np; i++)
-		psum += parts[i];
-	return class_f(l1, psum);
+	return perm_class(perm, n, &l1, &psum) < 0 ? -1 : class_f(l1, psum);
 }
 
 int64_t star_rank(const int *perm, int n)

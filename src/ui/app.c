@@ -354,6 +354,31 @@ unsigned app_list_clear(struct app *a, const char *list_path)
 	return app_edit(a, &next, what);
 }
 
+/* One step through the undo history, back (undo) or forward (redo): the
+ * simulated points of the configuration left are kept for a later return,
+ * those of the one reached come back (app_sim_restore). */
+static unsigned history_step(struct app *a, bool forward)
+{
+	size_t avail = forward ? a->undo.nfuture : a->undo.npast;
+	const char *done = forward ? "redone" : "undone";
+	const char *sim = avail ? app_sim_dropped(a) : NULL;
+
+	if (avail)
+		app_sim_keep(a);
+	if (!(forward ? undo_redo(&a->undo, &a->cfg) : undo_undo(&a->undo, &a->cfg))) {
+		app_msg(a, false, forward ? "nothing to redo" : "nothing to undo");
+		return K_HANDLED | K_STATUS;
+	}
+	a->gen++;
+	size_t more = forward ? a->undo.nfuture : a->undo.npast;
+	if (app_sim_restore(a))
+		app_msg(a, false, "%s (%zu more); its simulated points are back%s", done, more,
+			sim ? " (those left kept)" : "");
+	else
+		app_msg(a, false, "%s (%zu more)%s%s", done, more, sim ? "; " : "", sim ? sim : "");
+	return K_HANDLED | K_RECOMPUTE | K_REDRAW_ALL | K_RELAYOUT;
+}
+
 unsigned app_undo(struct app *a)
 {
 	if (a->have_draft) {
@@ -361,43 +386,13 @@ unsigned app_undo(struct app *a)
 		app_msg(a, false, "dropped the incomplete edit (u again undoes the last complete one)");
 		return f;
 	}
-	const char *sim = a->undo.npast ? app_sim_dropped(a) : NULL;
-	if (a->undo.npast)
-		app_sim_keep(a);
-	if (!undo_undo(&a->undo, &a->cfg)) {
-		app_msg(a, false, "nothing to undo");
-		return K_HANDLED | K_STATUS;
-	}
-	a->gen++;
-	bool back = app_sim_restore(a);
-	if (back)
-		app_msg(a, false, "undone (%zu more); its simulated points are back%s", a->undo.npast,
-			sim ? " (those left kept)" : "");
-	else
-		app_msg(a, false, "undone (%zu more)%s%s", a->undo.npast, sim ? "; " : "",
-			sim ? sim : "");
-	return K_HANDLED | K_RECOMPUTE | K_REDRAW_ALL | K_RELAYOUT;
+	return history_step(a, false);
 }
 
 unsigned app_redo(struct app *a)
 {
 	drop_draft(a);
-	const char *sim = a->undo.nfuture ? app_sim_dropped(a) : NULL;
-	if (a->undo.nfuture)
-		app_sim_keep(a);
-	if (!undo_redo(&a->undo, &a->cfg)) {
-		app_msg(a, false, "nothing to redo");
-		return K_HANDLED | K_STATUS;
-	}
-	a->gen++;
-	bool back = app_sim_restore(a);
-	if (back)
-		app_msg(a, false, "redone (%zu more); its simulated points are back%s", a->undo.nfuture,
-			sim ? " (those left kept)" : "");
-	else
-		app_msg(a, false, "redone (%zu more)%s%s", a->undo.nfuture, sim ? "; " : "",
-			sim ? sim : "");
-	return K_HANDLED | K_RECOMPUTE | K_REDRAW_ALL | K_RELAYOUT;
+	return history_step(a, true);
 }
 
 void app_prompt(struct app *a, enum prompt_kind k, const char *label, const char *initial,
