@@ -212,6 +212,8 @@ def target_rows(satc, sat, held_summ):
     out = []
 
     def verdict(wr, rs):
+        if not isinstance(wr, float) and not isinstance(rs, float):
+            return 'no refined model of this system', ''
         lat = 'yes' if isinstance(wr, float) and wr <= 10.0 else 'no'
         sat_ok = 'yes' if isinstance(rs, float) and abs(rs) <= 5.0 else 'no'
         return lat, sat_ok
@@ -241,11 +243,9 @@ def target_rows(satc, sat, held_summ):
                         sat_ok=sat_ok, held='held out'))
     for r in out:
         for k in ('worst_printed', 'worst_refined'):
-            if isinstance(r[k], float):
-                r[k] = '%.1f' % r[k]
+            r[k] = '%.1f' % r[k] if isinstance(r[k], float) else ''
         for k in ('sat_printed', 'rsat', 'r95'):
-            if isinstance(r[k], float):
-                r[k] = signed(r[k])
+            r[k] = signed(r[k]) if isinstance(r[k], float) else ''
     return out
 
 
