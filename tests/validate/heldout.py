@@ -109,7 +109,7 @@ def rows(ic, got, pct, err_text, err_range, sim_cells):
             rs = ic.refined_saturation(preset, sets)
             rsat, r95 = rs if rs else (None, None)
             sl = s.get('satloads')
-            worst_p = worst_r = None
+            errs_p, errs_r = [], []
             if sl:
                 sims = s.get('satcurve') or [None] * len(sl)
                 pm = ic.model_at(preset, sl, base)
@@ -122,16 +122,15 @@ def rows(ic, got, pct, err_text, err_range, sim_cells):
                                        refined=rf[k] if rf else 'none',
                                        refined_error=er if rf else 'none',
                                        **sim_cells(sims[k])))
-                    if isinstance(ep, float):
-                        worst_p = max(worst_p or 0.0, abs(ep))
-                    if isinstance(er, float):
-                        worst_r = max(worst_r or 0.0, abs(er))
+                    errs_p.append(ep)
+                    if rf:
+                        errs_r.append(er)
             summ.append(dict(preset=name, what=c['what'], sets=' '.join(base + SYSTEM_SETS[key]),
                              system=key, sim=s.get('sat'), lam=c['lam'],
                              lam_diff=pct(c['lam'], s.get('sat')),
                              refined=rsat, refined_diff=pct(rsat, s.get('sat')),
                              refined_95=r95, refined_95_diff=pct(r95, s.get('sat')),
-                             worst_printed=worst_p, worst_refined=worst_r))
+                             errs_printed=errs_p, errs_refined=errs_r))
     return points, summ
 
 

@@ -202,6 +202,15 @@ def variant_summary(presets, sat, var):
     return out
 
 
+def worst(errs):
+    """The largest |error| of a model over a system's points: inf when the
+    model saturated at a load the system carries, None with no number."""
+    nums = [abs(e) for e in errs if isinstance(e, float)]
+    if not nums and 'model saturated' not in errs:
+        return None
+    return math.inf if 'model saturated' in errs else max(nums)
+
+
 def target_rows(satc, sat, held_summ):
     """Issue 20's targets per (preset or held-out configuration, system):
     the largest |error| of each model from 10 to 80% of the system's
@@ -221,10 +230,8 @@ def target_rows(satc, sat, held_summ):
         if r['preset'] not in {x['preset'] for x in satc}:
             continue
         pts = [x for x in satc if x['preset'] == r['preset'] and x['system'] == r['system']]
-        wp = max((abs(x['error_pct']) for x in pts if isinstance(x['error_pct'], float)),
-                 default=None)
-        wr = max((abs(x['refined_error']) for x in pts
-                  if isinstance(x['refined_error'], float)), default=None)
+        wp = worst([x['error_pct'] for x in pts])
+        wr = worst([x['refined_error'] for x in pts])
         rs = r['refined_95_diff'] if isinstance(r.get('refined_95_diff'), float) \
             else r.get('refined_diff')
         lat, sat_ok = verdict(wr, rs)
@@ -236,14 +243,17 @@ def target_rows(satc, sat, held_summ):
     for h in held_summ:
         rs = h['refined_95_diff'] if isinstance(h.get('refined_95_diff'), float) \
             else h.get('refined_diff')
-        lat, sat_ok = verdict(h['worst_refined'], rs)
-        out.append(dict(preset=h['preset'], system=h['system'], worst_printed=h['worst_printed'],
-                        worst_refined=h['worst_refined'], sat_printed=h['lam_diff'],
+        wr = worst(h['errs_refined'])
+        lat, sat_ok = verdict(wr, rs)
+        out.append(dict(preset=h['preset'], system=h['system'],
+                        worst_printed=worst(h['errs_printed']), worst_refined=wr,
+                        sat_printed=h['lam_diff'],
                         rsat=h['refined_diff'], r95=h['refined_95_diff'], lat_ok=lat,
                         sat_ok=sat_ok, held='held out'))
     for r in out:
         for k in ('worst_printed', 'worst_refined'):
-            r[k] = '%.1f' % r[k] if isinstance(r[k], float) else ''
+            r[k] = ('model saturated' if math.isinf(r[k]) else '%.1f' % r[k]) \
+                if isinstance(r[k], float) else ''
         for k in ('sat_printed', 'rsat', 'r95'):
             r[k] = signed(r[k]) if isinstance(r[k], float) else ''
     return out
@@ -393,6 +403,7 @@ def write(ic, presets, got, extra, sim_sets, seconds, assembled, held=None):
                            ['preset', 'system', 'of simulated saturation', 'load', 'model',
                             'simulation', 'lower 95%', 'upper 95%', 'error %', 'refined',
                             'refined error %']) + '\n')
+    tg = target_rows(satc, sat, hsumm)
     if hsumm:
         write_csv('modelsim-heldout.csv', hpoints, ['preset', 'system'] + ecols[1:])
         for r in hsumm:
@@ -416,7 +427,6 @@ def write(ic, presets, got, extra, sim_sets, seconds, assembled, held=None):
                            ['configuration', 'system', 'of simulated saturation', 'load',
                             'model', 'simulation', 'lower 95%', 'upper 95%', 'error %',
                             'refined', 'refined error %']) + '\n')
-    tg = target_rows(satc, sat, hsumm)
     if tg:
         write_csv('modelsim-targets.csv', tg, ['preset', 'system', 'held', 'worst_printed',
                                                'worst_refined', 'sat_printed', 'rsat', 'r95',
