@@ -138,9 +138,10 @@ static int check_row(const struct table *t, const unsigned *flags, const double 
 	for (size_t c = 1; c < t->ncols; c++) {
 		double y = v[c - 1];
 		unsigned fl = flags[c];
-		if (st == CURVE_SATURATED && (fl & CC_SATURATES))
+		bool own = fl & CC_OWN_SATURATION;  /* its own model: checked anyway */
+		if (st == CURVE_SATURATED && (fl & CC_SATURATES) && !own)
 			continue;
-		if (isnan(y) && (fl & CC_OPTIONAL || st == CURVE_SATURATED))
+		if (isnan(y) && (fl & CC_OPTIONAL || (st == CURVE_SATURATED && !own)))
 			continue;
 		if (isinf(y) && y > 0 && (fl & CC_OWN_SATURATION))
 			continue;
@@ -210,8 +211,8 @@ int curve_run(const struct curve_ops *ops, const struct config *cfg,
 			goto nomem;
 		table_set(t, (size_t)r, 0, x[k]);
 		for (size_t c = 1; c < t->ncols; c++)
-			table_set(t, (size_t)r, c, st == CURVE_SATURATED && cols.flags[c] & CC_SATURATES
-					? INFINITY : v[c - 1]);
+			table_set(t, (size_t)r, c, st == CURVE_SATURATED && cols.flags[c] & CC_SATURATES &&
+				  !(cols.flags[c] & CC_OWN_SATURATION) ? INFINITY : v[c - 1]);
 		req_point_done(req, t, k + 1, nx);
 	}
 	rc = 0;

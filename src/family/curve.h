@@ -52,7 +52,9 @@ enum {
 	                            with sim_queue_wait) */
 	CC_OWN_SATURATION = 1u << 6, /* a model of its own (a refined model
 	                            beside the printed one): INFINITY where it
-	                            saturates, which may be below the point's */
+	                            saturates, which may be below or above the
+	                            printed model's saturation (its values stand
+	                            where the printed model is saturated) */
 };
 
 /* What eval returns besides 1 (cancelled) and -1 (failed, *d filled). */

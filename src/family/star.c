@@ -22,7 +22,7 @@ static const char *const eq9_names[] = { "prose", "printed", NULL };
 static const char *const ws_names[] = { "text", "printed", "node", NULL };
 static const char *const dbar_names[] = { "exact", "printed", NULL };
 static const char *const model_names[] = { "paper", "refined", NULL };
-static const char *const mux_names[] = { "ps", "vbar", NULL };
+static const char *const mux_names[] = { "ps", "vbar", "worm", NULL };
 
 #define LU "msg/node/cycle"
 
@@ -49,10 +49,12 @@ static const struct param option_fields[] = {
 	  "(latency_refined, not the paper's), which predicts the simulated system "
 	  "sim.injection chooses: per-vc, Eq. 16 at lambda_g/V; single, the node's "
 	  "one port as an M/D/1 queue at lambda_g", .choices = model_names },
-	{ "multiplex", PT_ENUM, OPT(multiplex), 0, 0, 0, "vbar", "", "V-bar",
-	  "refined model's channel sharing: vbar (Eq. 19 as printed; default, it "
-	  "measures closer) or ps (processor sharing at Eq. 18's rho, (1 - rho^V)/(1 - rho); "
-	  "underestimates the simulation 10-40%)", .choices = mux_names },
+	{ "multiplex", PT_ENUM, OPT(multiplex), 0, 0, 0, "worm", "", "V-bar",
+	  "refined model's channel sharing: worm (default: the worm moves at the pace of "
+	  "its most shared channel, each channel processor sharing of flits at lambda_c M; "
+	  "its own network latency and source-queue service), vbar (the printed fixed point "
+	  "and Eq. 19) or ps (the printed fixed point, processor sharing at Eq. 18's rho)",
+	  .choices = mux_names },
 	{ 0 }
 };
 
@@ -61,7 +63,8 @@ static const struct param load_fields[] = {
 	{ "from", PT_REAL, LD(from), 0, 1, 0, "0", LU, "lambda_g",
 	  "first load of the sweep (messages per node per cycle)" },
 	{ "to", PT_REAL, LD(to), 0, 1, PF_AUTO | PF_MIN_EXCL, "auto", LU, "lambda_g",
-	  "last load; auto = just below saturation (0.98 of the saturation load)" },
+	  "last load; auto = just below saturation (0.98 of the saturation load; with "
+	  "options.model = refined, of the higher of the two models')" },
 	{ "points", PT_INT, LD(points), 2, 10000, 0, "100", "", "", "points of the sweep" },
 	{ 0 }
 };
@@ -269,9 +272,14 @@ static int star_prepare(const struct config *cfg, const struct run_req *req, voi
 	return 0;
 }
 
+/* The sweep's top: the printed model's saturation, or the refined one's
+ * where that is higher (the worm model saturates above the printed one:
+ * auto loads then reach both curves' ends). */
 static double star_sat_of(const void *prep)
 {
-	return ((const struct star_prepared *)prep)->sat;
+	const struct star_prepared *pp = prep;
+
+	return pp->refined && pp->sat_ref > pp->sat ? pp->sat_ref : pp->sat;
 }
 
 static int star_sweep(const struct config *cfg, const struct run_req *req, double *from,

@@ -94,11 +94,18 @@ static int curve_columns(void *state, const struct config *cfg, struct curve_col
 		       : "refined latency, per-VC source queues (icnx, not the paper)",
 		       CC_SATURATES | CC_OWN_SATURATION) ||
 	     curve_col_refines(cc, "latency") ||
+	     curve_col(cc, "S_refined", CY, c->pp->ref.mux == STAR_MUX_WORM
+		       ? "refined network latency, the worm at its most shared channel's pace (icnx)"
+		       : "refined network latency S-bar, before V-bar multiplies it (icnx)",
+		       CC_SATURATES | CC_OWN_SATURATION) ||
+	     curve_col_refines(cc, "S") ||
 	     curve_col(cc, "W_s_refined", CY, "refined source-queue wait (icnx)",
 		       CC_SATURATES | CC_OWN_SATURATION) ||
 	     curve_col_refines(cc, "W_s") ||
 	     curve_col(cc, "V_bar_refined", "", c->pp->ref.mux == STAR_MUX_PS
 		       ? "multiplexing, processor sharing (1-rho^V)/(1-rho) (icnx)"
+		       : c->pp->ref.mux == STAR_MUX_WORM
+		       ? "refined pace, cycles per flit at the most shared channel (icnx)"
 		       : "multiplexing degree V-bar (Eq. 19)",
 		       CC_SATURATES | CC_OWN_SATURATION) ||
 	     curve_col_refines(cc, "V_bar")))
@@ -121,8 +128,9 @@ static int curve_eval(void *state, double x, double *v, const struct run_req *re
 		if (star_refined_eval(&c->pp->ref, x, rp, req->cancel) == STAR_CANCELLED)
 			return 1;
 		v[7] = rp->latency;
-		v[8] = rp->Ws;
-		v[9] = rp->Vbar;
+		v[8] = rp->S;
+		v[9] = rp->Ws;
+		v[10] = rp->Vbar;
 	}
 	return st == STAR_OK ? CURVE_OK : CURVE_SATURATED;
 }

@@ -630,12 +630,18 @@ int star_eval(const struct star_model *m, double lambda_g, struct star_point *ou
 int star_bisect_load(const struct star_model *m, double rel_tol, star_status_fn status,
 		     const void *ctx, double *lambda_sat, const atomic_int *cancel)
 {
-	double lo = 0.0, hi;
+	/* S-bar >= M + d-bar, so lambda_c (M + d-bar) >= 1 is saturated */
+	return star_bisect_below((m->p.n - 1) / (m->dbar_eq3 * (m->p.M + m->dbar)), rel_tol,
+				 status, ctx, lambda_sat, cancel);
+}
+
+int star_bisect_below(double hi, double rel_tol, star_status_fn status, const void *ctx,
+		      double *lambda_sat, const atomic_int *cancel)
+{
+	double lo = 0.0;
 
 	if (rel_tol <= 0.0)
 		rel_tol = 1e-6;
-	/* S-bar >= M + d-bar, so lambda_c (M + d-bar) >= 1 is saturated */
-	hi = (m->p.n - 1) / (m->dbar_eq3 * (m->p.M + m->dbar));
 	while (hi - lo > rel_tol * hi) {
 		double mid = 0.5 * (lo + hi);
 		int rc = status(ctx, mid, cancel);

@@ -208,6 +208,9 @@ int star_saturation(const struct star_model *m, double rel_tol, double *lambda_s
 typedef int (*star_status_fn)(const void *ctx, double lambda_g, const atomic_int *cancel);
 int star_bisect_load(const struct star_model *m, double rel_tol, star_status_fn status,
 		     const void *ctx, double *lambda_sat, const atomic_int *cancel);
+/* The same bisection on [0, hi], hi a load known to be saturated. */
+int star_bisect_below(double hi, double rel_tol, star_status_fn status, const void *ctx,
+		      double *lambda_sat, const atomic_int *cancel);
 
 /*
  * A curve: star_eval at lambda[0..npts-1] into out[0..npts-1] (each

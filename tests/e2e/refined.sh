@@ -23,10 +23,30 @@ echo "$csv" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	no "single: refined must be finite at 0.001 and inf at 0.013, 0.015 where the printed is finite: $csv"
 
 csv=$("$ICNX" --batch kiasari-s5-v6 -s options.model=refined -s sim.injection=per-vc \
-	-o curve --load 0.002,0.008,0.014 -f csv 2>&1) || no "per-vc curve: $csv"
+	-s options.multiplex=vbar -o curve --load 0.002,0.008,0.014 -f csv 2>&1) ||
+	no "per-vc curve: $csv"
 echo "$csv" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	$c["latency"] != $c["latency_refined"] || $c["W_s"] != $c["W_s_refined"] { exit 1 }' ||
 	no "per-vc with multiplex = vbar must equal the printed model: $csv"
+
+# The default refinement (multiplex = worm) of the paper's system: above
+# the printed model at light load (it multiplexes every channel of the
+# path), finite past the printed saturation (0.0158) up to its own, whose
+# summary row says so; S_refined + W_s_refined = latency_refined.
+csv=$("$ICNX" --batch kiasari-s5-v6 -s options.model=refined \
+	-o curve --load 0.002,0.02,0.026 -f csv 2>&1) || no "worm curve: $csv"
+echo "$csv" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{ l = $c["latency"]; r = $c["latency_refined"]; s = $c["S_refined"]; w = $c["W_s_refined"]
+	  if (NR == 2 && !(l != "inf" && r > l)) bad = bad " low:" l "/" r
+	  if (NR == 3 && !(l == "inf" && r != "inf" && r > 0)) bad = bad " beyond:" l "/" r
+	  if (NR == 4 && r != "inf") bad = bad " saturated:" r
+	  if (r != "inf" && (s + w - r > 1e-6 * r || r - s - w > 1e-6 * r)) bad = bad " parts:" r }
+	END { if (bad != "") { print bad; exit 1 } }' >/dev/null ||
+	no "worm: refined above the printed at 0.002, finite at 0.02, inf at 0.026: $csv"
+ws=$("$ICNX" --batch kiasari-s5-v6 -s options.model=refined -o summary -f csv 2>&1 |
+	awk -F, '$1 == "saturation_load_refined" { print $2 }')
+awk -v s="$ws" 'BEGIN { exit !(s > 0.0225 && s < 0.026) }' ||
+	no "worm: the refined saturation of kiasari-s5-v6 must be 0.0225..0.026 (the simulated 0.0236): $ws"
 
 sum=$("$ICNX" --batch kiasari-s5-v6 -s options.model=refined -s sim.injection=single -o summary 2>&1)
 echo "$sum" | grep -q '^saturation_load_refined' || no "summary lacks saturation_load_refined: $sum"

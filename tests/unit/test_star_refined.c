@@ -1,7 +1,8 @@
 /*
  * test_star_refined.c: icnx's refined star model (src/model/star_refined.c)
  * against the printed model where its mechanisms vanish, and against
- * closed forms: processor sharing on one channel, the M/D/1 port.
+ * closed forms: processor sharing on one channel (V-bar_PS, and the worm's
+ * pace through one and two channels), the M/D/1 port and source queues.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -182,6 +183,90 @@ static void test_release(void **st)
 	}
 }
 
+
+/* The worm's pace: one processor-sharing channel is 1/(1 - u); two
+ * independent channels E[max(1 + N_1, 1 + N_2)] = 1 + 2u/(1 - u) -
+ * u^2/(1 - u^2); zero load 1; it rises with every utilisation; NAN out of
+ * range. */
+static void test_worm_pace(void **st)
+{
+	(void)st;
+	const double us[] = { 0.0, 0.05, 0.3, 0.6, 0.9, 0.99 };
+
+	for (size_t i = 0; i < sizeof us / sizeof us[0]; i++) {
+		double u = us[i];
+
+		assert_rel(star_worm_pace(1, u, u, 0.0), 1.0 / (1.0 - u), 1e-12);
+		assert_rel(star_worm_pace(2, u, u, 0.0),
+			   1.0 + 2.0 * u / (1.0 - u) - u * u / (1.0 - u * u), 1e-12);
+		assert_rel(star_worm_pace(1, 0.0, 0.0, u), 1.0 / (1.0 - u), 1e-12);
+		if (u > 0.0) {
+			assert_true(star_worm_pace(3, u, u, u) > star_worm_pace(3, u, u, 0.0));
+			assert_true(star_worm_pace(4, u, u, 0.0) > star_worm_pace(3, u, u, 0.0));
+			assert_true(star_worm_pace(3, u, 0.5 * u, 0.0) < star_worm_pace(3, u, u, 0.0));
+		}
+	}
+	assert_rel(star_worm_pace(6, 0.0, 0.0, 0.0), 1.0, 0.0);
+	assert_true(isnan(star_worm_pace(0, 0.1, 0.1, 0.1)));
+	assert_true(isnan(star_worm_pace(2, 1.0, 0.1, 0.1)));
+	assert_true(isnan(star_worm_pace(2, 0.1, 0.1, -0.1)));
+}
+
+/* The worm model, recomputed from its parts: S-bar = sum_h P(h) (h + M
+ * e_h) with u = lambda_g d-bar M/(n-1), u_e = lambda_g M (one port: the
+ * first channel at u - lambda_g M/(n-1)); x = sum_h P(h) (M e_h - h (e_h -
+ * 1)); W_s M/D/1 at lambda_g/V (per-vc) or lambda_g (one port); the
+ * saturation where that queue's utilisation reaches 1; next-cycle release
+ * changes nothing. */
+static void test_worm_model(void **st)
+{
+	(void)st;
+	for (int inj = 0; inj < STAR_INJECT_COUNT; inj++) {
+		struct star_model m;
+		struct star_refined r, rh;
+		struct star_refined_point rp, rq;
+		struct star_params p;
+		char msg[256];
+		double sat_r, nodes = 0.0;
+
+		init_pair(&m, &r, 6, (enum star_inject)inj, STAR_MUX_WORM);
+		star_params_default(&p);
+		p.V = 6;
+		assert_int_equal(star_refined_init(&rh, &p, (enum star_inject)inj, STAR_MUX_WORM, 1,
+						   msg, sizeof msg), 0);
+		for (int h = 1; h <= m.H; h++)
+			nodes += m.topo.dist_count[h];
+		assert_int_equal(star_refined_saturation(&r, 1e-9, &sat_r, NULL), STAR_OK);
+		for (int k = 1; k <= 9; k++) {
+			double lg = sat_r * k / 10.0, M = 32.0;
+			double u = lg * m.dbar / 4 * M, ue = lg * M, u1 = inj ? u - lg * M / 4 : u;
+			double S = 0.0, x = 0.0;
+
+			for (int h = 1; h <= m.H; h++) {
+				double e = star_worm_pace(h, u, u1, ue), ph = m.topo.dist_count[h] / nodes;
+
+				S += ph * (h + M * e);
+				x += ph * (M * e - h * (e - 1.0));
+			}
+			double ls = inj ? lg : lg / 6.0;
+			assert_int_equal(star_refined_eval(&r, lg, &rp, NULL), STAR_OK);
+			assert_rel(rp.S, S, 1e-12);
+			assert_rel(rp.x, x, 1e-12);
+			assert_rel(rp.Ws, ls * x * x / (2.0 * (1.0 - ls * x)), 1e-12);
+			assert_rel(rp.latency, S + rp.Ws, 1e-12);
+			assert_int_equal(star_refined_eval(&rh, lg, &rq, NULL), STAR_OK);
+			assert_true(rq.latency == rp.latency);
+		}
+		assert_int_equal(star_refined_eval(&r, sat_r, &rp, NULL), STAR_OK);
+		assert_rel((inj ? sat_r : sat_r / 6.0) * rp.x, 1.0, 1e-6);
+		assert_int_equal(star_refined_eval(&r, sat_r * (1 + 1e-6), &rp, NULL), STAR_SATURATED);
+		assert_true(isinf(rp.latency) && isfinite(rp.S));
+		star_refined_free(&r);
+		star_refined_free(&rh);
+		star_model_free(&m);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -191,6 +276,8 @@ int main(void)
 		cmocka_unit_test(test_single_port),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_release),
+		cmocka_unit_test(test_worm_pace),
+		cmocka_unit_test(test_worm_model),
 	};
 
 	return cmocka_run_group_tests_name("star_refined", tests, NULL, NULL);

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """star_refined_table.py: docs/models-star.md's table of the star's printed
-and refined models (multiplex = vbar and ps) against the simulation, at
+and refined models (multiplex = worm, vbar and ps) against the simulation, at
 10/30/50/70/80% of each system's simulated saturation, from make validate's
 runs (build/validate/modelsim/kiasari-*.json, modelsim.py's cache: the
 paper system, sim.injection = per-vc, and the one-port variant, single).
@@ -52,7 +52,7 @@ def main():
             sets = s['sets']
             lam = ic.saturation(p, sets)
             rows = [('printed', ic.model_at(p, loads, sets), lam)]
-            for mx in ('vbar', 'ps'):
+            for mx in ('worm', 'vbar', 'ps'):
                 st = sets + ['options.multiplex=%s' % mx]
                 rs = ic.refined_saturation(p, st)
                 rows.append(('refined, multiplex=%s' % mx, ic.refined_at(p, loads, st),
