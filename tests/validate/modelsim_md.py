@@ -118,6 +118,9 @@ def rows_of(ic, presets, got):
             none = 'none' if lam else 'no model'
             sat.append(dict(preset=preset, system=key, what=s['what'],
                             model=lam if lam else 'no model', sim=s.get('sat'),
+                            sim_long=s.get('sat_long'),
+                            refined_diff_long=pct(rsat, s.get('sat_long')) if rs else None,
+                            refined_95_diff_long=pct(r95, s.get('sat_long')) if r95 else None,
                             diff_pct=pct(lam, s.get('sat')) if lam else 'no model',
                             vs_paper=pct(s.get('sat'), paper.get('sat')) if key != 'paper'
                             else '',
@@ -234,12 +237,16 @@ def target_rows(satc, sat, held_summ):
         wr = worst([x['refined_error'] for x in pts])
         rs = r['refined_95_diff'] if isinstance(r.get('refined_95_diff'), float) \
             else r.get('refined_diff')
+        rl = r['refined_95_diff_long'] if isinstance(r.get('refined_95_diff_long'), float) \
+            else r.get('refined_diff_long')
         lat, sat_ok = verdict(wr, rs)
+        if isinstance(rl, float) and sat_ok != '':
+            sat_ok = '%s (long: %s)' % (sat_ok, 'yes' if abs(rl) <= 5.0 else 'no')
         out.append(dict(preset=r['preset'], system=r['system'], worst_printed=wp,
                         worst_refined=wr, sat_printed=pct(r['model'], r['sim'])
                         if isinstance(r['model'], float) else None,
                         rsat=r.get('refined_diff'), r95=r.get('refined_95_diff'),
-                        lat_ok=lat, sat_ok=sat_ok, held='preset'))
+                        rlong=rl, lat_ok=lat, sat_ok=sat_ok, held='preset'))
     for h in held_summ:
         rs = h['refined_95_diff'] if isinstance(h.get('refined_95_diff'), float) \
             else h.get('refined_diff')
@@ -247,20 +254,20 @@ def target_rows(satc, sat, held_summ):
         lat, sat_ok = verdict(wr, rs)
         out.append(dict(preset=h['preset'], system=h['system'],
                         worst_printed=worst(h['errs_printed']), worst_refined=wr,
-                        sat_printed=h['lam_diff'],
+                        sat_printed=h['lam_diff'], rlong=None,
                         rsat=h['refined_diff'], r95=h['refined_95_diff'], lat_ok=lat,
                         sat_ok=sat_ok, held='held out'))
     for r in out:
         for k in ('worst_printed', 'worst_refined'):
             r[k] = ('model saturated' if math.isinf(r[k]) else '%.1f' % r[k]) \
                 if isinstance(r[k], float) else ''
-        for k in ('sat_printed', 'rsat', 'r95'):
+        for k in ('sat_printed', 'rsat', 'r95', 'rlong'):
             r[k] = signed(r[k]) if isinstance(r[k], float) else ''
     return out
 
 
 def write(ic, presets, got, extra, sim_sets, seconds, assembled, held=None):
-    from modelsim import VARIANTS, PAPER
+    from modelsim import VARIANTS, PAPER, LONG_MEASURED
     import heldout
     os.makedirs(OUT, exist_ok=True)
     curve, sat, var, satc = rows_of(ic, presets, got)
@@ -430,7 +437,7 @@ def write(ic, presets, got, extra, sim_sets, seconds, assembled, held=None):
     if tg:
         write_csv('modelsim-targets.csv', tg, ['preset', 'system', 'held', 'worst_printed',
                                                'worst_refined', 'sat_printed', 'rsat', 'r95',
-                                               'lat_ok', 'sat_ok'])
+                                               'rlong', 'lat_ok', 'sat_ok'])
         md.append('### The refined models against issue 20\'s targets\n')
         md.append('Per preset or held-out configuration and system: the largest |error| in % '
                   'of the printed and the refined model from 10 to 80% of the system\'s '
@@ -438,12 +445,17 @@ def write(ic, presets, got, extra, sim_sets, seconds, assembled, held=None):
                   'simulated one in %, and whether the refined model meets the targets: mean '
                   'latency within 10% and saturation within 5% (judged on the refined 95% '
                   'load where the family gives it, the simulator\'s criterion, else on its '
-                  'lambda_g*). A point the simulation could not settle counts with its mean.\n')
+                  'lambda_g*). A point the simulation could not settle counts with its mean. '
+                  'The simulated saturation rises with the measured window (the fill after '
+                  'the warm-up weighs less): the paper system\'s is also searched with '
+                  + str(LONG_MEASURED) + ' measured messages ("long"), and the refined '
+                  'saturation is judged on both.\n')
         md.append(md_table(tg, ['preset', 'held', 'system', 'worst_printed', 'worst_refined',
-                                'sat_printed', 'rsat', 'r95', 'lat_ok', 'sat_ok'],
+                                'sat_printed', 'rsat', 'r95', 'rlong', 'lat_ok', 'sat_ok'],
                            ['preset', 'kind', 'system', 'printed max abs error %',
                             'refined max abs error %', 'printed lambda_g* vs sim %',
                             'refined lambda_g* vs sim %', 'refined 95% load vs sim %',
+                            'refined saturation vs long sim %',
                             'latency within 10%', 'saturation within 5%']) + '\n')
     md.append('### Readings\n')
     md.append('A value is supported when the printed model under it stays inside the paper '
