@@ -45,7 +45,7 @@ BIN = os.path.join(WORK, 'icnx-run')
 # a first run's order (no cache yet): the largest systems first
 GUESS = {'sharifi-n1144': 9, 'javadi-n1120': 8, 'sharifi-n592': 7, 'javadi-n544': 6,
          'kiasari-s5-v12': 5, 'kiasari-s5-v9': 4, 'kiasari-s5-v6': 3,
-         'javadi-n544-M64': 6, 'sharifi-n592-theta0.3': 6}
+         'javadi-n544-M64': 6, 'sharifi-n592-theta0.3': 6, 'kiasari-s6-V6': 5}
 NICE = ['nice', '-n', '10']
 
 
