@@ -52,3 +52,14 @@ double mc_khm_inputs(const double *share, const double *inputs, int n)
 			s2 += share[l] * share[l] / inputs[l];
 	return fmax(0.0, 1.0 - s2);
 }
+
+double mc_uplink_wait(double lam, double x1, double x2, double k, double *pw)
+{
+	double lo = k > 1 ? lam * (k - 1) / k : 0;
+
+	if (pw)
+		*pw = lo * x1;
+	if (!(lam * x1 < 1))
+		return INFINITY;
+	return lo > 0 ? mc_mg1_wait(lo, x1, x2) : 0;
+}

@@ -17,6 +17,13 @@
  *   concentrator i and dispatcher j as M/G/1 queues whose service is the
  *     holding time of their link (service second moment with the length
  *     mix's C^2):
+ *   the ICN2 up-links out of a subtree: fed by the k = m/2 links below
+ *     their switch, each delivering one message at a time: a message
+ *     queues behind the other inputs' traffic (mc_uplink_wait), its
+ *     service M t_cs plus the waits held above it (the up-links further
+ *     up, the down-links towards the destination); the concentrator holds
+ *     its link through these waits, and their variance (a wait is 0 or
+ *     exponential) joins its service's second moment;
  *   the down-links from the ICN2 top towards a destination cluster's leaf
  *     switch carry its messages alone (destination-mod-k routing): one
  *     M/G/1 server (wait W_j, held by every link behind it) whose inputs
@@ -69,6 +76,18 @@ double mc_mg1_wait(double lam, double x1, double x2);
  * split equally over inputs[l] inputs (skipped when inputs[l] < 1), n
  * entries: 1 - sum_l share[l]^2 / inputs[l], not below 0. */
 double mc_khm_inputs(const double *share, const double *inputs, int n);
+
+/* The wait for a link fed by k inputs of equal share that each deliver one
+ * message at a time (an ICN2 up-link: the k links below its switch): a
+ * message queues only behind the other inputs' traffic, (k - 1)/k of the
+ * link's, so W = PK(lam (k - 1)/k; x1, x2), an M/G/1 wait at the others'
+ * rate; *pw (may be NULL) the probability of waiting, lam (k - 1)/k x1.
+ * To first order in lam this is KHM's (k-1)/k of the M/G/1 wait; with
+ * deterministic service an input saturates at rho (1 + W/x1) = 1, rho =
+ * 3 - sqrt 5 = 0.764 for k = 2 and 2/3 for k = 4 against KHM's finite-N
+ * head-of-line limits 0.75 and 0.655, and 2 - sqrt 2 as k -> infinity.  0 when
+ * k <= 1 or lam = 0; INFINITY when lam x1 >= 1 (the link itself). */
+double mc_uplink_wait(double lam, double x1, double x2, double k, double *pw);
 
 /* Squared coefficient of variation of a length mix (lengths L, probs F, n
  * entries; F need not be normalised): 0 for one length. */

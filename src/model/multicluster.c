@@ -246,14 +246,18 @@ struct util {
 
 /* The refined model's queues whose overload only caps their throughput
  * (mc_point.accepted): the concentrators, the dispatchers and the ICN2
- * down-links into a cluster, and, cut-through, the source's ECN1 held
- * behind a concentrator. */
+ * down-links into a cluster, the ICN2 up-links (fed by concentrators,
+ * which saturate with them: a concentrator's service holds the up-link's
+ * wait), and, cut-through, the source's ECN1 held behind a
+ * concentrator. */
 static const char Q_CONC[] = "concentrator", Q_DSP[] = "dispatcher",
-		  Q_DOWN[] = "ICN2 down-link", Q_BEHIND[] = "ECN1 behind the concentrator";
+		  Q_DOWN[] = "ICN2 down-link", Q_BEHIND[] = "ECN1 behind the concentrator",
+		  Q_UP[] = "ICN2 up-link";
 
 static bool is_queue(const char *what)
 {
-	return what == Q_CONC || what == Q_DSP || what == Q_DOWN || what == Q_BEHIND;
+	return what == Q_CONC || what == Q_DSP || what == Q_DOWN || what == Q_BEHIND ||
+	       what == Q_UP;
 }
 
 static void note(struct util *u, double v, const char *what)
@@ -300,6 +304,27 @@ static double stage(double *sumW, double lc, double Mt, double q, double *pb)
 	}
 	*pb = lc * H;                         /* Eq. (15) */
 	*sumW += 0.5 * H * *pb;               /* Eq. (14) */
+	return S;
+}
+
+/* One ICN2 up-link of the refined model on the way out of a subtree
+ * (mc_uplink_wait): service S = *sumW (the waits it holds, above it) + M t,
+ * held S + q; its wait joins *sumW and the wait's variance *var (0 with
+ * probability 1 - pw, else exponential: E[W^2] = 2 W^2 / pw), which also
+ * enters the link's own second moment. */
+static double up_stage(double *sumW, double *var, double lc, double Mt, double q, double k,
+		       double cv2, double *pb)
+{
+	double S = *sumW + Mt, H = S + q, pw;
+	if (lc == 0) {
+		*pb = 0;
+		return S;
+	}
+	*pb = lc * H;
+	double w = mc_uplink_wait(lc, H, H * H + cv2 * Mt * Mt, k, &pw);
+	*sumW += w;
+	if (pw > 0 && isfinite(w))
+		*var += w * w * (2 / pw - 1);
 	return S;
 }
 
@@ -648,21 +673,26 @@ static void inter_refined(const struct mc_model *mdl, int i, const double *lam,
 					double held = (l >= 2 ? D->W[j] : 0) + (ct ? D->Wf[j] : 0);
 					double H = (ct ? below : 0) + held;
 					double Lw = below + (l >= 2 ? D->W[j] : 0) + D->Wf[j];
-					double Hu = 0;   /* up-links: held while streaming */
+					/* up-links: held while the message streams and
+					 * waits for the up-links above and the down-links
+					 * (cut-through: the dispatcher's wait is left to
+					 * the concentrator's service, mc_refined.h) */
+					double Hu = l >= 2 ? D->W[j] : 0, vu = 0;
 					for (int k = l - 1; k >= 1; k--) {
 						double h0 = Hu;
-						stage(&Hu, mdl->up_coef[i][k] * lam_g, Mi_cs, q, &pb);
+						up_stage(&Hu, &vu, mdl->up_coef[i][k] * lam_g, Mi_cs, q,
+							 p->m / 2, p->cv2, &pb);
 						H += gained(Hu, h0);
 						Lw += gained(Hu, h0);
 						if (pass == 0) {
-							note(u, pb, "ICN2 blocking");
+							note(u, pb, Q_UP);
 							gp->PB_ex_max = fmax(gp->PB_ex_max, pb);
 						}
 					}
 					double xc = H + Mi_cs + q;
 					if (pass == 0) {
 						c1 += wmul(w * Pvl, xc);
-						c2 += wmul(w * Pvl, xc * xc + p->cv2 * Mi_cs * Mi_cs);
+						c2 += wmul(w * Pvl, xc * xc + p->cv2 * Mi_cs * Mi_cs + vu);
 						continue;
 					}
 					Wq += wmul(w * Pvl, (l >= 2 ? D->W[j] : 0) + D->Wf[j]);
@@ -810,8 +840,10 @@ weigh:
 			/* a message to j passes the concentrator and then the
 			 * dispatcher: the slower of the two caps it */
 			double ext = 0;
+			double uc = mdl->con_sat[i] > 0 ? lambda_g / mdl->con_sat[i]
+							 : out->g[i].util_con;
 			for (int j = 0; j < p->ngroups; j++) {
-				double um = fmax(out->g[i].util_con, D.util[j]);
+				double um = fmax(uc, D.util[j]);
 				ext += mdl->w_dest[i][j] * (um > 1 ? 1 / um : 1);
 			}
 			out->accepted += msgs[i] / all_msgs * (1 - Qm + Qm * ext);
@@ -848,13 +880,54 @@ double mc_stages_per_eval(const struct mc_params *p, int n_c)
 	return total;
 }
 
-double mc_saturation_accepted(const struct mc_model *mdl, double frac)
+/* The load at which group i's concentrator reaches utilisation 1 (to
+ * 1e-9), searched upwards from hi (lo below it) over 20 doublings;
+ * INFINITY when it does not within them or an evaluation fails there (the
+ * caller then keeps the 1/utilisation rule). */
+static double concentrator_saturation(const struct mc_model *mdl, int i, double lo, double hi)
 {
 	struct mc_point pt;
-	double lo = mc_saturation(mdl), hi;
+	int n;
+
+	for (n = 0; n < 20; n++, hi *= 2) {
+		if (mc_eval(mdl, hi, &pt) < 0)
+			return INFINITY;
+		if (!(pt.g[i].util_con < 1))
+			break;
+		lo = hi;
+	}
+	if (n == 20)
+		return INFINITY;
+	for (int k = 0; k < 200 && hi - lo > 1e-9 * hi; k++) {
+		double mid = 0.5 * (lo + hi);
+		if (mc_eval(mdl, mid, &pt) < 0)
+			return INFINITY;
+		if (pt.g[i].util_con < 1)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hi;
+}
+
+double mc_saturation_accepted(const struct mc_model *mdl0, double frac)
+{
+	struct mc_point pt;
+	double lo = mc_saturation(mdl0), hi;
+	struct mc_model cs = *mdl0;
+	const struct mc_model *mdl = &cs;
 
 	if (!isfinite(lo) || lo <= 0)
 		return lo;
+	/* Beyond its own saturation lambda*_i a concentrator carries what it
+	 * carried there, lambda*_i / lambda of its messages: the ICN2 behind
+	 * it sees that rate, not the offered one, so its service stops
+	 * growing (mc_point.accepted with con_sat). */
+	if (cs.p.conc != MC_CONC_PRINTED)
+		for (int i = 0; i < cs.p.ngroups; i++) {
+			double s = concentrator_saturation(mdl0, i, 0, lo);
+			cs.con_sat[i] = isfinite(s) ? s : 0;
+		}
 	if (mc_eval(mdl, lo, &pt) < 0)
 		return NAN;
 	if (pt.accepted < frac)

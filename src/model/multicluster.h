@@ -189,6 +189,11 @@ struct mc_model {
 	double w_dest[MC_MAX_GROUPS][MC_MAX_GROUPS]; /* weight of destination
 	                                               group j for source group i,
 	                                               summed over its clusters */
+	/* refined, set by mc_saturation_accepted on its own copy (0 after
+	 * mc_model_init): the load at which group i's concentrator reaches
+	 * utilisation 1; beyond it mc_point.accepted counts lambda*_i/lambda
+	 * of its messages carried, else 1/utilisation */
+	double con_sat[MC_MAX_GROUPS];
 };
 
 /* Results for one cluster group at one load.  Times in time units. */

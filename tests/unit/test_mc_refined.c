@@ -142,6 +142,42 @@ static void test_khm(void **st)
 	assert_true(mc_mg1_wait(0, 10, 100) == 0);
 }
 
+/* An ICN2 up-link fed by k one-at-a-time inputs (mc_uplink_wait): KHM's
+ * (k-1)/k of the M/G/1 wait at light load; one input never waits; with
+ * deterministic service an input saturates where rho (1 + W/x) = 1, which
+ * is the closed form 3 - sqrt 5 for k = 2 (KHM's exact head-of-line
+ * limit: 0.75), 2/3 for k = 4 (0.6553) and 2 - sqrt 2 as k -> infinity. */
+static double uplink_limit(double k)
+{
+	double lo = 0, hi = 1;
+	for (int i = 0; i < 200; i++) {
+		double rho = 0.5 * (lo + hi);
+		if (rho * (1 + mc_uplink_wait(rho, 1, 1, k, NULL)) < 1)
+			lo = rho;
+		else
+			hi = rho;
+	}
+	return lo;
+}
+
+static void test_uplink(void **st)
+{
+	(void)st;
+	double pw;
+	assert_true(mc_uplink_wait(0.05, 10, 100, 1, &pw) == 0);
+	assert_true(pw == 0);
+	assert_true(mc_uplink_wait(0, 10, 100, 4, NULL) == 0);
+	assert_true(isinf(mc_uplink_wait(0.1, 10, 100, 4, NULL)));
+	double lam = 1e-9;
+	assert_close(mc_uplink_wait(lam, 10, 120, 4, &pw) / lam, 0.75 * 120 / 2, 1e-6);
+	assert_close(pw, 0.75 * lam * 10, 1e-15);
+	assert_close(uplink_limit(2), 3 - sqrt(5), 1e-12);
+	assert_close(uplink_limit(4), 2.0 / 3, 1e-12);
+	assert_close(uplink_limit(1e15), 2 - sqrt(2), 1e-9);
+	assert_true(fabs(uplink_limit(2) / 0.75 - 1) < 0.02);
+	assert_true(fabs(uplink_limit(4) / 0.6553 - 1) < 0.02);
+}
+
 /* KHM over inputs: N equal inputs wait (N - 1)/N of the M/G/1 wait; one
  * input never waits; an entry with no input adds nothing.  The down-link
  * chain into a leaf of a full 16-cluster m = 4 ICN2 (n_c = 3): of the 14
@@ -236,11 +272,14 @@ static void test_icn2_pairs(void **st)
 	assert_close(m.P2[0][1][1], 1.0 / 15, 1e-12);
 }
 
-/* The simulator's criterion: beyond its capacity a buffered concentrator
- * or dispatcher passes 1/utilisation of its messages, the slower of the
- * two capping a message: accepted = (1 - Q) + Q / max(util), and the 95%
- * load lies above the first saturation.  The printed model's share is
- * 1 below its saturation, 0 beyond. */
+/* The simulator's criterion: beyond its capacity a buffered dispatcher
+ * passes 1/utilisation of its messages and a concentrator lambda* / lambda
+ * (lambda* its own saturation: the ICN2 behind it sees the rate it
+ * carries), the slower of the two capping a message: accepted = (1 - Q) +
+ * Q / max(lambda/lambda*, util_dsp), and the 95% load lies above the first
+ * saturation.  mc_eval alone (no lambda* known) uses the concentrator's
+ * 1/utilisation.  The printed model's share is 1 below its saturation, 0
+ * beyond. */
 static void test_accepted(void **st)
 {
 	(void)st;
@@ -256,8 +295,19 @@ static void test_accepted(void **st)
 	assert_true(util > 1);
 	assert_close(pt.accepted, (1 - Q) + Q / util, 1e-12);
 	assert_true(s95 > sat);
+	/* lambda*: the concentrator's own saturation */
+	double lo = 0, hi = s95;
+	for (int k = 0; k < 200; k++) {
+		double mid = 0.5 * (lo + hi);
+		mc_eval(&b, mid, &pt);
+		if (pt.g[0].util_con < 1)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	assert_true(hi <= s95);
 	assert_int_equal(mc_eval(&b, s95, &pt), 1);
-	assert_close(pt.accepted, 0.95, 1e-6);
+	assert_close((1 - Q) + Q / fmax(s95 / hi, fmax(1, pt.g[0].util_dsp)), 0.95, 1e-6);
 	init(&a, &p);
 	assert_close(mc_saturation_accepted(&a, 0.95), mc_saturation(&a), 1e-12);
 }
@@ -270,6 +320,7 @@ int main(void)
 		cmocka_unit_test(test_buffered_pair),
 		cmocka_unit_test(test_khm),
 		cmocka_unit_test(test_khm_inputs),
+		cmocka_unit_test(test_uplink),
 		cmocka_unit_test(test_mix_cv2),
 		cmocka_unit_test(test_release_and_blocking),
 		cmocka_unit_test(test_icn2_pairs),
