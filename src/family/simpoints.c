@@ -1,5 +1,6 @@
-/* simpoints.c: simulated points run through an executor, gathered in x
- * order and joined after the model's curve (simpoints.h). */
+/* simpoints.c: simulated points run through an executor, dearest first,
+ * gathered in x order whatever order they end in, and joined after the
+ * model's curve (simpoints.h). */
 #include "family/simpoints.h"
 
 #include <math.h>
@@ -13,7 +14,7 @@ enum { PT_SKIPPED = 2 };       /* not started: a lower point was refused */
 
 struct point {
 	struct run *run;
-	struct table sim, model;   /* this point's rows (owned until gathered) */
+	struct table sim, model;   /* this point's rows (owned until the end) */
 	struct diag d;             /* the failure (rc -1) */
 	int rc;                    /* 0, 1 cancelled, -1 failed, PT_SKIPPED */
 	bool model_ok;             /* the model gave this point's row */
@@ -27,12 +28,31 @@ struct run {
 	const struct run_req *req;
 	struct point *pt;
 	size_t n;
-	atomic_int refused;        /* a point was refused: later ones do not start */
-	/* gathering (done calls only, one at a time) */
-	struct table *t;
-	size_t next;               /* the next point to gather */
-	size_t ncols;              /* the joined width, 0 = none gathered yet */
+	/* the lowest index of a refused point (n: none): the points above it
+	 * do not start (they cannot change the outcome: the lowest failure) */
+	atomic_size_t refused;
+	size_t nfinished;          /* done calls so far (one at a time) */
 };
+
+/* The rows being gathered into t: the joined width (0 = none yet). */
+struct gathering {
+	struct run *r;
+	struct table *t;
+	size_t ncols;
+};
+
+size_t sim_points_order(size_t n, size_t k)
+{
+	return k < n ? n - 1 - k : k;
+}
+
+/* Point i was refused: lower the refused index to i. */
+static void refuse(struct run *r, size_t i)
+{
+	size_t cur = atomic_load(&r->refused);
+	while (i < cur && !atomic_compare_exchange_weak(&r->refused, &cur, i))
+		;
+}
 
 /* A task's progress: the whole run's fraction to the request. */
 static void point_progress(void *ctx, double f)
@@ -60,7 +80,7 @@ static void run_point(struct run *r, size_t i, bool alone)
 	table_init(&p->model, "");
 	diag_clear(&p->d);
 	p->model_ok = false;
-	if (!alone && atomic_load(&r->refused) && !r->sp->keep_failed) {
+	if (!alone && i > atomic_load(&r->refused) && !r->sp->keep_failed) {
 		p->rc = PT_SKIPPED;
 		return;
 	}
@@ -85,7 +105,8 @@ static void run_point(struct run *r, size_t i, bool alone)
 		if (m < 0 && !r->sp->model_gaps) {
 			p->d = md;
 			p->rc = -1;
-			atomic_store(&r->refused, md.usage);
+			if (md.usage)
+				refuse(r, i);
 			return;
 		}
 	}
@@ -93,13 +114,15 @@ static void run_point(struct run *r, size_t i, bool alone)
 	q.progress_ctx = p;
 	p->rc = output_run(r->sp->sim, r->cfg, &q, &p->sim, &p->d);
 	if (p->rc < 0 && p->d.usage)
-		atomic_store(&r->refused, 1);
+		refuse(r, i);
 	point_progress(p, 1);
 }
 
-static void task(void *ctx, size_t i)
+/* Task k runs point sim_points_order(n, k). */
+static void task(void *ctx, size_t k)
 {
-	run_point(ctx, i, false);
+	struct run *r = ctx;
+	run_point(r, sim_points_order(r->n, k), false);
 }
 
 /* Append every row of src to dst (the same columns). */
@@ -118,100 +141,120 @@ static void append_rows(struct table *dst, const struct table *src)
 	}
 }
 
-/* Point i failed (keep_failed): its ROW_FAILED row, the whole reason, the
- * model's cells when the model gave its row. */
-static void add_failed(struct run *r, size_t i)
+/* Whether point i's rows are gathered: it finished with its rows, or
+ * failed and is kept (keep_failed). */
+static bool gatherable(const struct run *r, size_t i)
 {
-	char why[DIAG_MSG_MAX + DIAG_PATH_MAX + 8];
-
-	const struct table *m = &r->pt[i].model;
-	long n = table_add_failed(r->t, r->req->x[i], diag_format(&r->pt[i].d, why, sizeof why));
-
-	/* the model's row at this load, when it gave one of the joined width */
-	if (n < 0 || !r->sp->model || !r->pt[i].model_ok || m->ncols >= r->ncols)
-		return;
-	for (size_t c = 1; c < m->ncols; c++)
-		if (m->cols[c].kind == COL_NUM && r->t->cols[c].kind == COL_NUM)
-			table_set(r->t, (size_t)n, c, table_get(m, 0, c));
+	const struct point *p = &r->pt[i];
+	return p->finished && (p->rc == 0 || (r->sp->keep_failed && p->rc < 0));
 }
 
-/* Point p's rows, the model's joined before them: the first point sets
- * the width (no model columns when its model failed); a later point whose
- * model failed, or gave another width, gets NaN model cells. */
-static void gather(struct run *r, struct point *p)
+/* Point i failed (keep_failed): its ROW_FAILED row, the whole reason, the
+ * model's cells when the model gave its row. */
+static void add_failed(struct gathering *g, size_t i)
 {
-	struct table *row = &p->sim, joined, gap;
+	char why[DIAG_MSG_MAX + DIAG_PATH_MAX + 8];
+	struct run *r = g->r;
+	const struct table *m = &r->pt[i].model;
+	long n = table_add_failed(g->t, r->req->x[i], diag_format(&r->pt[i].d, why, sizeof why));
+
+	/* the model's row at this load, when it gave one of the joined width */
+	if (n < 0 || !r->sp->model || !r->pt[i].model_ok || m->ncols >= g->ncols)
+		return;
+	for (size_t c = 1; c < m->ncols; c++)
+		if (m->cols[c].kind == COL_NUM && g->t->cols[c].kind == COL_NUM)
+			table_set(g->t, (size_t)n, c, table_get(m, 0, c));
+}
+
+/* Point i's rows, the model's joined before them: the first point gathered
+ * sets the width (no model columns when its model failed); a later point
+ * whose model failed, or gave another width, gets NaN model cells.  The
+ * point's own tables are left as they are (a partial gathering is redone
+ * after the next point). */
+static void gather(struct gathering *g, size_t i)
+{
+	struct run *r = g->r;
+	struct point *p = &r->pt[i];
+	const struct table *row = &p->sim;
+	struct table joined, gap;
 	size_t sc = p->sim.ncols;
 
 	table_init(&joined, "");
-	if (r->sp->model && !(r->ncols == 0 && !p->model_ok) && r->ncols != sc) {
+	if (r->sp->model && !(g->ncols == 0 && !p->model_ok) && g->ncols != sc) {
 		struct table *m = &p->model;
-		bool fits = p->model_ok && (r->ncols == 0 || p->model.ncols + sc - 1 == r->ncols);
+		bool fits = p->model_ok && (g->ncols == 0 || p->model.ncols + sc - 1 == g->ncols);
 
 		if (!fits) {
 			table_init(&gap, "");
-			for (size_t c = 0; c + sc - 1 < r->ncols; c++)
+			for (size_t c = 0; c + sc - 1 < g->ncols; c++)
 				table_add_col(&gap, "model", "", "model (failed at this load)", COL_NUM);
 			if (table_add_row(&gap) >= 0)
-				table_set(&gap, 0, 0, r->req->x[p - r->pt]);
+				table_set(&gap, 0, 0, r->req->x[i]);
 			m = &gap;
 		}
 		if (table_join(m, &p->sim, &joined))
-			r->t->nomem = true;
+			g->t->nomem = true;
 		else
 			row = &joined;
 		if (!fits)
 			table_free(&gap);
 	}
-	if (r->ncols == 0) {
-		/* the first point that ran gives the columns; the failed
-		 * points before it (keep_failed) come first */
-		r->ncols = row->ncols;
-		if (table_copy_shape(r->t, row))
-			r->t->nomem = true;
-		for (size_t i = 0; i < r->next; i++)
-			add_failed(r, i);
+	if (g->ncols == 0) {
+		/* the first point gathered gives the columns; the failed
+		 * points gathered before it (keep_failed) come first */
+		g->ncols = row->ncols;
+		if (table_copy_shape(g->t, row))
+			g->t->nomem = true;
+		for (size_t j = 0; j < i; j++)
+			if (gatherable(r, j) && r->pt[j].rc < 0)
+				add_failed(g, j);
 	}
-	append_rows(r->t, row);
+	append_rows(g->t, row);
 	table_free(&joined);
-	table_free(&p->sim);
-	table_free(&p->model);
 }
 
-/* Gather the finished prefix; after a point that extends it (not the
- * last), the rows so far to sp->rows. */
-static void gather_ready(struct run *r)
+/* Gather every gatherable point into t (initialised empty), in x order;
+ * a point not gatherable is left out (a gap: partial tables only).
+ * Returns the joined width (0: no point gave columns). */
+static size_t gather_all(struct run *r, struct table *t)
 {
-	bool grew = false;
+	struct gathering g = { .r = r, .t = t };
 
-	while (r->next < r->n && r->pt[r->next].finished &&
-	       (r->pt[r->next].rc == 0 || (r->sp->keep_failed && r->pt[r->next].rc < 0))) {
-		if (r->pt[r->next].rc == 0)
-			gather(r, &r->pt[r->next]);
-		else if (r->ncols > 0)
-			add_failed(r, r->next);   /* else added by the first that ran */
-		r->next++;
-		grew = r->ncols > 0;
+	for (size_t i = 0; i < r->n; i++) {
+		if (!gatherable(r, i))
+			continue;
+		if (r->pt[i].rc == 0)
+			gather(&g, i);
+		else if (g.ncols > 0)
+			add_failed(&g, i);   /* else added by the first gathered */
 	}
-	if (grew && r->next < r->n && r->sp->rows) {
-		r->t->partial = true;
-		r->sp->rows(r->sp->rows_ctx, r->t);
-		r->t->partial = false;
-	}
+	return g.ncols;
 }
 
-static void done(void *ctx, size_t i)
+/* Task k has ended: unless it was the last, the points finished so far
+ * (whatever their order) to sp->rows, each drawn as soon as it is done. */
+static void done(void *ctx, size_t k)
 {
 	struct run *r = ctx;
+	size_t i = sim_points_order(r->n, k);
+	struct table t;
 
 	r->pt[i].finished = true;
-	gather_ready(r);
+	r->nfinished++;
+	if (!r->sp->rows || r->nfinished >= r->n || !gatherable(r, i))
+		return;
+	table_init(&t, "");
+	if (gather_all(r, &t) > 0 && !t.nomem) {
+		t.partial = true;
+		r->sp->rows(r->sp->rows_ctx, &t);
+	}
+	table_free(&t);
 }
 
 int sim_points_run(struct sim_points *sp, const struct config *cfg, const struct run_req *req,
 		   struct table *t, struct diag *d)
 {
-	struct run r = { .sp = sp, .cfg = cfg, .req = req, .n = req->nx, .t = t };
+	struct run r = { .sp = sp, .cfg = cfg, .req = req, .n = req->nx };
 	int rc = 0;
 
 	sp->retried = 0;
@@ -220,7 +263,7 @@ int sim_points_run(struct sim_points *sp, const struct config *cfg, const struct
 	r.pt = calloc(r.n, sizeof *r.pt);
 	if (!r.pt)
 		return diag_set(d, "", "out of memory");
-	atomic_init(&r.refused, 0);
+	atomic_init(&r.refused, r.n);
 	for (size_t i = 0; i < r.n; i++) {
 		r.pt[i].run = &r;
 		atomic_init(&r.pt[i].permille, 0);
@@ -229,7 +272,7 @@ int sim_points_run(struct sim_points *sp, const struct config *cfg, const struct
 	/* A point that failed while others ran beside it may have lacked only
 	 * the memory they held: it runs again alone and, seeded by its index,
 	 * gives the rows it would have given. */
-	for (size_t i = r.next; sp->ex && sp->ex->threads > 1 && i < r.n; i++) {
+	for (size_t i = 0; sp->ex && sp->ex->threads > 1 && i < r.n; i++) {
 		struct point *p = &r.pt[i];
 		if (p->rc < 0 && !p->d.usage) {
 			table_free(&p->sim);
@@ -239,15 +282,19 @@ int sim_points_run(struct sim_points *sp, const struct config *cfg, const struct
 				sp->retried++;
 		}
 	}
-	gather_ready(&r);
+	/* The outcome does not depend on the order the points ran in: a
+	 * cancelled point cancels the run; else the lowest point that failed
+	 * and is not kept fails it (a point skipped after a refusal is above
+	 * the refused one, so never the lowest) */
 	for (size_t i = 0; i < r.n; i++)
 		if (r.pt[i].rc == 1)
 			rc = 1;
-	if (rc == 0 && r.next < r.n) {
-		*d = r.pt[r.next].d;
-		rc = -1;
-	}
-	if (rc == 0 && r.ncols == 0) {      /* keep_failed: every point failed */
+	for (size_t i = 0; rc == 0 && i < r.n; i++)
+		if (!gatherable(&r, i)) {
+			*d = r.pt[i].d;
+			rc = -1;
+		}
+	if (rc == 0 && gather_all(&r, t) == 0) {      /* keep_failed: every point failed */
 		*d = r.pt[0].d;
 		rc = -1;
 	}

@@ -3,9 +3,11 @@
  * (output role SIM_CURVE or SIM_POINTS, family.h) is run one request per
  * load, point k seeded as index point0 + k of its sweep, so the points are
  * independent: they run through an executor (base/pool.h: the batch
- * layer's -j threads, the explorer's two cores) and are gathered in x
- * order, each joined after the model's curve at the same load when a model
- * output is given.  Batch (`-o curve --sim`, `-o sim`) and the explorer's
+ * layer's -j threads, the explorer's two cores), highest x first
+ * (sim_points_order), and are gathered in x order whatever order they end
+ * in, each joined after the model's curve at the same load when a model
+ * output is given.  Every row, the outcome and its message are the same
+ * whatever the order the points ran and ended in.  Batch (`-o curve --sim`, `-o sim`) and the explorer's
  * key r both call sim_points_run, so a point is the same number in both.
  *
  * Threads: this file creates none; it runs tasks and gathers their rows
@@ -39,9 +41,11 @@ struct sim_points {
 	 * see sim_points_run. */
 	bool keep_failed;
 	const struct executor *ex;       /* NULL: in order on this thread */
-	/* May be NULL: the rows gathered so far, in x order (a prefix of the
-	 * run, table.partial set), after each point that extends them, on the
-	 * thread that finished it (never two at once). */
+	/* May be NULL: the rows of every point finished so far, in x order
+	 * (not a prefix of the run: the points not finished yet are gaps;
+	 * table.partial set), after each point that gives a row but the
+	 * last, on the thread that finished it (never two at once).  Its
+	 * rows are the count of points done. */
 	void (*rows)(void *ctx, const struct table *sofar);
 	void *rows_ctx;
 	/* Out: points that failed (not a refusal) beside others and, run again
@@ -50,15 +54,28 @@ struct sim_points {
 };
 
 /*
+ * The point the executor's task k (0..n-1) runs: n - 1 - k, the highest x
+ * first.  A point's cost mostly grows with load (the presets' default r:
+ * kiasari 2.3-2.5x from the lowest point to the highest, sharifi-n1144 2x,
+ * javadi-n1120 1.4x, arnau 1.3-1.5x with a 3x point just below
+ * saturation; javadi-n544 and sharifi-n592 about flat), so the dearest
+ * start first and the cores end together instead of one running the
+ * dearest alone at the end.  The
+ * order changes no number: point k is seeded by its index.
+ */
+size_t sim_points_order(size_t n, size_t k);
+
+/*
  * Run sp->sim at req->x[0..req->nx-1] (req->nx > 0; point k seeded as
  * index req->point0 + k, each given the work share of a run of
  * req->run_points points, 0 = nx) and gather the rows in x order into t
  * (initialised empty).  req->progress receives the whole run's fraction
  * (from any task's thread); req->publish is not used (sp->rows is).
  * Returns 0, 1 cancelled (req->cancel), or -1 with *d: the failure of the
- * lowest-indexed failing point (after a refusal, d->usage, later points
- * are not started; the gathered rows are then dropped), unless
- * sp->keep_failed.
+ * lowest-indexed failing point (after a refusal, d->usage, the points
+ * above it that have not started do not start; the points below it run,
+ * so the message is the same in any order; the rows are then dropped),
+ * unless sp->keep_failed.
  */
 int sim_points_run(struct sim_points *sp, const struct config *cfg, const struct run_req *req,
 		   struct table *t, struct diag *d);

@@ -7,7 +7,7 @@
 
 double sim_eta_ms(const struct sim_eta_in *in)
 {
-	double sum = 0, last = NAN;
+	double sum = 0, low = NAN;
 	size_t done = in->done;
 
 	if (done == 0 || done >= in->total || !(isfinite(in->done_ms) && in->done_ms > 0))
@@ -16,13 +16,14 @@ double sim_eta_ms(const struct sim_eta_in *in)
 	for (size_t k = 0; k < done; k++)
 		if (isfinite(in->work[k]) && in->work[k] > 0) {
 			sum += in->work[k];
-			last = in->work[k];
+			if (isnan(low))
+				low = in->work[k];
 		}
 	if (!(sum > 0))
 		return NAN;
 	double f = isfinite(in->f) ? fmin(fmax(in->f, 0.0), 1.0) : 0.0;
 	double rate = in->done_ms / sum;                 /* ms per unit of work */
-	double cost = rate * last;                       /* one more point like the last */
+	double cost = rate * low;        /* one more point like the lowest done */
 	if (isfinite(in->last_ms) && in->last_ms > cost)
 		cost = in->last_ms;
 	if (f >= 0.1 && isfinite(in->cur_ms) && in->cur_ms / f > cost)

@@ -6,16 +6,17 @@
  * The estimate.  Point k's work is its sim_flit_hops (flits x channels
  * crossed, warm-up and drain included: what the simulator spends most of its
  * time on).  The rate is the wall time of the completed points over their
- * work (ms per flit-hop).  The loads rise from point to point, and so does
- * the cost of a point (more flit-hops, and more blocked headers per cycle),
- * so a point still to run is taken to cost the most of: the last completed
- * point's work at that rate, the last completed point's own wall time, and
- * the running point's projection (its elapsed time over its fraction f done,
- * once f >= 0.1).  The running point has (1 - f) of that left.  So:
- * left = C * (total - done - f).  Only an estimate: it is shown with "~",
- * and not before the first point has finished.  A point with no positive
- * finite work (a failed point, NaN) is left out of the rate; the last
- * point that has work stands for the next.
+ * work (ms per flit-hop).  The points run from the highest load down
+ * (family/simpoints.h: the dearest first), and a point's cost mostly falls
+ * with its load, so a point still to run is taken to cost the most of:
+ * the lowest completed point's work at that rate, the last completed
+ * point's own wall time, and the running point's projection (its elapsed
+ * time over its fraction f done, once f >= 0.1).  The running point has
+ * (1 - f) of that left.  So: left = C * (total - done - f).  Only an
+ * estimate: it is shown with "~", and not before the first point has
+ * finished.  A point with no positive finite work (a failed point, NaN)
+ * is left out of the rate; the lowest point that has work stands for the
+ * next.
  */
 #ifndef ICNX_UI_SIMETA_H
 #define ICNX_UI_SIMETA_H
@@ -25,7 +26,8 @@
 
 /* The times of a simulation in progress (ms, one clock). */
 struct sim_eta_in {
-	const double *work;   /* work[0..done-1]: the completed points' work */
+	const double *work;   /* work[0..done-1]: the completed points' work,
+	                         in load order (the lowest first) */
 	size_t done, total;   /* points completed, points asked for */
 	double done_ms;       /* from the start to the last completion */
 	double last_ms;       /* the last completed point's own wall time */

@@ -1,7 +1,7 @@
 /*
  * test_simeta.c: unit tests for src/ui/simeta (the simulation's time left),
  * on values worked by hand: nothing before the first point; the work rule
- * (rate x the last point's work x points left); the last point's own time
+ * (rate x the lowest done point's work x points left); the last point's own time
  * and the running point's projection taking over when larger; the running
  * fraction; the text's units and rounding; the cost estimate from a
  * calibration slice of the run (sim_cal) and when it is said.
@@ -54,30 +54,31 @@ static void test_work_rule(void **state)
 {
 	(void)state;
 	/* two points, 1000 + 3000 flit-hops in 2000 ms: 0.5 ms per flit-hop;
-	 * the last point's work 3000 -> 1500 ms per point; 4 points left, the
-	 * running one 25% done: 1500 x 3.75 = 5625 ms */
+	 * the points run from the highest load down, so the lowest point done
+	 * (1000, row 0) stands for the next: 500 ms per point; 4 points left,
+	 * the running one 25% done: 500 x 3.75 = 1875 ms */
 	const double w[] = { 1000, 3000 };
-	struct sim_eta_in in = { w, 2, 6, 2000, 1200, 100, 0.25 };
-	assert_close(sim_eta_ms(&in), 5625, 1e-9);
-	in.f = 0;                                   /* nothing of it done: 6000 */
-	assert_close(sim_eta_ms(&in), 6000, 1e-9);
-	in.f = 7;                                   /* clamped to 1: 4500 */
-	assert_close(sim_eta_ms(&in), 4500, 1e-9);
+	struct sim_eta_in in = { w, 2, 6, 2000, 100, 100, 0.25 };
+	assert_close(sim_eta_ms(&in), 1875, 1e-9);
+	in.f = 0;                                   /* nothing of it done: 2000 */
+	assert_close(sim_eta_ms(&in), 2000, 1e-9);
+	in.f = 7;                                   /* clamped to 1: 1500 */
+	assert_close(sim_eta_ms(&in), 1500, 1e-9);
 }
 
 static void test_slower_points_take_over(void **state)
 {
 	(void)state;
 	const double w[] = { 1000, 3000 };
-	/* the last point alone took 2500 ms > 1500: 2500 x 4 */
+	/* the last point alone took 2500 ms > 500: 2500 x 4 */
 	struct sim_eta_in in = { w, 2, 6, 2000, 2500, 0, 0 };
 	assert_close(sim_eta_ms(&in), 10000, 1e-9);
 	/* the running point: 1500 ms for 30% -> 5000 ms a point; 3.7 left */
 	in = (struct sim_eta_in){ w, 2, 6, 2000, 1000, 1500, 0.3 };
 	assert_close(sim_eta_ms(&in), 5000 * 3.7, 1e-9);
-	/* below 10% the projection is not trusted: the work rule, 1500 x 3.95 */
-	in = (struct sim_eta_in){ w, 2, 6, 2000, 1000, 1500, 0.05 };
-	assert_close(sim_eta_ms(&in), 1500 * 3.95, 1e-9);
+	/* below 10% the projection is not trusted: the work rule, 500 x 3.95 */
+	in = (struct sim_eta_in){ w, 2, 6, 2000, 100, 1500, 0.05 };
+	assert_close(sim_eta_ms(&in), 500 * 3.95, 1e-9);
 }
 
 static void test_text(void **state)
