@@ -2,8 +2,10 @@
  * test_worker_slots.c: the worker's result slots and its two lanes.  A
  * copy of the multicluster family gains one LANE_SLOW output, "slow", run
  * by the worker once per load (one row each, several loads at once on the
- * slow lane's pool); from the second load on it waits (polling its cancel flag) until the test releases it, so the first
- * row arrives as a partial table; then ROWS rows:
+ * slow lane's pool, the highest load first: family/simpoints.h); below the
+ * highest load it waits (polling its cancel flag) until the test releases
+ * it, so the highest load's row arrives alone as a partial table; then
+ * ROWS rows:
  *   - it runs only on request (worker_sim), never for every configuration;
  *   - its slot (SLOT_SLOW) receives the partial table, then the full one,
  *     the model's curve at each load joined before the simulated columns;
@@ -56,9 +58,10 @@ static int slow_run(const struct config *cfg, const struct run_req *req, struct 
 	double v[4] = { x, 10 + x, 9 + x, 11 + x };
 	for (int c = 0; c < 4; c++)
 		table_set(t, (size_t)r, (size_t)c, v[c]);
-	/* worker_sim(.., top 1.0): the first load is 1/7 = 0.143 (sim.spacing
-	 * even, the default), the second 2/7 */
-	while (x > 0.2 && !atomic_load(&release_slow)) {
+	/* worker_sim(.., top 1.0): the loads are k/7, k = 1..6 (sim.spacing
+	 * even, the default); the highest, 6/7 = 0.857, runs first and does
+	 * not wait */
+	while (x < 0.8 && !atomic_load(&release_slow)) {
 		if (req->cancel && atomic_load(req->cancel)) {
 			atomic_fetch_add(&slow_cancelled, 1);
 			return 1;
@@ -215,7 +218,7 @@ static void test_slow_lane(void **state)
 	assert_int_equal(st->cols[table_col(st, "W_s")].measure, CM_SOURCE_WAIT);
 	assert_true(fabs(table_get(st, 0, up) - (11 + table_get(st, 0, 0))) < 1e-12);
 
-	/* The second load has started (and waits): only then is the cancel
+	/* A second load has started (and waits): only then is the cancel
 	 * below one the output sees (a configuration posted between two loads
 	 * stops the lane before the next one starts, which counts no cancel). */
 	assert_true(wait_runs(2));
@@ -234,8 +237,8 @@ static void test_slow_lane(void **state)
 	assert_true(take_until(w, &r, settled));
 	assert_true(atomic_load(&slow_cancelled) >= 1);
 	int runs = atomic_load(&slow_runs);
-	/* the first load, and the waiting ones beside it (the points run on
-	 * up to WORKER_SIM_THREADS threads); none starts after the cancel */
+	/* the highest load, and the waiting ones beside it (the points run
+	 * on up to WORKER_SIM_THREADS threads); none starts after the cancel */
 	assert_true(runs <= 1 + WORKER_SIM_THREADS);
 
 	/* Asked for generation 2, then stopped: cancelled, settled. */
