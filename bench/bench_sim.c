@@ -41,6 +41,9 @@
  * arguments, in turn, and the verdict names PATH's median beside the
  * figure (a loaded shared machine drifts between two bench runs; pairs in
  * turn see the same drift).
+ * BENCH_SIM_ONLY=r runs the explorer's r rows alone (about 30 s on an
+ * idle 2-core machine): the figure of the r scheduling, without the
+ * minutes of the other rows.
  * Usage: bench_sim [ICNX]  (run from the source tree; default ./icnx).
  */
 #define _GNU_SOURCE
@@ -503,6 +506,8 @@ int main(int argc, char **argv)
 	before_icnx = getenv("BENCH_SIM_BEFORE");
 	if (before_icnx && !*before_icnx)
 		before_icnx = NULL;
+	if (getenv("BENCH_SIM_ONLY") && strcmp(getenv("BENCH_SIM_ONLY"), "r") == 0)
+		return explorer_r_rows(presets, limit, t0) ? 1 : 0;
 	if (throughput("javadi-n1120", 0) || throughput("kiasari-s5-v6", 0) ||
 	    throughput("arnau-random24", 1)) {
 		row("sim throughput", "failed", "", "FAIL");
