@@ -171,8 +171,10 @@ unsigned worker_take(struct worker *w, struct results *r);
  * joined before the simulated columns where the family's x is a load (as
  * `icnx --batch -o curve --sim --load X1,...,Xn` prints them: the same
  * sim_points_run, family/simpoints.h), on up to WORKER_SIM_THREADS threads
- * at once, published into SLOT_SLOW as partial tables (the points gathered
- * so far, in load order) while it runs; the lane's progress is the whole
+ * at once, the highest load first, published into SLOT_SLOW as partial
+ * tables while it runs (every point finished so far, in load order, the
+ * others left out: its rows count the points done); the lane's progress
+ * is the whole
  * run's.  Stopping, or posting another
  * configuration, cancels it (what was published stays in the slot).  gen
  * may be posted after this call. */
