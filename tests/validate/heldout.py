@@ -87,14 +87,16 @@ def run(ic, name, cfile, resume, log, load_cache, save_cache):
     return c
 
 
-def load(cache_dir, ic, load_cache):
-    """{name: cache} of the entries this binary has simulated."""
+def load(cache_dir, ic, load_cache, any_version=False):
+    """{name: cache} of the entries this binary has simulated (any_version:
+    whatever binary did, as modelsim --assemble takes the presets; the
+    report names the binaries)."""
     got = {}
     for name in NAMES:
         f = os.path.join(cache_dir, name + '.json')
         if os.path.exists(f):
             c = load_cache(f)
-            if c.get('version') == ic.version:
+            if any_version or c.get('version') == ic.version:
                 got[name] = c
     return got
 

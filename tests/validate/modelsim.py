@@ -207,7 +207,7 @@ def main():
         return 0
     extra = readings.light_variants(ic, cache, a.resume or a.assemble or bool(only),
                                     run=not a.assemble and not only)
-    held = heldout.load(cache, ic, load_cache)
+    held = heldout.load(cache, ic, load_cache, any_version=a.assemble)
     modelsim_md.write(ic, PRESETS, got, extra, ic.sim_sets, time.time() - t0,
                       assembled=a.assemble or bool(only) or a.resume, held=held)
     log('wrote docs/validation/modelsim.md')

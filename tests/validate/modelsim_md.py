@@ -300,7 +300,7 @@ def write(ic, presets, got, extra, sim_sets, seconds, assembled, held=None):
     sets = ' '.join('--set ' + s for s in sim_sets)
     md = ['## Model against simulation\n']
     vers = {}
-    for p, c in got.items():
+    for p, c in list(got.items()) + list((held or {}).items()):
         vers.setdefault(c.get('version') or 'unknown', []).append(p)
     if len(vers) == 1:
         md.append('Simulated by `icnx --version` = %s.\n' % next(iter(vers)))
