@@ -194,26 +194,38 @@ unsigned act_prompt_file(struct app *a, enum prompt_kind k)
 	return K_HANDLED | K_STATUS;
 }
 
+/* The file a typed name writes to, into path (size n): ~ expanded, a
+ * directory given the preset's stem + suffix inside it.  false, with the
+ * reason on the message line ("nothing <done>", "not <done>: ..."), when
+ * no name was typed or the place cannot be written. */
+static bool target_path(struct app *a, const char *typed, char *path, size_t n,
+			const char *suffix, const char *done)
+{
+	char stem[256], bad[PATH_MAX + 64];
+
+	save_expand(typed, path, n);
+	if (!path[0]) {
+		app_msg(a, true, "no file name given; nothing %s", done);
+		return false;
+	}
+	if (unwritable(path, bad, sizeof bad)) {
+		app_msg(a, true, "not %s: %s", done, bad);
+		return false;
+	}
+	preset_stem(a, stem, sizeof stem);
+	into_directory(path, n, stem, suffix);
+	return true;
+}
+
 unsigned act_save(struct app *a, const char *typed, bool lossy_ok, bool overwrite_ok)
 {
 	char path[PATH_MAX], why[256], err[PATH_MAX + 128];
 	size_t len = 0;
 	bool lossy;
 
-	save_expand(typed, path, sizeof path);
+	if (!target_path(a, typed, path, sizeof path, ".yaml", "saved"))
+		return K_HANDLED | K_STATUS;
 	size_t pl = strlen(path);
-	if (pl == 0) {
-		app_msg(a, true, "no file name given; nothing saved");
-		return K_HANDLED | K_STATUS;
-	}
-	char stem[256], bad[PATH_MAX + 64];
-	if (unwritable(path, bad, sizeof bad)) {
-		app_msg(a, true, "not saved: %s", bad);
-		return K_HANDLED | K_STATUS;
-	}
-	preset_stem(a, stem, sizeof stem);
-	into_directory(path, sizeof path, stem, ".yaml");
-	pl = strlen(path);
 	if (!(pl > 5 && strcmp(path + pl - 5, ".yaml") == 0) &&
 	    !(pl > 4 && strcmp(path + pl - 4, ".yml") == 0) && pl + 5 < sizeof path)
 		strcat(path, ".yaml");
@@ -371,18 +383,8 @@ static unsigned export_text(struct app *a, const char *typed, const char *text, 
 {
 	char path[PATH_MAX], err[PATH_MAX + 128];
 
-	save_expand(typed, path, sizeof path);
-	if (!path[0]) {
-		app_msg(a, true, "no file name given; nothing written");
+	if (!target_path(a, typed, path, sizeof path, suffix, "written"))
 		return K_HANDLED | K_STATUS;
-	}
-	char stem[256], bad[PATH_MAX + 64];
-	if (unwritable(path, bad, sizeof bad)) {
-		app_msg(a, true, "not written: %s", bad);
-		return K_HANDLED | K_STATUS;
-	}
-	preset_stem(a, stem, sizeof stem);
-	into_directory(path, sizeof path, stem, suffix);
 	if (exists(path) && !overwrite_ok) {
 		snprintf(a->pending_path, sizeof a->pending_path, "%s", path);
 		a->pending_prompt = k;
