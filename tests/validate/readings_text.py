@@ -125,10 +125,17 @@ def _preset_text(p, rows, sat, var, satc, verdicts):
             sc = [x for x in satc if x['preset'] == p and x['system'] == s['system']]
             worst = [abs(x['refined_error']) for x in sc if _num(x.get('refined_error'))]
             worstp = [abs(x['error_pct']) for x in sc if _num(x.get('error_pct'))]
+            def most(errs, key):
+                sat = [x for x in sc if x.get(key) == 'model saturated']
+                text = 'at most %.1f%%' % max(errs) if errs else 'no number'
+                if sat:   # the model saturated where the system carries the load
+                    text += ' and saturated from %d%% on' % round(100 * min(
+                        x['fraction'] for x in sat))
+                return text
             if worst:
-                out.append('%s up to 80%% of its simulated saturation: refined |error| at '
-                           'most %.1f%%, printed at most %.1f%%.'
-                           % (s['system'], max(worst), max(worstp) if worstp else math.nan))
+                out.append('%s up to 80%% of its simulated saturation: refined |error| %s, '
+                           'printed %s.' % (s['system'], most(worst, 'refined_error'),
+                                            most(worstp, 'error_pct')))
     mine = [v for v in verdicts if v['preset'] == p and not v['option'].startswith('simulated ')]
     sup = [v for v in mine if v.get('supported') and
            not v['supported'].startswith(('none', 'no effect', 'undecided'))]
