@@ -38,9 +38,19 @@
  * buffer), a separate blocked array, a branch-free wake, skipping the
  * busy tests that cannot fail with unit periods, -O3 and more inlining
  * were each measured bit-identical and no faster (within the noise of
- * a shared machine).
+ * a shared machine).  A fused single pass (serve each channel and move
+ * its flit at once, in list order or from the newest back) was measured
+ * too: 4-5% more instructions (the downstream channel served on demand,
+ * or a buffer emptied and its channel listed again, on every flit-hop).
+ * What does lower them is visiting fewer channels: the express worms
+ * (core_express.c) take a streaming message's channels out of both passes
+ * -- cachegrind, sim.measured=5000 at half the saturation load: 0.53x the
+ * instructions on javadi-n1120, 0.61x javadi-n544, 0.49x arnau-random24;
+ * 0.97x kiasari-s5-v6 and 1.02x -v12, whose channels are mostly shared
+ * (several virtual channels taken).
  */
 #include "sim/core.h"
+#include "sim/core_express.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +108,8 @@ static void req_set(struct sim_core *c, int k, int ch)
 	cs->listed |= (unsigned char)idle;
 	c->clist[c->nclist] = ch;
 	c->nclist += idle;
+	if (idle)
+		c->lkey[ch] = c->kseq++;
 }
 
 /* Schedule event `what` (struct sim_core.ev) d cycles from now, 1 <= d <
@@ -135,6 +147,7 @@ static void wheel_run(struct sim_core *c, int sl)
 			cs->asleep = 0;
 			if (cs->req && !cs->listed) {
 				cs->listed = 1;
+				c->lkey[what] = c->kseq++;
 				c->clist[c->nclist++] = what;
 			}
 		} else {
@@ -165,6 +178,7 @@ void sim_core_free(struct sim_core *c)
 	free(c->slot_head);
 	free(c->slot_tail);
 	free(c->qtail);
+	sim_x_free(c);
 	if (c->fifo)
 		for (int s = 0; s < c->net.nodes; s++)
 			free(c->fifo[s].id);
@@ -255,6 +269,10 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 	}
 	for (int q = 0; q < net->nodes * c->Q; q++)
 		c->qtail[q] = -1;
+	if (sim_x_init(c) < 0) {
+		sim_core_free(c);
+		return -1;
+	}
 	if (net->relay) {
 		c->fifo = calloc((size_t)net->nodes, sizeof *c->fifo);
 		if (!c->fifo) {
@@ -450,6 +468,9 @@ static int allocate(struct sim_core *c, int b)
 		struct sim_buf *kb = &c->buf[k];
 		struct sim_chs *kc = &c->chs[kb->ch];
 
+		if (kc->choice < -1)        /* an express chain's channel */
+			sim_x_interrupt(c, kb->ch);
+
 		if (c->net.queue_router && ic >= 0 && c->net.queue_router[router])
 			m->qwait += c->now - bb->ready;   /* waited at a queue */
 		else if (qn >= 0 && c->net.relay && c->net.relay[qn])
@@ -610,45 +631,57 @@ static void release(struct sim_core *c, int k, int ch)
 	c->releases++;
 }
 
-/* Append message id to FIFO f; -1 when out of memory. */
-static int fifo_push(struct sim_fifo *f, int id)
+/* Append message id, which entered through VC buffer k, to FIFO f; -1
+ * when out of memory.  An entry is two ints (id, k). */
+static int fifo_push(struct sim_fifo *f, int id, int k)
 {
 	if (f->n == f->cap) {
 		int cap = f->cap ? 2 * f->cap : 16;
-		int *a = malloc((size_t)cap * sizeof *a);
+		int *a = malloc((size_t)cap * 2 * sizeof *a);
 
 		if (!a)
 			return -1;
-		for (int i = 0; i < f->n; i++)
-			a[i] = f->id[(f->first + i) % f->cap];
+		for (int i = 0; i < f->n; i++) {
+			int j = (f->first + i) % f->cap;
+
+			a[2 * i] = f->id[2 * j];
+			a[2 * i + 1] = f->id[2 * j + 1];
+		}
 		free(f->id);
 		f->id = a;
 		f->cap = cap;
 		f->first = 0;
 	}
-	f->id[(f->first + f->n++) % f->cap] = id;
+	{
+		int j = (f->first + f->n++) % f->cap;
+
+		f->id[2 * j] = id;
+		f->id[2 * j + 1] = k;
+	}
 	return 0;
 }
 
-/* The first message of FIFO f, removed; -1 when empty. */
-static int fifo_pop(struct sim_fifo *f)
+/* The first message of FIFO f, removed, and in *k the VC buffer it
+ * entered through; -1 when empty. */
+static int fifo_pop(struct sim_fifo *f, int *k)
 {
 	int id;
 
 	if (!f->n)
 		return -1;
-	id = f->id[f->first];
+	id = f->id[2 * f->first];
+	*k = f->id[2 * f->first + 1];
 	f->first = (f->first + 1) % f->cap;
 	f->n--;
 	return id;
 }
 
-/* Flit seq of message id crosses (period P) into relay node's queue: the
- * header joins the FIFO (or heads it); each flit of the head adds to the
- * queue's occupancy (requesting again when the head is routed on), of
- * another message to what it has stored.  Returns 0, or -1 when out of
- * memory. */
-static int relay_push(struct sim_core *c, int node, int id, int seq, int P)
+/* Flit seq of message id crosses (period P) from VC buffer k into relay
+ * node's queue: the header joins the FIFO (or heads it: the queue's `up`
+ * is then k); each flit of the head adds to the queue's occupancy
+ * (requesting again when the head is routed on), of another message to
+ * what it has stored.  Returns 0, or -1 when out of memory. */
+int sim_core_relay_push(struct sim_core *c, int node, int id, int seq, int P, int k)
 {
 	int qb = c->net.nchan * c->net.V + node * c->Q;
 	struct sim_buf *q = &c->buf[qb];
@@ -666,7 +699,8 @@ static int relay_push(struct sim_core *c, int node, int id, int seq, int P)
 			q->nxt = -1;
 			q->wait_at = -1;
 			q->ready = m->qin;
-		} else if (fifo_push(&c->fifo[node], id) < 0) {
+			q->up = k;
+		} else if (fifo_push(&c->fifo[node], id, k) < 0) {
 			return -1;
 		}
 	}
@@ -711,6 +745,7 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k, int kch, str
 		kc->blocked = 0;
 		if (!kc->listed && P == 1) {
 			kc->listed = 1;
+			c->lkey[kch] = c->kseq++;
 			c->clist[c->nclist++] = kch;
 		}
 	}
@@ -740,7 +775,8 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k, int kch, str
 		} else {                        /* next message of the queue */
 			int s = b - c->net.nchan * c->net.V;
 			int relay = c->net.relay && c->net.relay[s / c->Q];
-			int nid = relay ? fifo_pop(&c->fifo[s / c->Q]) : c->msgs.m[id].next;
+			int rk = -1;
+			int nid = relay ? fifo_pop(&c->fifo[s / c->Q], &rk) : c->msgs.m[id].next;
 
 			if (!relay)
 				c->queued--;
@@ -748,6 +784,7 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k, int kch, str
 				const struct sim_msg *nm = &c->msgs.m[nid];
 
 				bb->owner = nid;
+				bb->up = rk;
 				bb->len = nm->len;
 				bb->fseq = 0;
 				bb->wait_at = -1;
@@ -768,8 +805,10 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k, int kch, str
 	c->nact -= bb->occ == 0;
 	/* enter k */
 	if (kc->sink == SIM_INTO_RELAY) {
-		if (relay_push(c, c->net.chan[kch].node, id, seq, P) < 0)
+		if (sim_core_relay_push(c, c->net.chan[kch].node, id, seq, P, k) < 0)
 			c->nomem = true;
+		if (seq == 0 && !tail)
+			sim_x_cand_add(c, id, k);
 		if (tail)
 			release(c, k, kch);
 	} else if (kc->sink == SIM_INTO_NODE) {
@@ -777,6 +816,8 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k, int kch, str
 			c->order_errors++;
 		kb->fseq++;
 		c->flits_in_net--;
+		if (seq == 0 && !tail)
+			sim_x_cand_add(c, id, k);
 		if (tail) {
 			struct sim_msg *m = &c->msgs.m[id];
 
@@ -909,6 +950,8 @@ static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit)
 	int64_t hops;
 	int64_t now = c->now;
 
+	if (c->nxact && now >= c->x_next_end)
+		sim_x_ends(c);
 	if (arrivals(c) < 0)
 		return SIM_NOMEM;
 	c->work += (int64_t)c->nact + 1;
@@ -944,9 +987,11 @@ static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit)
 	for (int i = n - 1; i >= 0; i--) {
 		int ch = c->clist[i];
 
+		const struct sim_chs *cs = &c->chs[ch];
+
 		if (i >= AHEAD)
 			PREFETCH(&c->chs[c->clist[i - AHEAD]]);
-		if (c->chs[ch].cstamp != 4 * now + 3)
+		if (cs->cstamp != 4 * now + 3 && cs->choice >= -1)
 			resolve_in(c, ch, unit);
 	}
 	/* channels woken during the resolution (a blocked channel whose buffer
@@ -960,6 +1005,7 @@ static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit)
 			resolve_in(c, ch, unit);
 		if (!cs->listed && cs->req) {
 			cs->listed = 1;
+			c->lkey[ch] = c->kseq++;
 			c->clist[c->nclist++] = ch;
 		}
 	}
@@ -974,6 +1020,8 @@ static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit)
 
 		if (cs->choice >= 0)
 			move_in(c, cs->cup, cs->choice, ch, cs, unit);
+		else if (cs->choice == SIM_X_INTO_RELAY)   /* an express worm's */
+			sim_x_relay_flit(c, ch);
 		/* kept: without a branch (clist[kept] is at or before i,
 		 * read already) */
 		keep = (cs->req != 0) & !(cs->asleep | cs->blocked);
@@ -981,14 +1029,21 @@ static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit)
 		kept += keep;
 		cs->listed = (unsigned char)keep;
 	}
+	c->flit_hops += c->x_hops;              /* the express worms' */
+	c->x_flit_hops += c->x_hops;
+	c->flits_in_net -= c->x_sinks;
 	if (c->flit_hops != hops)
 		c->last_move = now;
 	if (c->nclist > n)                   /* listed during the moves */
 		memmove(c->clist + kept, c->clist + n, (size_t)(c->nclist - n) * sizeof *c->clist);
 	c->nclist = kept + (c->nclist - n);
+	c->x_late = 1;
 	if (c->net.release == SIM_RELEASE_SAME_CYCLE && c->nlate && c->last_free == now &&
 	    late_allocation(c) < 0)
 		return SIM_ROUTE_ERROR;
+	c->x_late = 0;
+	if (unit && c->xslot[now & (SIM_X_SLOTS - 1)] >= 0)
+		sim_x_candidates(c);
 	return c->nomem ? SIM_NOMEM : SIM_RUNNING;
 }
 
@@ -1038,3 +1093,4 @@ enum sim_status sim_core_run(struct sim_core *c, bool (*stop)(void *ctx, const s
 		c->now++;
 	}
 }
+

@@ -74,7 +74,13 @@
  * cycle it is free, if it has a request) and sets a request whose flit is
  * on the wire the cycle it arrives; the events of a cycle run at its start,
  * in the order scheduled.  A header that found every candidate taken costs
- * one check until a candidate's channel releases a virtual channel.
+ * one check until a candidate's channel releases a virtual channel.  A
+ * message streaming over a chain of channels of its own (every channel
+ * passing one of its flits each cycle, none of them shared) is an express
+ * worm (core_express.h): its channels leave both passes, the cycle's
+ * flit-hops are counted at once, and its buffers are brought up to date
+ * when a header takes a virtual channel of the chain or its source is
+ * down to the tail -- the same run, cycle by cycle, as serving them.
  *
  * Pure C11: no I/O, no threads, no globals.  A struct sim_core owns its
  * arrays (sim_core_free).  One core runs on one thread; separate cores are
@@ -91,6 +97,7 @@
 
 #define SIM_MAX_CAND 512          /* candidates a routing call may return */
 #define SIM_MAX_MIX 8             /* message length classes */
+#define SIM_X_SLOTS 16            /* express candidates' wheel (core.c) */
 
 /* A message in flight or queued.  st and aux are the family's route state
  * (e.g. star: class-b level); hops counts channels allocated so far. */
@@ -391,6 +398,27 @@ struct sim_core {
 	enum sim_status status;
 	sim_done_fn done;
 	void *done_ctx;
+	/* Express worms (core.c): messages streaming over a chain of channels
+	 * of their own, whose channels the core does not serve meanwhile; the
+	 * results are the same with them or without (no_express). */
+	struct sim_xw *xw;         /* nchan records */
+	int *xact, nxact;          /* the express ones (indices into xw) */
+	int xfree;                 /* free records, through their pos, -1 */
+	int *xw_of;                /* per channel: its express worm, or -1 */
+	int64_t *lkey;             /* per channel: when it joined clist (the
+	                              list is in this order) */
+	int64_t kseq;              /* the next key */
+	int64_t x_hops;            /* their channels: flit-hops per cycle */
+	int64_t x_flit_hops;       /* flit-hops made so, whole run */
+	int x_sinks;               /* those ending at a node's sink */
+	int64_t x_next_end;        /* the earliest cycle one leaves */
+	int x_late;                /* 1 after the cycle's moves */
+	struct sim_xcand *xcand;   /* messages to check: a pool */
+	int xcand_cap, xcand_free; /* its size, its free list (-1: none) */
+	int xslot[SIM_X_SLOTS];    /* those due at the end of cycle t: slot
+	                              t % SIM_X_SLOTS, a list, -1 = empty */
+	bool no_express;           /* tests: serve every channel (set after
+	                              sim_core_init) */
 	struct sim_cand cand[SIM_MAX_CAND];
 	int pickidx[SIM_MAX_CAND];
 };
