@@ -34,13 +34,14 @@ ci_runs() {
 	fuzz_model) echo 2000 ;;
 	fuzz_sim) echo 300 ;;
 	fuzz_irregular_sim) echo 2000 ;;
+	fuzz_express) echo 2000 ;;
 	*) echo 10000 ;;
 	esac
 }
 dict_of() {
 	case "$1" in
 	fuzz_calib_csv) echo fuzz/dict/csv.dict ;;
-	fuzz_model|fuzz_sim|fuzz_irregular_sim) echo "" ;;
+	fuzz_model|fuzz_sim|fuzz_irregular_sim|fuzz_express) echo "" ;;
 	*) echo fuzz/dict/yaml.dict ;;
 	esac
 }
