@@ -108,25 +108,32 @@ static void req_set(struct sim_core *c, int k, int ch)
 	cs->listed |= (unsigned char)idle;
 	c->clist[c->nclist] = ch;
 	c->nclist += idle;
-	if (idle)
-		c->lkey[ch] = c->kseq++;
+	cs->lkey = idle ? c->kseq : cs->lkey;
+	c->kseq += idle;
 }
 
-/* Schedule event `what` (struct sim_core.ev) d cycles from now, 1 <= d <
- * W.  The pool never runs out: a channel has at most one wake pending (it
- * cannot pass a flit while busy) and a buffer at most one arrival (its
- * channel cannot push the next flit before the last has arrived). */
+/* Schedule event `what` (struct sim_core.slot) d cycles from now, 1 <= d
+ * < W, at the end of its slot.  A slot's array doubles when full (a
+ * channel has at most one wake pending, as it cannot pass a flit while
+ * busy, and a buffer at most one arrival, as its channel cannot push the
+ * next flit before the last has arrived: C + nbuf in all); when it cannot,
+ * the run ends with SIM_NOMEM. */
 static void wheel_add(struct sim_core *c, int64_t d, int what)
 {
-	int e = c->free_ev, sl = (int)((c->now + d) & (c->W - 1));
+	struct sim_slot *s = &c->slot[(c->now + d) & (c->W - 1)];
 
-	c->free_ev = c->ev[e].next;
-	c->ev[e] = (struct sim_ev){ -1, what };
-	if (c->slot_tail[sl] >= 0)
-		c->ev[c->slot_tail[sl]].next = e;
-	else
-		c->slot_head[sl] = e;
-	c->slot_tail[sl] = e;
+	if (s->n == s->cap) {
+		int cap = s->cap ? 2 * s->cap : 64;
+		int *ev = realloc(s->ev, (size_t)cap * sizeof *ev);
+
+		if (!ev) {
+			c->nomem = true;
+			return;
+		}
+		s->ev = ev;
+		s->cap = cap;
+	}
+	s->ev[s->n++] = what;
 	c->nwheel++;
 }
 
@@ -135,11 +142,10 @@ static void wheel_add(struct sim_core *c, int64_t d, int what)
  * has arrived in a routed buffer makes it request its next channel. */
 static void wheel_run(struct sim_core *c, int sl)
 {
-	int e = c->slot_head[sl];
+	struct sim_slot *s = &c->slot[sl];
 
-	c->slot_head[sl] = c->slot_tail[sl] = -1;
-	while (e >= 0) {
-		int what = c->ev[e].what, nx = c->ev[e].next;
+	for (int i = 0; i < s->n; i++) {
+		int what = s->ev[i];
 
 		if (what >= 0) {
 			struct sim_chs *cs = &c->chs[what];
@@ -147,7 +153,6 @@ static void wheel_run(struct sim_core *c, int sl)
 			cs->asleep = 0;
 			if (cs->req && !cs->listed) {
 				cs->listed = 1;
-				c->lkey[what] = c->kseq++;
 				c->clist[c->nclist++] = what;
 			}
 		} else {
@@ -156,11 +161,9 @@ static void wheel_run(struct sim_core *c, int sl)
 			if (kb->occ > 0 && kb->nxt >= 0)
 				req_set(c, kb->nxt, kb->nxch);
 		}
-		c->ev[e].next = c->free_ev;
-		c->free_ev = e;
-		c->nwheel--;
-		e = nx;
 	}
+	c->nwheel -= s->n;
+	s->n = 0;
 }
 
 
@@ -174,9 +177,10 @@ void sim_core_free(struct sim_core *c)
 	free(c->clist);
 	free(c->late);
 	free(c->wstack);
-	free(c->ev);
-	free(c->slot_head);
-	free(c->slot_tail);
+	if (c->slot)
+		for (int i = 0; i < c->W; i++)
+			free(c->slot[i].ev);
+	free(c->slot);
 	free(c->qtail);
 	sim_x_free(c);
 	if (c->fifo)
@@ -236,7 +240,6 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 		};
 	c->unit_period = 1;
 	c->W = 2;
-	c->free_ev = -1;
 	c->vmask = net->V == 64 ? ~UINT64_C(0) : (UINT64_C(1) << net->V) - 1;
 	c->vdiv = (UINT64_C(1) << 38) / (uint64_t)net->V + 1;
 	for (int i = 0; i < C; i++) {
@@ -247,25 +250,15 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 		c->chs[i] = (struct sim_chs){
 			.cstamp = -1, .freed = -1, .rr = net->V - 1, .choice = -1,
 			.period = net->chan[i].period > 1 ? net->chan[i].period : 1,
-			.to = net->chan[i].to,
 			.sink = net->chan[i].to >= 0 ? SIM_INTO_ROUTER
 				: net->relay && net->relay[net->chan[i].node] ? SIM_INTO_RELAY
 				: SIM_INTO_NODE,
 		};
 	}
-	c->slot_head = malloc((size_t)c->W * sizeof *c->slot_head);
-	c->slot_tail = malloc((size_t)c->W * sizeof *c->slot_tail);
-	c->nev_cap = c->unit_period ? 1 : C + nb;
-	c->ev = malloc((size_t)c->nev_cap * sizeof *c->ev);
-	if (!c->slot_head || !c->slot_tail || !c->ev) {
+	c->slot = calloc((size_t)c->W, sizeof *c->slot);
+	if (!c->slot) {
 		sim_core_free(c);
 		return -1;
-	}
-	for (int i = 0; i < c->W; i++)
-		c->slot_head[i] = c->slot_tail[i] = -1;
-	for (int i = c->nev_cap - 1; i >= 0; i--) {
-		c->ev[i].next = c->free_ev;
-		c->free_ev = i;
 	}
 	for (int q = 0; q < net->nodes * c->Q; q++)
 		c->qtail[q] = -1;
@@ -424,7 +417,7 @@ static int allocate(struct sim_core *c, int b)
 	struct sim_msg *m = &c->msgs.m[bb->owner];
 	int ic = bb->ch;
 	int qn = ic < 0 ? (b - c->net.nchan * c->net.V) / c->Q : -1;   /* queue's node */
-	int router = ic < 0 ? c->net.inj_router[qn] : c->chs[ic].to;
+	int router = ic < 0 ? c->net.inj_router[qn] : c->net.chan[ic].to;
 	int n, best = -1, bbusy = 0, nbest = 0, pick = -1, wch = -2, V = c->net.V;
 
 	if (bb->ready > c->now)
@@ -515,7 +508,7 @@ static ALWAYS_INLINE int can_pass(struct sim_core *c, const struct sim_chs *cs, 
 		if (ub->occ == 1 && ub->arrive > c->now)
 			return -1;             /* its flit is still on the wire */
 	}
-	if (cs->to < 0 || kb->occ < c->net.B)
+	if (cs->sink != SIM_INTO_ROUTER || kb->occ < c->net.B)
 		return 1;
 	if (kb->nxt < 0)
 		return 0;
@@ -591,7 +584,6 @@ static ALWAYS_INLINE int resolve_in(struct sim_core *c, int ch, const int unit)
 			int up = c->buf[choice].up;
 			int u = c->buf[up].ch;          /* -1: a queue */
 
-			cs->cup = up;
 
 			if (cs->blocked) {
 				cs->blocked = 0;
@@ -745,7 +737,7 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k, int kch, str
 		kc->blocked = 0;
 		if (!kc->listed && P == 1) {
 			kc->listed = 1;
-			c->lkey[kch] = c->kseq++;
+			c->chs[kch].lkey = c->kseq++;
 			c->clist[c->nclist++] = kch;
 		}
 	}
@@ -923,7 +915,8 @@ static int late_allocation(struct sim_core *c)
 			routed = 1;
 			k = c->buf[b].nxt;
 			ks = &c->chs[c->buf[k].ch];
-			if (ks->busy > c->now || (ks->to >= 0 && c->buf[k].occ >= c->net.B))
+			if (ks->busy > c->now ||
+			    (ks->sink == SIM_INTO_ROUTER && c->buf[k].occ >= c->net.B))
 				continue;      /* allocated; crosses from the next cycle */
 			ks->rr = k - c->buf[k].ch * c->net.V;
 			move_flit(c, b, k);
@@ -1005,7 +998,7 @@ static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit)
 			resolve_in(c, ch, unit);
 		if (!cs->listed && cs->req) {
 			cs->listed = 1;
-			c->lkey[ch] = c->kseq++;
+			c->chs[ch].lkey = c->kseq++;
 			c->clist[c->nclist++] = ch;
 		}
 	}
@@ -1019,7 +1012,7 @@ static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit)
 		struct sim_chs *cs = &c->chs[ch];
 
 		if (cs->choice >= 0)
-			move_in(c, cs->cup, cs->choice, ch, cs, unit);
+			move_in(c, c->buf[cs->choice].up, cs->choice, ch, cs, unit);
 		else if (cs->choice == SIM_X_INTO_RELAY)   /* an express worm's */
 			sim_x_relay_flit(c, ch);
 		/* kept: without a branch (clist[kept] is at or before i,

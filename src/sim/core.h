@@ -302,10 +302,12 @@ struct sim_chs {
 	int64_t freed;             /* last cycle one of its virtual channels was
 	                              released, -1 = never */
 	int period;                /* cycles per flit (>= 1) */
-	int choice;                /* buffer index served this cycle, or -1 */
-	int cup;                   /* ... and the buffer its flit comes from
-	                              (choice's up): the move reads it here */
-	int to;                    /* router, or -1 (ejection), as sim_chan.to */
+	int choice;                /* buffer index served this cycle, or -1
+	                              (< -1: an express chain's, core_express.h) */
+	int64_t lkey;              /* when it last joined the requested-channel
+	                              list (sim_core.kseq then): the list is in
+	                              this order, kept only where express worms
+	                              need it (unit periods) */
 	unsigned short cbusy;      /* virtual channels owned (<= 64) */
 	unsigned short rr;         /* round-robin: the virtual channel served last */
 	unsigned char sink;        /* what it enters: SIM_INTO_ROUTER, _NODE
@@ -354,13 +356,12 @@ struct sim_core {
 	                              SIM_RELEASE_SAME_CYCLE) */
 	int64_t releases;          /* virtual channels released, whole run */
 	/* The wheel (channel periods > 1 only): events due in W cycles or
-	 * fewer, slot t % W, each slot a FIFO list through the event pool
-	 * (what >= 0: channel `what` is free again; what < 0: the flit pushed
-	 * into buffer -what-1 has arrived). */
-	struct sim_ev { int next, what; } *ev;
-	int nev_cap, free_ev, nwheel;   /* pool, its free list, events pending */
+	 * fewer, slot t % W, each slot an array in the order scheduled (an
+	 * event >= 0: channel `what` is free again; < 0: the flit pushed into
+	 * buffer -what-1 has arrived). */
+	struct sim_slot { int *ev; int n, cap; } *slot;   /* W */
+	int nwheel;                /* events pending */
 	int W;                     /* slots, a power of two > the largest period */
-	int *slot_head, *slot_tail;     /* W each, -1 = empty */
 	int64_t last_free;         /* last cycle any virtual channel was released */
 	int *qtail;                /* per queue: its last message */
 	struct sim_fifo *fifo;     /* per node (relays'), or NULL */
@@ -405,9 +406,7 @@ struct sim_core {
 	int *xact, nxact;          /* the express ones (indices into xw) */
 	int xfree;                 /* free records, through their pos, -1 */
 	int *xw_of;                /* per channel: its express worm, or -1 */
-	int64_t *lkey;             /* per channel: when it joined clist (the
-	                              list is in this order) */
-	int64_t kseq;              /* the next key */
+	int64_t kseq;              /* the next sim_chs.lkey */
 	int64_t x_hops;            /* their channels: flit-hops per cycle */
 	int64_t x_flit_hops;       /* flit-hops made so, whole run */
 	int x_sinks;               /* those ending at a node's sink */

@@ -22,10 +22,9 @@ int sim_x_init(struct sim_core *c)
 	c->xw = malloc((size_t)C * sizeof *c->xw);
 	c->xact = malloc((size_t)C * sizeof *c->xact);
 	c->xw_of = malloc((size_t)C * sizeof *c->xw_of);
-	c->lkey = calloc((size_t)C, sizeof *c->lkey);
 	c->xcand_cap = C + c->net.nodes;
 	c->xcand = malloc((size_t)c->xcand_cap * sizeof *c->xcand);
-	if (!c->xw || !c->xact || !c->xw_of || !c->lkey || !c->xcand) {
+	if (!c->xw || !c->xact || !c->xw_of || !c->xcand) {
 		sim_x_free(c);
 		return -1;
 	}
@@ -51,12 +50,10 @@ void sim_x_free(struct sim_core *c)
 	free(c->xw);
 	free(c->xact);
 	free(c->xw_of);
-	free(c->lkey);
 	free(c->xcand);
 	c->xw = NULL;
 	c->xact = NULL;
 	c->xw_of = NULL;
-	c->lkey = NULL;
 	c->xcand = NULL;
 }
 
@@ -117,7 +114,7 @@ static int x_chain(const struct sim_core *c, int id, int start, int *endb, int *
 		if (cs->cbusy != 1 || cs->blocked || cs->asleep || !cs->listed ||
 		    cs->choice < -1 || !(cs->req & (UINT64_C(1) << (k - ch * V))))
 			break;
-		if (prev >= 0 && c->buf[b].occ == 1 && c->lkey[prev] > c->lkey[ch])
+		if (prev >= 0 && c->buf[b].occ == 1 && c->chs[prev].lkey > cs->lkey)
 			break;                 /* it would be listed again */
 		h++;
 		prev = ch;
@@ -190,12 +187,12 @@ static int x_enter(struct sim_core *c, int id, int start)
 static void x_relist(struct sim_core *c, int ch)
 {
 	int lo = 0, hi = c->nclist;
-	int64_t key = c->lkey[ch];
+	int64_t key = c->chs[ch].lkey;
 
 	while (lo < hi) {
 		int mid = (lo + hi) / 2;
 
-		if (c->lkey[c->clist[mid]] < key)
+		if (c->chs[c->clist[mid]].lkey < key)
 			lo = mid + 1;
 		else
 			hi = mid;

@@ -28,7 +28,7 @@
  * occupancy, arrival and busy cycles, round-robin pointers, a relay's
  * count of stored flits) are set as those moves would have left them, and
  * the channels go back into the list where the order they joined it
- * (sim_core.lkey) places them.  So every run is the same, cycle by cycle,
+ * (sim_chs.lkey) places them.  So every run is the same, cycle by cycle,
  * as with no_express (tests/unit/test_sim_express.c runs both in
  * lockstep); what it spares is the resolution and move of every flit-hop
  * of the streaming phase.
