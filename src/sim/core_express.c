@@ -47,6 +47,8 @@ int sim_x_init(struct sim_core *c)
 
 void sim_x_free(struct sim_core *c)
 {
+	if (!c)
+		return;
 	free(c->xw);
 	free(c->xact);
 	free(c->xw_of);
@@ -70,10 +72,10 @@ static int is_relay_queue(const struct sim_core *c, int b)
  * now). */
 static int x_start(const struct sim_core *c, int id, int b)
 {
-	for (int guard = 0; guard <= c->nbuf; guard++) {
+	for (int guard = 0; guard <= c->nbuf && b >= 0; guard++) {
 		const struct sim_buf *bb = &c->buf[b];
 
-		if (b < 0 || bb->owner != id)
+		if (bb->owner != id)
 			return -1;
 		if (bb->ch >= 0) {
 			if (c->chs[bb->ch].cbusy != 1)
@@ -94,8 +96,8 @@ static int x_start(const struct sim_core *c, int id, int b)
  * *endb the last one's VC buffer and in *sink whether it ends at a node's
  * sink; 0 when its first channels could not pass every cycle.  A chain
  * through a relay whose continuation could not ends at the relay.  A
- * channel whose buffer above
- * holds one flit must come after the channel feeding that buffer: else
+ * channel whose buffer above holds one flit must come after the channel
+ * feeding that buffer in the requested-channel list: else
  * the move pass would empty the buffer first, drop the channel and list
  * it again at the end (its request comes back as the buffer is fed), and
  * the list's order, which the core keeps exactly, would change. */
