@@ -46,8 +46,11 @@
  * (core_express.c) take a streaming message's channels out of both passes
  * -- cachegrind, sim.measured=5000 at half the saturation load: 0.53x the
  * instructions on javadi-n1120, 0.61x javadi-n544, 0.49x arnau-random24;
- * 0.97x kiasari-s5-v6 and 1.02x -v12, whose channels are mostly shared
- * (several virtual channels taken).
+ * 0.96x kiasari-s5-v6 and 1.01x -v12, whose channels are mostly shared
+ * (several virtual channels taken) and whose CPU time is 4-5% worse:
+ * the list keys express needs (sim_chs.lkey, kept by req_set) and the
+ * chosen flit's source read back from its buffer in the move pass cost
+ * about 3% each there.
  */
 #include "sim/core.h"
 #include "sim/core_express.h"

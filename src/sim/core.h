@@ -285,9 +285,12 @@ struct sim_buf {
 	                              none since the header last moved on */
 };
 
-/* A relay's FIFO of the messages behind its head (a ring). */
+/* A relay's FIFO of the messages behind its head (a ring of cap entries,
+ * each two ints: the message and the VC buffer it entered through, which
+ * becomes the queue buffer's `up` when it heads the queue: express worms
+ * follow a chain through a relay by it). */
 struct sim_fifo {
-	int *id;
+	int *id;                   /* 2 * cap */
 	int cap, first, n;
 };
 
