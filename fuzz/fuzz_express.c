@@ -11,7 +11,9 @@
  * rule, a mix of one or two message lengths (1-64 flits), a load up to
  * about twice the saturation of the star's channels, a seed, and
  * 200-3000 cycles.  Two cores run it in lockstep one cycle at a time, one
- * with no_express.  Invariant: after every cycle the counters (flit-hops,
+ * with no_express; in one run in four the express core reviews its share
+ * early (sim_x_review) against a threshold drawn from the seed, so that
+ * its worms may be turned off mid-run.  Invariant: after every cycle the counters (flit-hops,
  * work, generated, delivered, flits in the network, buffers holding a
  * flit, releases, queued, last move, status) are equal; the measured
  * messages handed to the observer are the same, in the same order; after
@@ -90,6 +92,12 @@ static void lockstep(const struct sim_net *net, const struct sim_mix *mix, doubl
 		return;
 	}
 	b.no_express = true;
+	/* one run in four reviews its express share (sim_x_review) early,
+	 * against a threshold drawn from the seed: the worms may be turned
+	 * off mid-run */
+	a.x_probe = seed % 4 ? INT64_MAX : (int64_t)(seed >> 2) * 64;
+	a.x_span = 256 + (int64_t)(seed >> 2) * 32;
+	a.x_keep_pct = (int)((seed >> 2) * 37 % 102);
 	la.n = lb.n = 0;
 	a.done = on_done;
 	a.done_ctx = &la;
@@ -118,8 +126,9 @@ static void lockstep(const struct sim_net *net, const struct sim_mix *mix, doubl
 					fuzz_fail("drained, buffer %d still holds a flit", k);
 	}
 	if (getenv("FUZZ_EXPRESS_SHOW"))  /* debugging aid: is it exercised */
-		fprintf(stderr, "fuzz_express: %lld cycles, %lld flit-hops, %lld express\n",
-			(long long)a.now, (long long)a.flit_hops, (long long)a.x_flit_hops);
+		fprintf(stderr, "fuzz_express: %lld cycles, %lld flit-hops, %lld express%s\n",
+			(long long)a.now, (long long)a.flit_hops, (long long)a.x_flit_hops,
+			a.no_express && a.unit_period ? ", then turned off" : "");
 	if (la.n != lb.n ||
 	    memcmp(la.rec, lb.rec, (size_t)(la.n < MAX_LOG ? la.n : MAX_LOG) * sizeof la.rec[0]))
 		fuzz_fail("the measured messages differ (%d against %d)", la.n, lb.n);

@@ -47,10 +47,14 @@
  * -- cachegrind, sim.measured=5000 at half the saturation load: 0.53x the
  * instructions on javadi-n1120, 0.61x javadi-n544, 0.49x arnau-random24;
  * 0.96x kiasari-s5-v6 and 1.01x -v12, whose channels are mostly shared
- * (several virtual channels taken) and whose CPU time is 4-5% worse:
+ * (several virtual channels taken) and whose CPU time was 5-10% worse:
  * the list keys express needs (sim_chs.lkey, kept by req_set) and the
  * chosen flit's source read back from its buffer in the move pass cost
- * about 3% each there.
+ * about 3% each there.  So a core whose worms make under 27% of its
+ * flit-hops turns them off (sim_x_review) and runs the copy of the cycle
+ * without keys, express checks or hooks (step_in's xp = 0), where the
+ * resolution keeps the chosen flit's source in the channel record
+ * (sim_chs.cup) for the move.
  */
 #include "sim/core.h"
 #include "sim/core_express.h"
@@ -96,8 +100,10 @@ static void head_add(struct sim_core *c, int b)
 }
 
 /* VC buffer k (of channel ch) may request: its upstream buffer holds a
- * flit of its message.  Lists the channel. */
-static void req_set(struct sim_core *c, int k, int ch)
+ * flit of its message.  Lists the channel (xp: express worms on, so with
+ * its list key).  req_set_x and req_set_p are the two out of line,
+ * req_set the one the core's mode calls for (the moves call theirs). */
+static ALWAYS_INLINE void req_set_in(struct sim_core *c, int k, int ch, const int xp)
 {
 	struct sim_chs *cs = &c->chs[ch];
 	/* read before the store to blocked below: a wider load over a byte
@@ -111,8 +117,28 @@ static void req_set(struct sim_core *c, int k, int ch)
 	cs->listed |= (unsigned char)idle;
 	c->clist[c->nclist] = ch;
 	c->nclist += idle;
-	cs->lkey = idle ? c->kseq : cs->lkey;
-	c->kseq += idle;
+	if (xp) {
+		cs->lkey = idle ? c->kseq : cs->lkey;
+		c->kseq += idle;
+	}
+}
+
+static void req_set_x(struct sim_core *c, int k, int ch)
+{
+	req_set_in(c, k, ch, 1);
+}
+
+static void req_set_p(struct sim_core *c, int k, int ch)
+{
+	req_set_in(c, k, ch, 0);
+}
+
+static void req_set(struct sim_core *c, int k, int ch)
+{
+	if (c->no_express)
+		req_set_p(c, k, ch);
+	else
+		req_set_x(c, k, ch);
 }
 
 /* Schedule event `what` (struct sim_core.slot) d cycles from now, 1 <= d
@@ -258,6 +284,7 @@ int sim_core_init(struct sim_core *c, const struct sim_net *net, const struct si
 				: SIM_INTO_NODE,
 		};
 	}
+	c->no_express = !c->unit_period;    /* express worms need unit periods */
 	c->slot = calloc((size_t)c->W, sizeof *c->slot);
 	if (!c->slot) {
 		sim_core_free(c);
@@ -490,7 +517,8 @@ static int allocate(struct sim_core *c, int b)
 }
 
 static int resolve(struct sim_core *c, int ch);
-static int resolve_unit(struct sim_core *c, int ch);
+static int resolve_unit_x(struct sim_core *c, int ch);
+static int resolve_unit_p(struct sim_core *c, int ch);
 
 /* May VC buffer k of channel cs pass a flit this cycle: its upstream front
  * flit is there (with channel periods of 1, a flit pushed by the cycle
@@ -499,7 +527,7 @@ static int resolve_unit(struct sim_core *c, int ch);
  * cycle, which is the next channel's choice (resolved on demand; one being
  * resolved means a cycle of full buffers: no). */
 static ALWAYS_INLINE int can_pass(struct sim_core *c, const struct sim_chs *cs, int k,
-				  const int unit)
+				  const int unit, const int xp)
 {
 	const struct sim_buf *kb = &c->buf[k];
 	const struct sim_chs *c2;
@@ -522,8 +550,10 @@ static ALWAYS_INLINE int can_pass(struct sim_core *c, const struct sim_chs *cs, 
 		if (c2->busy > c->now ||
 		    !(c2->req & (UINT64_C(1) << (kb->nxt - kb->nxch * c->net.V))))
 			return 0;              /* busy; the front flit is not there */
-		if (unit)
-			resolve_unit(c, kb->nxch);
+		if (unit && xp)
+			resolve_unit_x(c, kb->nxch);
+		else if (unit)
+			resolve_unit_p(c, kb->nxch);
 		else
 			resolve(c, kb->nxch);
 	}
@@ -534,7 +564,7 @@ static ALWAYS_INLINE int can_pass(struct sim_core *c, const struct sim_chs *cs, 
  * index, or -1.  Among the requesting virtual channels (req) that can
  * pass, the first in round-robin order from the one after the last
  * served. */
-static ALWAYS_INLINE int resolve_in(struct sim_core *c, int ch, const int unit)
+static ALWAYS_INLINE int resolve_in(struct sim_core *c, int ch, const int unit, const int xp)
 {
 	struct sim_chs *cs = &c->chs[ch];
 	uint64_t req = cs->req;
@@ -547,7 +577,7 @@ static ALWAYS_INLINE int resolve_in(struct sim_core *c, int ch, const int unit)
 		                                   below moving */
 
 		if (!(req & (req - 1))) {       /* one request */
-			int v = CTZ64(req), r = can_pass(c, cs, base + v, unit);
+			int v = CTZ64(req), r = can_pass(c, cs, base + v, unit, xp);
 
 			if (r > 0) {
 				choice = base + v;
@@ -563,7 +593,7 @@ static ALWAYS_INLINE int resolve_in(struct sim_core *c, int ch, const int unit)
 
 				if (v >= V)
 					v -= V;
-				r = can_pass(c, cs, base + v, unit);
+				r = can_pass(c, cs, base + v, unit, xp);
 				if (r > 0) {
 					choice = base + v;
 					cs->rr = v;
@@ -587,6 +617,8 @@ static ALWAYS_INLINE int resolve_in(struct sim_core *c, int ch, const int unit)
 			int up = c->buf[choice].up;
 			int u = c->buf[up].ch;          /* -1: a queue */
 
+			if (unit && !xp)
+				cs->cup = up;
 
 			if (cs->blocked) {
 				cs->blocked = 0;
@@ -604,15 +636,21 @@ static ALWAYS_INLINE int resolve_in(struct sim_core *c, int ch, const int unit)
 }
 
 /* The same out of line: the call from can_pass (a channel below); _unit
- * when every channel's period is 1 (sim_core.unit_period). */
+ * when every channel's period is 1 (sim_core.unit_period), _x with express
+ * worms on (never with periods above 1). */
 static int resolve(struct sim_core *c, int ch)
 {
-	return resolve_in(c, ch, 0);
+	return resolve_in(c, ch, 0, 0);
 }
 
-static int resolve_unit(struct sim_core *c, int ch)
+static int resolve_unit_x(struct sim_core *c, int ch)
 {
-	return resolve_in(c, ch, 1);
+	return resolve_in(c, ch, 1, 1);
+}
+
+static int resolve_unit_p(struct sim_core *c, int ch)
+{
+	return resolve_in(c, ch, 1, 0);
 }
 
 /* Virtual channel buffer k (of channel ch) is free again. */
@@ -726,7 +764,7 @@ int sim_core_relay_push(struct sim_core *c, int node, int id, int seq, int P, in
  * serves it).  The message record is touched only when its header leaves
  * its source and when its tail is consumed (and at relays). */
 static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k, int kch, struct sim_chs *kc,
-				  const int unit)
+				  const int unit, const int xp)
 {
 	struct sim_buf *bb = &c->buf[b], *kb = &c->buf[k];
 	int id = bb->owner;
@@ -740,7 +778,8 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k, int kch, str
 		kc->blocked = 0;
 		if (!kc->listed && P == 1) {
 			kc->listed = 1;
-			c->chs[kch].lkey = c->kseq++;
+			if (xp)
+				kc->lkey = c->kseq++;
 			c->clist[c->nclist++] = kch;
 		}
 	}
@@ -802,7 +841,7 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k, int kch, str
 	if (kc->sink == SIM_INTO_RELAY) {
 		if (sim_core_relay_push(c, c->net.chan[kch].node, id, seq, P, k) < 0)
 			c->nomem = true;
-		if (seq == 0 && !tail)
+		if (xp && seq == 0 && !tail)
 			sim_x_cand_add(c, id, k);
 		if (tail)
 			release(c, k, kch);
@@ -811,7 +850,7 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k, int kch, str
 			c->order_errors++;
 		kb->fseq++;
 		c->flits_in_net--;
-		if (seq == 0 && !tail)
+		if (xp && seq == 0 && !tail)
 			sim_x_cand_add(c, id, k);
 		if (tail) {
 			struct sim_msg *m = &c->msgs.m[id];
@@ -836,8 +875,10 @@ static ALWAYS_INLINE void move_in(struct sim_core *c, int b, int k, int kch, str
 					head_add(c, k);
 			} else if (P > 1) {      /* it requests again once there */
 				wheel_add(c, P, -k - 1);
+			} else if (xp) {
+				req_set_x(c, kb->nxt, kb->nxch);
 			} else {
-				req_set(c, kb->nxt, kb->nxch);
+				req_set_p(c, kb->nxt, kb->nxch);
 			}
 		}
 		kb->occ++;
@@ -850,7 +891,10 @@ static void move_flit(struct sim_core *c, int b, int k)
 {
 	int kch = c->buf[k].ch;
 
-	move_in(c, b, k, kch, &c->chs[kch], 0);
+	if (c->no_express)
+		move_in(c, b, k, kch, &c->chs[kch], 0, 0);
+	else
+		move_in(c, b, k, kch, &c->chs[kch], 0, 1);
 }
 
 /* Does the upstream buffer of VC buffer b (of channel ch) request it this
@@ -938,15 +982,16 @@ static int late_allocation(struct sim_core *c)
 	return 0;
 }
 
-/* One cycle; unit: every channel's period is 1 (sim_core.unit_period),
- * a constant in each copy (step). */
-static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit)
+/* One cycle; unit: every channel's period is 1 (sim_core.unit_period);
+ * xp: express worms on (!sim_core.no_express, unit periods only); each a
+ * constant in each copy (step). */
+static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit, const int xp)
 {
 	int n, kept, keep;
 	int64_t hops;
 	int64_t now = c->now;
 
-	if (c->nxact && now >= c->x_next_end)
+	if (xp && c->nxact && now >= c->x_next_end)
 		sim_x_ends(c);
 	if (arrivals(c) < 0)
 		return SIM_NOMEM;
@@ -987,8 +1032,8 @@ static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit)
 
 		if (i >= AHEAD)
 			PREFETCH(&c->chs[c->clist[i - AHEAD]]);
-		if (cs->cstamp != 4 * now + 3 && cs->choice >= -1)
-			resolve_in(c, ch, unit);
+		if (cs->cstamp != 4 * now + 3 && (!xp || cs->choice >= -1))
+			resolve_in(c, ch, unit, xp);
 	}
 	/* channels woken during the resolution (a blocked channel whose buffer
 	 * below moves, or reached from above and moving) resolve now and join
@@ -998,10 +1043,11 @@ static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit)
 		struct sim_chs *cs = &c->chs[ch];
 
 		if (cs->cstamp != 4 * now + 3)
-			resolve_in(c, ch, unit);
+			resolve_in(c, ch, unit, xp);
 		if (!cs->listed && cs->req) {
 			cs->listed = 1;
-			c->chs[ch].lkey = c->kseq++;
+			if (xp)
+				cs->lkey = c->kseq++;
 			c->clist[c->nclist++] = ch;
 		}
 	}
@@ -1015,8 +1061,8 @@ static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit)
 		struct sim_chs *cs = &c->chs[ch];
 
 		if (cs->choice >= 0)
-			move_in(c, c->buf[cs->choice].up, cs->choice, ch, cs, unit);
-		else if (cs->choice == SIM_X_INTO_RELAY)   /* an express worm's */
+			move_in(c, xp || !unit ? c->buf[cs->choice].up : cs->cup, cs->choice, ch, cs, unit, xp);
+		else if (xp && cs->choice == SIM_X_INTO_RELAY)   /* an express worm's */
 			sim_x_relay_flit(c, ch);
 		/* kept: without a branch (clist[kept] is at or before i,
 		 * read already) */
@@ -1025,9 +1071,11 @@ static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit)
 		kept += keep;
 		cs->listed = (unsigned char)keep;
 	}
-	c->flit_hops += c->x_hops;              /* the express worms' */
-	c->x_flit_hops += c->x_hops;
-	c->flits_in_net -= c->x_sinks;
+	if (xp) {                               /* the express worms' */
+		c->flit_hops += c->x_hops;
+		c->x_flit_hops += c->x_hops;
+		c->flits_in_net -= c->x_sinks;
+	}
 	if (c->flit_hops != hops)
 		c->last_move = now;
 	if (c->nclist > n)                   /* listed during the moves */
@@ -1038,14 +1086,18 @@ static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit)
 	    late_allocation(c) < 0)
 		return SIM_ROUTE_ERROR;
 	c->x_late = 0;
-	if (unit && c->xslot[now & (SIM_X_SLOTS - 1)] >= 0)
+	if (xp && c->xslot[now & (SIM_X_SLOTS - 1)] >= 0)
 		sim_x_candidates(c);
+	if (xp && c->flit_hops >= c->x_probe)
+		sim_x_review(c);
 	return c->nomem ? SIM_NOMEM : SIM_RUNNING;
 }
 
 static int step(struct sim_core *c)
 {
-	return c->unit_period ? step_in(c, 1) : step_in(c, 0);
+	if (!c->unit_period)
+		return step_in(c, 0, 0);
+	return c->no_express ? step_in(c, 1, 0) : step_in(c, 1, 1);
 }
 
 enum sim_status sim_core_run(struct sim_core *c, bool (*stop)(void *ctx, const struct sim_core *c),

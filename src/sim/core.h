@@ -80,7 +80,9 @@
  * worm (core_express.h): its channels leave both passes, the cycle's
  * flit-hops are counted at once, and its buffers are brought up to date
  * when a header takes a virtual channel of the chain or its source is
- * down to the tail -- the same run, cycle by cycle, as serving them.
+ * down to the tail -- the same run, cycle by cycle, as serving them.  A
+ * core whose worms make too small a share of its flit-hops to pay for
+ * their bookkeeping turns them off early in the run (sim_x_review).
  *
  * Pure C11: no I/O, no threads, no globals.  A struct sim_core owns its
  * arrays (sim_core_free).  One core runs on one thread; separate cores are
@@ -307,10 +309,16 @@ struct sim_chs {
 	int period;                /* cycles per flit (>= 1) */
 	int choice;                /* buffer index served this cycle, or -1
 	                              (< -1: an express chain's, core_express.h) */
-	int64_t lkey;              /* when it last joined the requested-channel
-	                              list (sim_core.kseq then): the list is in
-	                              this order, kept only where express worms
-	                              need it (unit periods) */
+	union {                    /* which: sim_core.no_express */
+		int64_t lkey;      /* express worms on: when it last joined the
+		                      requested-channel list (sim_core.kseq
+		                      then): the list is in this order */
+		int cup;           /* off, unit periods: the buffer this
+		                      cycle's chosen flit comes from (choice's
+		                      up), set by the resolution for the move
+		                      (periods above 1 read it from the buffer:
+		                      measured no slower there) */
+	};
 	unsigned short cbusy;      /* virtual channels owned (<= 64) */
 	unsigned short rr;         /* round-robin: the virtual channel served last */
 	unsigned char sink;        /* what it enters: SIM_INTO_ROUTER, _NODE
@@ -419,8 +427,18 @@ struct sim_core {
 	int xcand_cap, xcand_free; /* its size, its free list (-1: none) */
 	int xslot[SIM_X_SLOTS];    /* those due at the end of cycle t: slot
 	                              t % SIM_X_SLOTS, a list, -1 = empty */
-	bool no_express;           /* tests: serve every channel (set after
-	                              sim_core_init) */
+	bool no_express;           /* serve every channel: set by tests after
+	                              sim_core_init, or by the core when the
+	                              express share is too small to pay for
+	                              itself (sim_x_review; never set back) */
+	int64_t x_probe;           /* flit-hops at which the review's window
+	                              opens, then closes; INT64_MAX = never
+	                              (tests may set it after sim_core_init) */
+	int64_t x_span;            /* the window's length in flit-hops */
+	int64_t x_window, x_window_at; /* x_flit_hops and flit_hops when it
+	                              opened; -1 = not yet */
+	int x_keep_pct;            /* express stays on if it made at least
+	                              this percentage of the window's flit-hops */
 	struct sim_cand cand[SIM_MAX_CAND];
 	int pickidx[SIM_MAX_CAND];
 };

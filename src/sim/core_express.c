@@ -14,6 +14,13 @@
 #define SIM_X_MIN_CYCLES 4      /* express only for this many cycles or more */
 #define SIM_X_RETRY 3           /* cycles between checks of a candidate */
 #define SIM_X_TRIES 4           /* checks of a candidate */
+#define SIM_X_PROBE 65536       /* flit-hops before the review's window
+                                   (the network filling from empty) ... */
+#define SIM_X_WINDOW 131072     /* ... and in it */
+#define SIM_X_KEEP_PCT 27       /* express share that keeps them on, %:
+                                   where the CPU time with and without
+                                   them crossed (kiasari-s5-v6 and -v12,
+                                   10-50% of saturation) */
 
 int sim_x_init(struct sim_core *c)
 {
@@ -42,6 +49,10 @@ int sim_x_init(struct sim_core *c)
 		c->xw_of[i] = -1;
 	}
 	c->x_next_end = INT64_MAX;
+	c->x_probe = SIM_X_PROBE;
+	c->x_span = SIM_X_WINDOW;
+	c->x_window = -1;
+	c->x_keep_pct = SIM_X_KEEP_PCT;
 	return 0;
 }
 
@@ -381,4 +392,33 @@ void sim_x_relay_flit(struct sim_core *c, int ch)
 
 	if (sim_core_relay_push(c, c->net.chan[ch].node, x->id, 1, 1, x->endb) < 0)
 		c->nomem = true;
+}
+
+void sim_x_review(struct sim_core *c)
+{
+	if (c->x_window < 0) {          /* the window opens */
+		c->x_window = c->x_flit_hops;
+		c->x_window_at = c->flit_hops;
+		c->x_probe = c->flit_hops + c->x_span;
+		return;
+	}
+	c->x_probe = INT64_MAX;
+	if ((c->x_flit_hops - c->x_window) * 100 >= (c->flit_hops - c->x_window_at) * c->x_keep_pct)
+		return;
+	/* at the end of the cycle: each has made this cycle's moves */
+	while (c->nxact > 0) {
+		int w = c->xact[0];
+
+		x_materialize(c, w, c->now - c->xw[w].t0 + 1);
+	}
+	c->x_next_end = INT64_MAX;
+	for (int i = 0; i < SIM_X_SLOTS; i++)       /* the candidates go */
+		while (c->xslot[i] >= 0) {
+			int e = c->xslot[i];
+
+			c->xslot[i] = c->xcand[e].next;
+			c->xcand[e].next = c->xcand_free;
+			c->xcand_free = e;
+		}
+	c->no_express = true;
 }

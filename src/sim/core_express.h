@@ -82,6 +82,16 @@ void sim_x_ends(struct sim_core *c);
 /* End of a cycle (after the late allocation), when this cycle's slot of
  * candidates is not empty: check them. */
 void sim_x_candidates(struct sim_core *c);
+/* End of a cycle, once the core has made c->x_probe flit-hops: the
+ * first time, a window of flit-hops opens (the network has filled); when
+ * it closes, if the express worms made fewer than c->x_keep_pct percent of
+ * the window's flit-hops, every worm
+ * leaves the express state and the core serves every channel from then
+ * on (no_express), which costs less per flit-hop than keeping the list
+ * keys and the checks express worms need: where channels are mostly
+ * shared (several virtual channels taken) the worms are too few to pay
+ * for them.  The run is the same either way. */
+void sim_x_review(struct sim_core *c);
 /* The move pass reaches channel ch, the last of an express chain,
  * entering a relay (choice SIM_X_INTO_RELAY). */
 void sim_x_relay_flit(struct sim_core *c, int ch);

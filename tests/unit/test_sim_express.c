@@ -10,7 +10,10 @@
  * (one and V source queues, the two release rules, a message mix, two-flit
  * buffers), the multi-cluster system with relays (javadi's stores) and
  * without, the irregular network.  A core with a channel of period 2 never
- * goes express.
+ * goes express.  The review (sim_x_review) is kept out of those runs, and
+ * tried on its own: a core that turns its express worms off mid-run
+ * (worms express at the time) still runs in lockstep, and one whose
+ * share is above the threshold keeps them.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -74,12 +77,23 @@ static void same_counters(const struct sim_core *a, const struct sim_core *b)
 	assert_int_equal(b->order_errors, 0);
 }
 
+/* How the express core (a) reviews its share (sim_x_review). */
+enum review {
+	NO_REVIEW,                 /* never: express all along */
+	REVIEW_OFF,                /* early, and the share never enough */
+	REVIEW_KEEP                /* early, and any share enough */
+};
+
+/* Reviews that turned the worms off while some were express (their
+ * buffers brought up to date there and then), over the whole test. */
+static int busy_switches;
+
 /*
  * Run net at lambda for `cycles` in lockstep, express (a) against not
  * (b), then drain both.  Returns the share of a's flit-hops made express.
  */
-static double lockstep(const struct sim_net *net, const struct sim_mix *mix, double lambda,
-		       uint64_t seed, int64_t cycles)
+static double lockstep_r(const struct sim_net *net, const struct sim_mix *mix, double lambda,
+			 uint64_t seed, int64_t cycles, enum review rv)
 {
 	struct sim_core a, b;
 	struct log la = { 0, calloc(4 * MAX_DONE, sizeof(int64_t)) };
@@ -91,13 +105,23 @@ static double lockstep(const struct sim_net *net, const struct sim_mix *mix, dou
 	assert_int_equal(sim_core_init(&a, net, mix, lambda, seed, 0), 0);
 	assert_int_equal(sim_core_init(&b, net, mix, lambda, seed, 0), 0);
 	b.no_express = true;
+	a.x_probe = rv == NO_REVIEW ? INT64_MAX : 2000;
+	a.x_span = 20000;
+	a.x_keep_pct = rv == REVIEW_OFF ? 101 : 0;
 	a.done = on_done;
 	a.done_ctx = &la;
 	b.done = on_done;
 	b.done_ctx = &lb;
 	a.tag_limit = b.tag_limit = INT64_MAX;
 	for (int64_t t = 1; t <= cycles; t++) {
+		bool was_on = !a.no_express;
+		int was_express = a.nxact;
+
 		assert_int_equal(sim_core_run(&a, NULL, NULL, t), SIM_BUDGET);
+		if (was_on && a.no_express) {
+			assert_int_equal(a.nxact, 0);
+			busy_switches += was_express > 0;
+		}
 		assert_int_equal(sim_core_run(&b, NULL, NULL, t), SIM_BUDGET);
 		same_counters(&a, &b);
 	}
@@ -114,12 +138,20 @@ static double lockstep(const struct sim_net *net, const struct sim_mix *mix, dou
 		assert_int_equal(b.buf[k].occ, 0);
 	}
 	assert_int_equal(b.x_flit_hops, 0);
+	assert_int_equal(a.no_express, rv == REVIEW_OFF || !a.unit_period);
+	assert_int_equal(a.nxact, 0);
 	share = (double)a.x_flit_hops / (double)a.flit_hops;
 	sim_core_free(&a);
 	sim_core_free(&b);
 	free(la.rec);
 	free(lb.rec);
 	return share;
+}
+
+static double lockstep(const struct sim_net *net, const struct sim_mix *mix, double lambda,
+		       uint64_t seed, int64_t cycles)
+{
+	return lockstep_r(net, mix, lambda, seed, cycles, NO_REVIEW);
 }
 
 /* S5, V = 6 (3 + 3): one source queue and V of them; next-cycle release;
@@ -193,12 +225,42 @@ static void test_irregular(void **state)
 	irr_net_free(&net);
 }
 
+/* The review on its own: worms turned off mid-run (S5 with one and with
+ * V source queues, the multi-cluster system with relays), and kept. */
+static void test_review(void **state)
+{
+	static const int n[] = { 1, 2, 3, 2 };
+	struct sim_mc_spec sp = { .m = 4, .C = 4, .n = n, .icn1_cn = 1, .icn1_cs = 1,
+				  .ecn1_cn = 1, .ecn1_cs = 1, .icn2_cs = 1, .theta = NAN,
+				  .pattern = FT_UNIFORM, .V = 1, .B = 1, .buffered = 1 };
+	struct sim_mix m32 = { 1, { 32 }, { 1 } };
+	struct sim_star s;
+	struct sim_mc mc;
+	int before;
+
+	(void)state;
+	assert_int_equal(sim_star_build(&s, 5, 3, 3, 1, SIM_NBC_PAPER, 0), 0);
+	before = busy_switches;
+	assert_true(lockstep_r(&s.net, &m32, 0.004, 21, 20000, REVIEW_OFF) > 0);
+	s.net.queues = 6;
+	assert_true(lockstep_r(&s.net, &m32, 0.008, 22, 20000, REVIEW_OFF) > 0);
+	assert_true(busy_switches > before);
+	assert_true(lockstep_r(&s.net, &m32, 0.004, 23, 20000, REVIEW_KEEP) > 0.05);
+	sim_star_free(&s);
+	assert_int_equal(sim_mc_build(&mc, &sp), 0);
+	before = busy_switches;
+	assert_true(lockstep_r(&mc.net, &m32, 0.003, 24, 30000, REVIEW_OFF) > 0);
+	assert_true(busy_switches > before);
+	sim_mc_free(&mc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_star),
 		cmocka_unit_test(test_multicluster),
 		cmocka_unit_test(test_irregular),
+		cmocka_unit_test(test_review),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
