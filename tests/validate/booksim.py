@@ -909,8 +909,9 @@ def previous_from_csv():
     return out
 
 
-def speed_md(sprows):
-    """booksim.md's speed section (its blocks, each ending in a newline)."""
+def speed_md(sprows, timed=None):
+    """booksim.md's speed section (its blocks, each ending in a newline);
+    timed: where and when --speed-only timed the rows, or None."""
     tot_fh = sum(r['booksim_flit_hops'] for r in sprows)
     tot_cpu = sum(r['booksim_cpu_s'] for r in sprows)
     md = []
@@ -921,11 +922,12 @@ def speed_md(sprows):
               '%.3f M flit-hops per CPU second (range %.3f-%.3f). icnx: the same networks, '
               'routing, loads and message length, 2000 warm-up and 20000 measured messages '
               'per point; its flit-hops are its `sim_flit_hops` column, or where absent its '
-              'messages times the flit-hops of a mean route.\n'
+              'messages times the flit-hops of a mean route.%s\n'
               % (tot_fh, tot_cpu, ', '.join(str(f) for f in SPEED_FRACS),
                  tot_fh / tot_cpu / 1e6 if tot_cpu else math.nan,
                  min((r['booksim_mfh_per_s'] for r in sprows), default=math.nan),
-                 max((r['booksim_mfh_per_s'] for r in sprows), default=math.nan)))
+                 max((r['booksim_mfh_per_s'] for r in sprows), default=math.nan),
+                 ' ' + timed if timed else ''))
     md.append(md_table(sprows, ['network', 'fraction', 'booksim_flit_hops', 'booksim_cpu_s',
                                 'booksim_mfh_per_s', 'icnx_flit_hops', 'icnx_cpu_s',
                                 'icnx_mfh_per_s', 'ratio'],
@@ -934,10 +936,23 @@ def speed_md(sprows):
     return md
 
 
-def speed_report(exe, icnx, quick, only):
-    """--speed-only: BookSim's speed at SPEED_FRACS of the saturation in
-    booksim-saturation.csv (no other check), merged into booksim-speed.csv
-    and booksim.md's speed section (the other rows and sections kept)."""
+def icnx_version(icnx):
+    """icnx --version's first line, or '?'."""
+    try:
+        r = subprocess.run([icnx, '--version'], stdout=subprocess.PIPE, text=True)
+        return r.stdout.splitlines()[0].strip() if r.stdout else '?'
+    except OSError:
+        return '?'
+
+
+def speed_report(exe, icnx, quick, only, fracs=SPEED_FRACS):
+    """--speed-only: BookSim's speed at fracs (default SPEED_FRACS) of the
+    saturation in booksim-saturation.csv (no other check), on the loaded
+    runs' workload and seeds, and icnx's at the same loads, merged into
+    booksim-speed.csv and booksim.md's speed section (the other rows and
+    sections kept).  With every fraction of the table, both columns of
+    every row are timed on this machine in one run (the report says where
+    and when)."""
     prev = previous_from_csv()
     sats = {r['network']: r['booksim'] for r in prev['s']}
     new = []
@@ -948,7 +963,7 @@ def speed_report(exe, icnx, quick, only):
         net = Net(spec, icnx)
         if not icnx_timing_ok(icnx, net):
             continue
-        for frac in SPEED_FRACS:
+        for frac in fracs:
             log(name, '- speed at %.2f of %.4f' % (frac, sats[name]))
             new.append(speed_only(exe, icnx, net, frac, frac * sats[name], quick))
 
@@ -956,14 +971,30 @@ def speed_report(exe, icnx, quick, only):
         return (r['network'], float(r['fraction']))
     done = {key(r) for r in new}
     order = {n['name']: i for i, n in enumerate(NETWORKS)}
-    rows = [r for r in prev['sp'] if key(r) not in done] + new
+    kept = [r for r in prev['sp'] if key(r) not in done]
+    rows = kept + new
     rows.sort(key=lambda r: (order.get(r['network'], 99), float(r['fraction'])))
     write_csv('booksim-speed.csv', rows, SPEED_COLS)
+    timed = None
+    if new and not kept:
+        cpu = '?'
+        try:
+            for line in open('/proc/cpuinfo'):
+                if line.startswith('model name'):
+                    cpu = line.split(':', 1)[1].strip()
+                    break
+        except OSError:
+            pass
+        timed = ('Every row of this table, BookSim\'s and icnx\'s columns, was timed in one '
+                 'run on one machine (%s, %d cores), %s UTC, %s: '
+                 '`booksim.py --speed-only --speed-fracs %s`.'
+                 % (cpu, os.cpu_count() or 0, time.strftime('%Y-%m-%d %H:%M', time.gmtime()),
+                    icnx_version(icnx), ','.join(str(f) for f in fracs)))
     path = os.path.join(OUT, 'booksim.md')
     md = open(path).read()
     start = md.index('### Speed on the same workload\n')
     end = md.index('CSV: `booksim-zero-load.csv`', start)
-    open(path, 'w').write(md[:start] + '\n'.join(speed_md(rows)) + '\n' + md[end:])
+    open(path, 'w').write(md[:start] + '\n'.join(speed_md(rows, timed)) + '\n' + md[end:])
     log('wrote', path)
     return 0
 
@@ -986,6 +1017,10 @@ def main():
                          'booksim-saturation.csv, merged into booksim-speed.csv and '
                          'booksim.md (with --only: those networks)'
                          % ', '.join(str(f) for f in SPEED_FRACS))
+    ap.add_argument('--speed-fracs', default=','.join(str(f) for f in SPEED_FRACS),
+                    help='with --speed-only: the fractions of the saturation to time '
+                         '(default %(default)s; 0.1,0.2,0.3,0.4,0.5,0.9 times every row '
+                         'of the speed table again, BookSim\'s and icnx\'s)')
     a = ap.parse_args()
     os.chdir(ROOT)
     os.makedirs(OUT, exist_ok=True)
@@ -995,7 +1030,8 @@ def main():
     if a.engine is not None:
         return engine_report(exe, a.icnx, a.quick, a.engine)
     if a.speed_only:
-        return speed_report(exe, a.icnx, a.quick, a.only)
+        return speed_report(exe, a.icnx, a.quick, a.only,
+                            tuple(float(f) for f in a.speed_fracs.split(',')))
     nets = [] if a.assemble else \
         [n for n in NETWORKS if not a.only or n['name'] in a.only.split(',')]
     if a.assemble:
