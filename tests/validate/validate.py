@@ -90,16 +90,20 @@ def main():
             'simulator (zero-load latency, saturation, loaded latency, speed; the engine cases '
             'of sim.timing=booksim) and the coverage of the simulated intervals.%s\n'
             % ((' --quick' if a.quick else '') + (' --resume' if a.resume else '') +
+               (' --skip-model' if a.skip_model else '') +
                (' --skip-booksim' if a.skip_booksim else '') +
                (' --skip-coverage' if a.skip_coverage else ''), ver,
                tree,
-               'assembled from parts run separately' if a.resume or a.skip_booksim else
+               'assembled from parts run separately'
+               if a.resume or a.skip_model or a.skip_booksim else
                'its parts ran %.0f s' % (secs or (time.time() - t0)),
                ' With --resume the presets come from build/validate/modelsim (parts run '
                'separately with `tests/validate/modelsim.py --only`, the same binary), and '
                'with --skip-booksim the BookSim part is the last `tests/validate/booksim.py` '
                'run\'s; the model part\'s run time is then that of the assembly.'
-               if a.resume or a.skip_booksim else ''))
+               if a.resume or a.skip_booksim else '') +
+               (' With --skip-model the model part is the last `tests/validate/modelsim.py` '
+                'run\'s (it names the binary that simulated it).' if a.skip_model else ''))
     open(os.path.join(ROOT, 'docs', 'VALIDATION.md'), 'w').write(head + '\n' + '\n'.join(pieces))
     print('[validate] wrote docs/VALIDATION.md', file=sys.stderr)
     return rc
