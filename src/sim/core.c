@@ -438,25 +438,35 @@ static int arrivals(struct sim_core *c)
 	return 0;
 }
 
+/* The header of buffer bb found every candidate taken, and none of their
+ * channels has released a virtual channel since: routing it again would
+ * find the same (its candidates still count as work). */
+static ALWAYS_INLINE int futile(const struct sim_core *c, const struct sim_buf *bb)
+{
+	return bb->wait_at >= 0 &&
+	       (bb->wait_ch >= 0 ? c->chs[bb->wait_ch].freed : c->last_free) < bb->wait_at;
+}
+
 /* Route the header at the front of buffer b and take a free virtual
  * channel.  Returns 1 when allocated, 0 when all candidates are busy, -1 on
  * a routing error. */
 static int allocate(struct sim_core *c, int b)
 {
 	struct sim_buf *bb = &c->buf[b];
-	struct sim_msg *m = &c->msgs.m[bb->owner];
-	int ic = bb->ch;
-	int qn = ic < 0 ? (b - c->net.nchan * c->net.V) / c->Q : -1;   /* queue's node */
-	int router = ic < 0 ? c->net.inj_router[qn] : c->net.chan[ic].to;
+	struct sim_msg *m;
+	int ic, qn, router;
 	int n, best = -1, bbusy = 0, nbest = 0, pick = -1, wch = -2, V = c->net.V;
 
 	if (bb->ready > c->now)
 		return 0;
-	if (bb->wait_at >= 0 &&
-	    (bb->wait_ch >= 0 ? c->chs[bb->wait_ch].freed : c->last_free) < bb->wait_at) {
-		c->work += bb->wait_n;  /* nothing released since: still futile */
+	if (futile(c, bb)) {
+		c->work += bb->wait_n;
 		return 0;
 	}
+	m = &c->msgs.m[bb->owner];
+	ic = bb->ch;
+	qn = ic < 0 ? (b - c->net.nchan * c->net.V) / c->Q : -1;   /* queue's node */
+	router = ic < 0 ? c->net.inj_router[qn] : c->net.chan[ic].to;
 	n = c->net.route(c->net.route_ctx, m, router, ic, c->cand);
 	if (n <= 0)
 		return -1;
@@ -1004,8 +1014,15 @@ static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit, const int x
 	c->nlate = 0;
 	for (int i = 0; i < n; i++) {
 		int b = c->hlist[i], r;
+		const struct sim_buf *bb = &c->buf[b];
 
-		if (c->buf[b].ready > now) {
+		if (bb->ready > now) {
+			c->hlist[kept++] = b;
+			continue;
+		}
+		if (futile(c, bb)) {            /* allocate's first test, inline */
+			c->work += bb->wait_n;
+			c->late[c->nlate++] = kept;
 			c->hlist[kept++] = b;
 			continue;
 		}
