@@ -12,10 +12,11 @@
  * about twice the saturation of the star's channels, a seed, and
  * 200-3000 cycles.  Two cores run it in lockstep one cycle at a time, one
  * with no_express; in one run in four the express core reviews its share
- * early (sim_x_review) against a threshold drawn from the seed, so that
- * its worms may be turned off mid-run.  Invariant: after every cycle the counters (flit-hops,
- * work, generated, delivered, flits in the network, buffers holding a
- * flit, releases, queued, last move, status) are equal; the measured
+ * early (sim_x_review), its window and threshold drawn from the seed and
+ * the run's length, so that its worms may be turned off mid-run.
+ * Invariant: after every cycle the counters (flit-hops, work, generated,
+ * delivered, flits in the network, buffers holding a flit, releases,
+ * queued, last move, status, flits out of order) are equal; the measured
  * messages handed to the observer are the same, in the same order; after
  * a drain (when the run did not stop on an error) every buffer of both is
  * empty.  FUZZ_EXPRESS_SHOW=1 prints each unit's share of express
@@ -71,7 +72,8 @@ static void same(const struct sim_core *a, const struct sim_core *b, int64_t t)
 	    a->generated != b->generated || a->delivered_msgs != b->delivered_msgs ||
 	    a->flits_in_net != b->flits_in_net || a->nact != b->nact ||
 	    a->releases != b->releases || a->queued != b->queued ||
-	    a->last_move != b->last_move || a->status != b->status)
+	    a->last_move != b->last_move || a->status != b->status ||
+	    a->order_errors != b->order_errors)
 		fuzz_fail("cycle %lld: express and served cores differ (flit-hops %lld/%lld, "
 			  "work %lld/%lld, delivered %lld/%lld, status %d/%d)",
 			  (long long)t, (long long)a->flit_hops, (long long)b->flit_hops,
@@ -93,11 +95,11 @@ static void lockstep(const struct sim_net *net, const struct sim_mix *mix, doubl
 	}
 	b.no_express = true;
 	/* one run in four reviews its express share (sim_x_review) early,
-	 * against a threshold drawn from the seed: the worms may be turned
-	 * off mid-run */
-	a.x_probe = seed % 4 ? INT64_MAX : (int64_t)(seed >> 2) * 64;
-	a.x_span = 256 + (int64_t)(seed >> 2) * 32;
-	a.x_keep_pct = (int)((seed >> 2) * 37 % 102);
+	 * its window and threshold drawn from the seed and the run's length:
+	 * the worms may be turned off mid-run */
+	a.x_probe = seed % 4 ? INT64_MAX : (int64_t)(seed >> 2) * 64 + cycles % 61;
+	a.x_span = 256 + (int64_t)(seed >> 2) * 32 + cycles % 509;
+	a.x_keep_pct = (int)(((seed >> 2) * 37 + (uint64_t)cycles) % 102);
 	la.n = lb.n = 0;
 	a.done = on_done;
 	a.done_ctx = &la;

@@ -48,7 +48,8 @@
  * instructions on javadi-n1120, 0.61x javadi-n544, 0.49x arnau-random24;
  * 0.96x kiasari-s5-v6 and 1.01x -v12, whose channels are mostly shared
  * (several virtual channels taken) and whose CPU time was 5-10% worse:
- * the list keys express needs (sim_chs.lkey, kept by req_set) and the
+ * the list keys express needs (sim_chs.lkey, set wherever a channel
+ * joins the list: req_set, a late move, the wake loop) and the
  * chosen flit's source read back from its buffer in the move pass cost
  * about 3% each there.  So a core whose worms make under 27% of its
  * flit-hops turns them off (sim_x_review) and runs the copy of the cycle
@@ -1020,7 +1021,7 @@ static ALWAYS_INLINE int step_in(struct sim_core *c, const int unit, const int x
 			c->hlist[kept++] = b;
 			continue;
 		}
-		if (futile(c, bb)) {            /* allocate's first test, inline */
+		if (futile(c, bb)) {            /* allocate's futile test, inline */
 			c->work += bb->wait_n;
 			c->late[c->nlate++] = kept;
 			c->hlist[kept++] = b;

@@ -427,10 +427,14 @@ struct sim_core {
 	int xcand_cap, xcand_free; /* its size, its free list (-1: none) */
 	int xslot[SIM_X_SLOTS];    /* those due at the end of cycle t: slot
 	                              t % SIM_X_SLOTS, a list, -1 = empty */
-	bool no_express;           /* serve every channel: set by tests after
-	                              sim_core_init, or by the core when the
-	                              express share is too small to pay for
-	                              itself (sim_x_review; never set back) */
+	bool no_express;           /* serve every channel: set by sim_core_init
+	                              when a channel's period is above 1, by
+	                              the core when the express share is too
+	                              small to pay for itself (sim_x_review,
+	                              which first brings every worm up to
+	                              date), or by a test before the first
+	                              cycle; never cleared (the list keys are
+	                              not kept meanwhile) */
 	int64_t x_probe;           /* flit-hops at which the review's window
 	                              opens, then closes; INT64_MAX = never
 	                              (tests may set it after sim_core_init) */
@@ -439,6 +443,8 @@ struct sim_core {
 	                              opened; -1 = not yet */
 	int x_keep_pct;            /* express stays on if it made at least
 	                              this percentage of the window's flit-hops */
+	int x_reviewed;            /* worms the review brought up to date when
+	                              it turned them off (tests) */
 	struct sim_cand cand[SIM_MAX_CAND];
 	int pickidx[SIM_MAX_CAND];
 };

@@ -406,6 +406,7 @@ void sim_x_review(struct sim_core *c)
 	if ((c->x_flit_hops - c->x_window) * 100 >= (c->flit_hops - c->x_window_at) * c->x_keep_pct)
 		return;
 	/* at the end of the cycle: each has made this cycle's moves */
+	c->x_reviewed = c->nxact;
 	while (c->nxact > 0) {
 		int w = c->xact[0];
 
