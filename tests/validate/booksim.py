@@ -999,6 +999,20 @@ def speed_report(exe, icnx, quick, only, fracs=SPEED_FRACS):
     return 0
 
 
+def fractions(text):
+    """--speed-fracs: comma-separated fractions of the saturation, each in
+    (0, 1]; argparse names the option and the value otherwise."""
+    try:
+        fr = tuple(float(f) for f in text.split(','))
+    except ValueError:
+        raise argparse.ArgumentTypeError('%r: not a comma-separated list of numbers' % text)
+    bad = [f for f in fr if not 0 < f <= 1]
+    if bad:
+        raise argparse.ArgumentTypeError('%r: each fraction must be in (0, 1], not %g'
+                                         % (text, bad[0]))
+    return fr
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--quick', action='store_true', help='short runs (a smoke test)')
@@ -1017,10 +1031,11 @@ def main():
                          'booksim-saturation.csv, merged into booksim-speed.csv and '
                          'booksim.md (with --only: those networks)'
                          % ', '.join(str(f) for f in SPEED_FRACS))
-    ap.add_argument('--speed-fracs', default=','.join(str(f) for f in SPEED_FRACS),
+    ap.add_argument('--speed-fracs', type=fractions, default=SPEED_FRACS,
                     help='with --speed-only: the fractions of the saturation to time '
-                         '(default %(default)s; 0.1,0.2,0.3,0.4,0.5,0.9 times every row '
-                         'of the speed table again, BookSim\'s and icnx\'s)')
+                         '(default %s; 0.1,0.2,0.3,0.4,0.5,0.9 times every row '
+                         'of the speed table again, BookSim\'s and icnx\'s)'
+                         % ','.join(str(f) for f in SPEED_FRACS))
     a = ap.parse_args()
     os.chdir(ROOT)
     os.makedirs(OUT, exist_ok=True)
@@ -1030,8 +1045,7 @@ def main():
     if a.engine is not None:
         return engine_report(exe, a.icnx, a.quick, a.engine)
     if a.speed_only:
-        return speed_report(exe, a.icnx, a.quick, a.only,
-                            tuple(float(f) for f in a.speed_fracs.split(',')))
+        return speed_report(exe, a.icnx, a.quick, a.only, a.speed_fracs)
     nets = [] if a.assemble else \
         [n for n in NETWORKS if not a.only or n['name'] in a.only.split(',')]
     if a.assemble:
